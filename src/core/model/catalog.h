@@ -1,0 +1,48 @@
+#pragma once
+// The hardware catalog: accelerator, switch and link-technology specs plus scale-up domain
+// presets. Built-in entries come from resources/catalog/*.json (compiled in); users add their own
+// files (see io/catalogfile.h).
+
+#include "model/hardware.h"
+
+#include <map>
+#include <string>
+
+namespace weft {
+
+/// A scale-up domain template (DGX H100, GB200 NVL72, MI300X 8-way ...).
+struct ScaleUpPreset
+{
+    std::string key;                 ///< "dgx-h100"
+    std::string name;                ///< "DGX H100"
+    std::string accelerator;         ///< AcceleratorSpec key
+    int accelerators = 8;            ///< accelerators per domain
+    std::string scaleUpSwitch;       ///< SwitchSpec key of the NVSwitch chip; empty: full mesh
+    int scaleUpSwitches = 0;         ///< NVSwitch chips per domain
+    std::string scaleUpTech;         ///< LinkTechSpec key of the scale-up links
+    int lanesPerAccelerator = 0;     ///< scale-up lanes (NVLink links) per accelerator in total
+    int nicsPerAccelerator = 1;      ///< scale-out NICs per accelerator (rails)
+    double nicRate = 0;              ///< default NIC line rate, bytes/s
+    std::string nicTech;             ///< LinkTechSpec key of the NIC links
+    std::string source;
+};
+
+/// Specs keyed by their catalog key; std::map keeps file output deterministic.
+struct HardwareTable
+{
+    std::map<std::string, AcceleratorSpec> accelerators;
+    std::map<std::string, SwitchSpec> switches;
+    std::map<std::string, LinkTechSpec> linkTechs;
+};
+
+/// The whole catalog: hardware plus scale-up presets.
+struct Catalog
+{
+    HardwareTable hardware;
+    std::map<std::string, ScaleUpPreset> scaleUpPresets;
+
+    /// Adds or replaces every entry of `other` (user catalogs override built-ins by key).
+    void merge(const Catalog &other);
+};
+
+} // namespace weft
