@@ -3,7 +3,7 @@
 // process's peak RSS (getrusage) after each case. Cases run in increasing size, so each peak
 // RSS figure is the peak up to and including that case.
 // Usage: bench_generate [1k|16k|131k]   (no argument: all three)
-#include "../support/testcatalog.h"
+#include "io/catalogfile.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
 
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
         {"131k", "16,384 DGX H100 (131,072 GPUs), rail-optimized, 3 tiers of Q3400, SU 128",
          dgxH100(16384, 3, "q3400", 128)},
     };
-    const Catalog catalog = test::testCatalog();
+    const Catalog &catalog = builtinCatalog();
     std::printf("%-5s %10s %10s %10s %10s %12s  %s\n", "case", "nodes", "links", "gen_s", "bom_s",
                 "peak_rss_MiB", "fabric");
     for (const Case &c : cases) {

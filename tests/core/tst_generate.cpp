@@ -3,6 +3,7 @@
 // hand in the comment above each check (QM9700: 64 ports of 400G; DGX H100: 8 GPUs, 4 NVSwitch
 // chips, 18 NVLink4 lanes per GPU, one 400G NIC per GPU).
 #include "generate/fabricgenerator.h"
+#include "io/catalogfile.h"
 #include "testcatalog.h"
 
 #include <QtTest>
@@ -514,6 +515,52 @@ private slots:
         r = generateFabric(p, c);
         QVERIFY(!r.ok());
         QVERIFY(anyErrorContains(r.errors, {u"80 ports"_s, u"nvswitch-gen3"_s}));
+    }
+
+    void builtinPresets_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const auto &[key, preset] : builtinCatalog().scaleUpPresets)
+            QTest::newRow(key.c_str()) << QString::fromStdString(key);
+    }
+    void builtinPresets()
+    {
+        // Every shipped preset builds on every shipped scale-out switch within its port budgets.
+        QFETCH(QString, preset);
+        const Catalog &catalog = builtinCatalog();
+        const ScaleUpPreset &ps = catalog.scaleUpPresets.at(preset.toStdString());
+        for (const auto &[sw, spec] : catalog.hardware.switches) {
+            if (spec.technology == Technology::NVLink)
+                continue;
+            FabricParams p = dgxH100(4);
+            p.scaleUpPreset = ps.key;
+            p.switchModel = sw;
+            p.nicRate = 0; // the preset's NIC rate
+            GenerateResult r = generateFabric(p, catalog);
+            if (!r.ok()) {
+                // 72 800G NICs on radix-40 200G switches (4 ports each) need 3 tiers.
+                QVERIFY(anyErrorContains(r.errors, {u"--tiers 3"_s}));
+                p.tiers = 3;
+                r = generateFabric(p, catalog);
+            }
+            if (!r.ok()) {
+                // ... and with 72 rails each needing its own leaf, a spine of 20 downlinks
+                // cannot reach a unit's leaves: only the plain fat-tree fits.
+                QVERIFY(anyErrorContains(r.errors, {u"--fabric fat-tree"_s}));
+                p.fabric = FabricKind::FatTree;
+                p.suSize = 1;
+                r = generateFabric(p, catalog);
+            }
+            QVERIFY2(r.ok(), (ps.key + " on " + sw).c_str());
+            QCOMPARE(r.design->acceleratorCount(), std::size_t(4 * ps.accelerators));
+            QCOMPARE(r.design->generator->nicRate, ps.nicRate * ps.nicsPerAccelerator);
+            QVERIFY(withinRadix(*r.design));
+            for (const Link &l : r.design->links())
+                QVERIFY(r.design->linkTech(l)); // every tech copied into the design
+            for (const Node &n : r.design->nodes())
+                QVERIFY(n.isAccelerator() ? bool(r.design->acceleratorSpec(n))
+                                          : bool(r.design->switchSpec(n)));
+        }
     }
 
     void fabricNone()

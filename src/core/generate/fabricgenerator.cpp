@@ -304,8 +304,10 @@ GenerateResult generateFabric(const FabricParams &params, const Catalog &catalog
     }
     const FabricPlan &plan = pr.plan;
     Design d;
-    d.name = describeFabric(params);
-    d.generator = params;
+    FabricParams stored = params;
+    stored.nicRate = plan.nicRatePerAccelerator; // resolved: regenerating gives the same rate
+    d.name = describeFabric(stored);
+    d.generator = stored;
     d.hardware.accelerators[plan.accelerator.key] = plan.accelerator;
     if (!plan.scaleUpSwitch.key.empty())
         d.hardware.switches[plan.scaleUpSwitch.key] = plan.scaleUpSwitch;

@@ -22,7 +22,8 @@ struct GenerateResult
 };
 
 /// Builds the fabric described by `params` from `catalog` entries (copied into the design's
-/// hardware table; `params` stored in Design::generator). Port budgets are checked first
+/// hardware table; `params` stored in Design::generator, with a NIC rate of 0 replaced by the
+/// preset's default). Port budgets are checked first
 /// (planFabric); nothing is thrown to the caller. Deterministic: the same inputs give the
 /// same design, ids and positions. Memory and time are linear in nodes + links.
 ///

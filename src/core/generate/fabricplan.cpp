@@ -238,7 +238,11 @@ void planThreeTiers(const FabricParams &p, FabricPlan &plan, int nmax,
                          + switchLabel(plan.fabricSwitch) + " spine with " + std::to_string(down)
                          + " downlink ports can reach: "
                          + (fits ? "use --su-size " + std::to_string(fits) + " or less"
-                                 : std::string("no scalable-unit size fits this switch")));
+                                 : std::string("no scalable-unit size fits this switch")
+                                    + (p.fabric == FabricKind::RailOptimized
+                                           ? " (one leaf per rail); use --fabric fat-tree or "
+                                             "a switch of higher radix"
+                                           : "; use a switch of higher radix")));
         return;
     }
     plan.spineUplinks
@@ -305,13 +309,14 @@ PlanResult planFabric(const FabricParams &p, const Catalog &catalog)
     if (!checkParams(p, catalog, plan, r.errors))
         return r;
     planScaleUp(plan.preset, catalog, plan, r.errors);
+    const int nics = std::max(1, plan.preset.nicsPerAccelerator);
+    const double perAccelerator = p.nicRate > 0 ? p.nicRate : plan.preset.nicRate * nics;
+    plan.nicRatePerAccelerator = perAccelerator;
     if (p.fabric == FabricKind::None || !r.errors.empty())
         return r;
 
     const SwitchSpec &sw = plan.fabricSwitch;
-    const int nics = std::max(1, plan.preset.nicsPerAccelerator);
     plan.railsPerDomain = plan.preset.accelerators * nics;
-    const double perAccelerator = p.nicRate > 0 ? p.nicRate : plan.preset.nicRate * nics;
     if (!(perAccelerator > 0)) {
         r.errors.push_back("no NIC rate given and preset '" + plan.preset.key + "' has none");
         return r;

@@ -39,6 +39,7 @@ struct FabricPlan
     std::vector<int> lanesToChip;
     int meshLanes = 0; ///< switchless mesh: lanes between every pair of accelerators
 
+    double nicRatePerAccelerator = 0; ///< resolved NIC rate (params, else preset), bytes/s
     int railsPerDomain = 0; ///< NIC links per domain and plane (accelerators x NICs each)
     double nicLinkRate = 0; ///< bytes/s per direction of one NIC link (one plane)
     int nicLinkLanes = 1; ///< switch ports one NIC link occupies (ceil(rate / port rate))
