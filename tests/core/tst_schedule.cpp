@@ -1,9 +1,11 @@
 // Tests of the discrete-event pipeline schedule: orders, exact bubble fractions, memory in
 // flight, communication exposure, deadlock-free completion.
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
 #include "fakecomm.h"
 #include "sim/schedule.h"
-
-#include <QtTest> // first: moc cannot parse <compare> on its own
 
 using namespace weft;
 
