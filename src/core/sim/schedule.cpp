@@ -135,15 +135,15 @@ private:
     {
         m_pending.emplace(m_comm.submit(r, t), p);
     }
-    void submitGroups(const std::vector<std::vector<NodeId>> &groups,
-                      const std::vector<CollectiveCall> &calls, Pending p, int &counter)
+    void submitGroups(const std::vector<CommGroup> &groups, const std::vector<CollectiveCall> &calls,
+                      Pending p, int &counter)
     {
         if (calls.empty())
             return;
-        for (const auto &g : groups) {
-            if (g.size() < 2)
+        for (const CommGroup &g : groups) {
+            if (g.members.size() < 2)
                 continue;
-            submit(CommRequest {g, calls, static_cast<int>(p.cat)}, p, m_now);
+            submit(CommRequest{g.members, calls, g.tag}, p, m_now);
             ++counter;
         }
     }
@@ -269,7 +269,8 @@ void Engine::finishOp(int pl, int st)
         } else {
             const auto &pairs = m_s.pipelines[static_cast<std::size_t>(pl)].ppPairs;
             const int boundary = fwdData ? st : targetStage; // pairs are listed s -> s+1
-            std::vector<NodeId> members = pairs[static_cast<std::size_t>(boundary % m_s.p)];
+            const CommGroup &pg = pairs[static_cast<std::size_t>(boundary % m_s.p)];
+            std::vector<NodeId> members = pg.members;
             if (!fwdData)
                 for (std::size_t i = 0; i + 1 < members.size(); i += 2)
                     std::swap(members[i], members[i + 1]);
@@ -279,7 +280,7 @@ void Engine::finishOp(int pl, int st)
                 blocked = !m_s.overlapPp;
                 submit(CommRequest {std::move(members),
                                     {{CollectiveOp::SendRecv, m_s.ppBytes, 1}},
-                                    static_cast<int>(Cat::P2p)},
+                                    pg.tag},
                        Pending {Cat::P2p, pl, targetStage, target, op.microBatch, fwdData,
                                 blocked ? st : -1},
                        m_now);

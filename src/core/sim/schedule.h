@@ -48,12 +48,20 @@ struct ChunkWork
     int layers = 0; ///< DP buckets never split a layer
 };
 
+/// A communication group: its members in rank order and a tag passed with its requests (so the
+/// network can report the links the group's traffic crossed).
+struct CommGroup
+{
+    std::vector<NodeId> members;
+    int tag = -1;
+};
+
 /// The communication groups of one simulated pipeline (a unit of `ep` DP replicas that EP
 /// couples), per stage.
 struct PipelineGroups
 {
-    std::vector<std::vector<std::vector<NodeId>>> tp, cp, ep; ///< [stage][group] -> members
-    std::vector<std::vector<NodeId>> ppPairs; ///< [stage s] pairs (src in s, dst in s+1)
+    std::vector<std::vector<CommGroup>> tp, cp, ep; ///< [stage][group]
+    std::vector<CommGroup> ppPairs; ///< [stage s] members = pairs (src in s, dst in s+1 mod p)
 };
 
 /// Everything the schedule needs; built by the Simulator from the workload and placement.
@@ -67,7 +75,7 @@ struct ScheduleSpec
     double ppBytes = 0; ///< per pair and micro-batch
     std::vector<ChunkWork> chunks; ///< by virtual stage (chunk * p + stage)
     std::vector<PipelineGroups> pipelines; ///< the pipelines simulated
-    std::vector<std::vector<std::vector<NodeId>>> dpGroups; ///< [stage][group] all DP groups
+    std::vector<std::vector<CommGroup>> dpGroups; ///< [stage][group] all DP groups
     std::vector<double> paramBytes; ///< [stage] bf16 parameter bytes per GPU (AG)
     std::vector<double> optimizerTime; ///< [stage]
     std::uint64_t maxEvents = 50'000'000;

@@ -37,6 +37,7 @@ struct TrainingConfig
     bool overlapTp = false; ///< TP collectives overlap compute
     bool overlapPp = true; ///< PP p2p overlaps compute (else the sender waits)
     double dpBucketBytes = 160e6; ///< DP gradient bucket size (Megatron: 40M fp32 elements)
+    bool gradReduceFp32 = true; ///< DP reduces fp32 gradients (Megatron's default with bf16)
     std::vector<int> stageLayers; ///< explicit layers per model chunk (pp*vpp); empty: auto
 
     [[nodiscard]] long long worldSize() const { return 1LL * tp * cp * dp * pp; }

@@ -1,5 +1,7 @@
 #include "workload/placement.h"
 
+#include "model/design.h"
+
 #include <algorithm>
 #include <sstream>
 #include <unordered_set>

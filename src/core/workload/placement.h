@@ -4,7 +4,7 @@
 // on the r-th accelerator of the design taken domain by domain (rail order inside a domain), or
 // on an explicit map. Any placement is legal; a bad one simulates slower and warns.
 
-#include "model/design.h"
+#include "model/ids.h"
 #include "workload/finding.h"
 #include "workload/parallelism.h"
 
@@ -13,6 +13,8 @@
 #include <vector>
 
 namespace weft {
+
+class Design;
 
 /// User choice of placement: an order string or an explicit rank -> accelerator map.
 struct Placement
