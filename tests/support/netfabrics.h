@@ -78,6 +78,7 @@ struct ClusterSpec
     int acceleratorsPerDomain = 0; ///< 0: the preset's count
     int nicsPerDomain = 0; ///< NIC links per domain; 0: one per accelerator. Fewer:
                            ///< accelerator pairs share a PCIe switch holding the NIC
+    int domainsPerLeaf = 0; ///< domains under one rail leaf (scalable unit); 0: all
     int spines = 0; ///< 0: one leaf per rail joins all domains (two nodes)
     int spineLanesPerLeaf = 0; ///< uplink lanes of each leaf to each spine (0: non-blocking)
 };
@@ -87,7 +88,7 @@ struct Cluster
 {
     Design design;
     std::vector<std::vector<NodeId>> acc;
-    std::vector<NodeId> leaves;
+    std::vector<NodeId> leaves; ///< unit-major: leaf of (unit u, rail r) at u x rails + r
     std::vector<NodeId> spines;
 };
 
@@ -103,18 +104,20 @@ inline Cluster buildCluster(const ClusterSpec &spec)
     const int m = spec.acceleratorsPerDomain > 0 ? spec.acceleratorsPerDomain : p.accelerators;
     const int nics = spec.nicsPerDomain > 0 ? spec.nicsPerDomain : m;
     const int share = (m + nics - 1) / nics;
-    for (int r = 0; r < nics; ++r)
-        c.leaves.push_back(addTestNode(d, NodeKind::Switch, "leaf" + std::to_string(r), {},
-                                       SwitchRole::Leaf, -1, "qm9700"));
+    const int perLeaf = spec.domainsPerLeaf > 0 ? spec.domainsPerLeaf : spec.domains;
+    const int units = (spec.domains + perLeaf - 1) / perLeaf;
+    for (int u = 0; u < units; ++u)
+        for (int r = 0; r < nics; ++r)
+            c.leaves.push_back(addTestNode(d, NodeKind::Switch,
+                                           "leaf" + std::to_string(u) + "." + std::to_string(r), {},
+                                           SwitchRole::Leaf, -1, "qm9700"));
     for (int s = 0; s < spec.spines; ++s) {
         c.spines.push_back(addTestNode(d, NodeKind::Switch, "spine" + std::to_string(s), {},
                                        SwitchRole::Spine, -1, "qm9700"));
-        for (int r = 0; r < nics; ++r) {
-            const int lanes = spec.spineLanesPerLeaf > 0 ? spec.spineLanesPerLeaf
-                                                         : std::max(1, spec.domains / spec.spines);
-            addTestLink(d, c.leaves[static_cast<std::size_t>(r)], c.spines.back(), p.nicTech,
-                        nic.laneRate, lanes);
-        }
+        const int lanes = spec.spineLanesPerLeaf > 0 ? spec.spineLanesPerLeaf
+                                                     : std::max(1, perLeaf / spec.spines);
+        for (NodeId leaf : c.leaves)
+            addTestLink(d, leaf, c.spines.back(), p.nicTech, nic.laneRate, lanes);
     }
     for (int dom = 0; dom < spec.domains; ++dom) {
         Group g;
@@ -146,7 +149,7 @@ inline Cluster buildCluster(const ClusterSpec &spec)
                 for (int j = 0; j < i; ++j)
                     addTestLink(d, a, c.acc.back()[static_cast<std::size_t>(j)], p.scaleUpTech,
                                 up.laneRate, std::max(1, p.lanesPerAccelerator / (m - 1)));
-            const auto r = static_cast<std::size_t>(i / share);
+            const auto r = static_cast<std::size_t>((dom / perLeaf) * nics + i / share);
             if (share == 1) {
                 addTestLink(d, a, c.leaves[r], p.nicTech, nic.laneRate);
             } else {

@@ -172,6 +172,15 @@ std::vector<std::pair<int, int>> Router::scaleUpSwitchLanes(int node) const
     return out;
 }
 
+std::vector<std::pair<int, std::uint32_t>> Router::neighbors(int node) const
+{
+    std::vector<std::pair<int, std::uint32_t>> out;
+    for (auto i = m_adjStart[static_cast<std::size_t>(node)];
+         i < m_adjStart[static_cast<std::size_t>(node) + 1]; ++i)
+        out.emplace_back(m_adj[i].to, m_adj[i].link);
+    return out;
+}
+
 bool Router::linkAllowed(std::uint32_t link, Mode mode) const
 {
     switch (mode) {

@@ -111,6 +111,9 @@ public:
     [[nodiscard]] double scaleOutEgress(int node) const;
     /// Scale-up switches adjacent to an accelerator with the lanes to each (for NVLS).
     [[nodiscard]] std::vector<std::pair<int, int>> scaleUpSwitchLanes(int node) const;
+    /// Neighbours of a node over links of non-zero capacity: (node index, link index).
+    [[nodiscard]] std::vector<std::pair<int, std::uint32_t>> neighbors(int node) const;
+    [[nodiscard]] bool pxn() const { return m_pxn; }
     /// Number of cached routes (for tests and benchmarks).
     [[nodiscard]] std::size_t cachedRoutes() const { return m_cache.size(); }
 
