@@ -4,6 +4,7 @@
 // chips, 18 NVLink4 lanes per GPU, one 400G NIC per GPU).
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
+#include "model/validate.h"
 #include "testcatalog.h"
 
 #include <QtTest>
@@ -109,6 +110,31 @@ bool anyErrorContains(const std::vector<std::string> &errors, const QStringList 
             return true;
     }
     return false;
+}
+
+/// Applies the "use --flag value ..." suggestion ending the last error to `p`; false if none.
+bool applySuggestion(const std::vector<std::string> &errors, FabricParams &p)
+{
+    const std::string &e = errors.back();
+    const std::size_t at = e.rfind("; use --");
+    if (at == std::string::npos)
+        return false;
+    const QStringList words = QString::fromStdString(e.substr(at + 6)).split(u' ');
+    for (qsizetype i = 0; i + 1 < words.size(); i += 2) {
+        const QString &flag = words[i];
+        const std::string value = words[i + 1].toStdString();
+        if (flag == u"--switch"_s)
+            p.switchModel = value;
+        else if (flag == u"--fabric"_s)
+            fromString(value, p.fabric);
+        else if (flag == u"--tiers"_s)
+            p.tiers = std::stoi(value);
+        else if (flag == u"--su-size"_s)
+            p.suSize = std::stoi(value);
+        else
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -454,10 +480,13 @@ private slots:
             << 2048 << 2 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
             << QStringList {u"2 tiers"_s, u"radix 64"_s, u"2048 NICs per plane at 1:1"_s,
                             u"16384"_s, u"--tiers 3"_s};
-        // 3 tiers: a core group of 32 cores takes at most 64 SUs; 65 SUs of 32 servers.
+        // 3 tiers: a core group of 32 cores takes at most 64 SUs; 65 SUs of 32 servers. SUs
+        // of 33 make 64 pods (2 leaves per rail of 17 NICs, 17 uplinks, 9 spines per SU with
+        // 31 uplinks each; 64 x 31 / 64 = 31 cores per group <= 31): the suggested fix.
         QTest::newRow("3 tiers too small")
             << 65 * 32 << 3 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
-            << QStringList {u"3 tiers"_s, u"64 scalable units"_s, u"65 requested"_s};
+            << QStringList {u"3 tiers"_s, u"64 scalable units"_s, u"65 requested"_s,
+                            u"use --su-size 33"_s};
         // SU of 200 servers: 7 leaves per rail x 8 = 56 leaves with 29 uplinks; 56 x 29 / 32
         // = 51 spines > 29: a spine cannot reach every leaf. 128 servers (32 leaves) fit.
         QTest::newRow("su too large")
@@ -497,6 +526,9 @@ private slots:
                 qWarning("error: %s", e.c_str());
             QFAIL("no error says what does not fit");
         }
+        // A suggested fix ("; use --tiers 3") is exact: applying it makes the fabric fit.
+        if (applySuggestion(r.errors, p))
+            QVERIFY(generateFabric(p, test::testCatalog()).ok());
     }
 
     void leafTooSmallAndChipOverflow()
@@ -538,17 +570,8 @@ private slots:
             p.nicRate = 0; // the preset's NIC rate
             GenerateResult r = generateFabric(p, catalog);
             if (!r.ok()) {
-                // 72 800G NICs on radix-40 200G switches (4 ports each) need 3 tiers.
-                QVERIFY(anyErrorContains(r.errors, {u"--tiers 3"_s}));
-                p.tiers = 3;
-                r = generateFabric(p, catalog);
-            }
-            if (!r.ok()) {
-                // ... and with 72 rails each needing its own leaf, a spine of 20 downlinks
-                // cannot reach a unit's leaves: only the plain fat-tree fits.
-                QVERIFY(anyErrorContains(r.errors, {u"--fabric fat-tree"_s}));
-                p.fabric = FabricKind::FatTree;
-                p.suSize = 1;
+                // e.g. 72 800G NICs on radix-40 200G switches: the suggested fix must fit.
+                QVERIFY(applySuggestion(r.errors, p));
                 r = generateFabric(p, catalog);
             }
             QVERIFY2(r.ok(), (ps.key + " on " + sw).c_str());
@@ -561,6 +584,38 @@ private slots:
                 QVERIFY(n.isAccelerator() ? bool(r.design->acceleratorSpec(n))
                                           : bool(r.design->switchSpec(n)));
         }
+    }
+
+    void generatedDesignsValidate_data()
+    {
+        QTest::addColumn<int>("domains");
+        QTest::addColumn<int>("tiers");
+        QTest::addColumn<int>("planes");
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("su") << 32 << 2 << 1 << u"dgx-h100"_s;
+        QTest::newRow("3 tiers, 2 planes") << 80 << 3 << 2 << u"dgx-h100"_s;
+        QTest::newRow("mesh") << 3 << 2 << 1 << u"mi300x-8"_s;
+        QTest::newRow("nvl72") << 2 << 3 << 1 << u"gb200-nvl72"_s;
+    }
+    void generatedDesignsValidate()
+    {
+        // The model validator (port budgets, links, connectivity, groups) finds nothing.
+        QFETCH(int, domains);
+        QFETCH(int, tiers);
+        QFETCH(int, planes);
+        QFETCH(QString, preset);
+        FabricParams p = dgxH100(domains, tiers);
+        p.planes = planes;
+        p.scaleUpPreset = preset.toStdString();
+        p.nicRate = 0;
+        if (preset == u"gb200-nvl72"_s)
+            p.switchModel = "q3400"; // 72 rails need 72 leaves: a radix-144 spine reaches them
+        const GenerateResult r = generateFabric(p, builtinCatalog());
+        QVERIFY(r.ok());
+        const std::vector<Finding> found = validateDesign(*r.design);
+        for (const Finding &f : found)
+            qWarning("%s: %s", f.code.c_str(), f.message.c_str());
+        QVERIFY(found.empty());
     }
 
     void fabricNone()
