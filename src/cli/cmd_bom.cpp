@@ -1,5 +1,6 @@
 // weft-cli bom: prints the bill of materials of a design file (issue 2, Command line).
 #include "command.h"
+#include "commandparser.h"
 #include "generate/bom.h"
 #include "storage/designstorage.h"
 
@@ -17,23 +18,15 @@ int runBom(const QStringList &args)
         QStringLiteral("Print the bill of materials of a design: accelerators, switches per "
                        "tier and model, links, cables and transceivers per tier (counted from "
                        "the graph, so hand-edited designs work too)."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption csvOption(QStringLiteral("csv"),
                                        QStringLiteral("Print CSV (one row per accelerator model, "
                                                       "switch role and model, link tier) instead "
                                                       "of a table (default: table)."));
     parser.addOption(csvOption);
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
-    if (!parser.parse(args)) {
-        err(QStringLiteral("weft-cli bom: %1 (see 'weft-cli bom --help')").arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(helpOption)) {
-        QString help = parser.helpText(); // its first line names the binary, not the command
-        out(help.replace(0, help.indexOf(u'\n'),
-                         QStringLiteral("Usage: weft-cli bom [--csv] FILE")));
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, QStringLiteral("bom"),
+                                           QStringLiteral("weft-cli bom [--csv] FILE")))
+        return *code;
     if (parser.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli bom: expected exactly one design FILE"));
         return ExitUsage;

@@ -1,6 +1,7 @@
 // weft-cli generate: builds a fabric from parameters and writes it as a design file
 // (product.md, Generators and Command line).
 #include "command.h"
+#include "commandparser.h"
 #include "fabricoptions.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
@@ -20,7 +21,6 @@ int runGenerate(const QStringList &args)
         QStringLiteral("Generate a cluster fabric (scale-up domains and a scale-out fat-tree) "
                        "and write it to a design file. Port budgets are checked first: when the "
                        "fabric does not fit, the problems are printed and the exit code is 1."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
     QString catalogError;
     // The presets named in --help come from the built-in catalog; --catalog can add more.
     addFabricOptions(parser, builtinCatalog());
@@ -28,17 +28,9 @@ int runGenerate(const QStringList &args)
                                        QStringLiteral("Design file to write (.weft). Required."),
                                        QStringLiteral("FILE"));
     parser.addOption(outOption);
-    if (!parser.parse(args)) {
-        err(QStringLiteral("weft-cli generate: %1 (see 'weft-cli generate --help')")
-                .arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(helpOption)) {
-        QString help = parser.helpText(); // its first line names the binary, not the command
-        out(help.replace(0, help.indexOf(u'\n'),
-                         QStringLiteral("Usage: weft-cli generate [options] -o FILE")));
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, QStringLiteral("generate"),
+                                           QStringLiteral("weft-cli generate [options] -o FILE")))
+        return *code;
     if (!parser.positionalArguments().isEmpty()) {
         err(QStringLiteral("weft-cli generate: unexpected argument '%1'")
                 .arg(parser.positionalArguments().first()));
