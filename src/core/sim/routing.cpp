@@ -123,6 +123,7 @@ Router::Router(const Design &design, bool pxn)
     m_scratchDist.assign(n, kInf);
     m_scratchStamp.assign(n, 0);
     m_mass.assign(n, 0);
+    m_nodeClass.assign(n, nullptr);
     m_massStamp.assign(n, 0);
 }
 
@@ -286,6 +287,8 @@ bool Router::walkScaleUp(int s, int d, Mode mode, Route &out) const
 
 const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
 {
+    if (const auto *known = m_nodeClass[static_cast<std::size_t>(d)])
+        return *known;
     std::vector<int> key;
     if (!m_isAcc[static_cast<std::size_t>(d)]) {
         key = {-1, m_switchIndex[static_cast<std::size_t>(d)]};
@@ -298,8 +301,10 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
         key.erase(std::unique(key.begin(), key.end()), key.end());
     }
     auto it = m_classDist.find(key);
-    if (it != m_classDist.end())
+    if (it != m_classDist.end()) {
+        m_nodeClass[static_cast<std::size_t>(d)] = &it->second;
         return it->second;
+    }
     // BFS over the switches only: accelerators never forward scale-out traffic.
     std::vector<std::uint8_t> dist(m_switchCount, kFar);
     std::deque<int> queue;
@@ -329,7 +334,9 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
             queue.push_back(a.to);
         }
     }
-    return m_classDist.emplace(std::move(key), std::move(dist)).first->second;
+    const auto &stored = m_classDist.emplace(std::move(key), std::move(dist)).first->second;
+    m_nodeClass[static_cast<std::size_t>(d)] = &stored;
+    return stored;
 }
 
 bool Router::walkScaleOut(int s, int d, Route &out) const
