@@ -52,11 +52,22 @@ struct FlowNetwork::DirStats
 };
 
 FlowNetwork::FlowNetwork(const Design &design, NetworkOptions options)
-    : m_design(design)
-    , m_options(options)
-    , m_router(design, options.pxn)
+    : FlowNetwork(std::make_unique<Router>(design, options.pxn), nullptr, options)
+{
+}
+
+FlowNetwork::FlowNetwork(const Router &router, NetworkOptions options)
+    : FlowNetwork(std::unique_ptr<Router>(), &router, options)
+{
+}
+
+FlowNetwork::FlowNetwork(std::unique_ptr<Router> own, const Router *shared, NetworkOptions options)
+    : m_options(options)
+    , m_ownRouter(std::move(own))
+    , m_router(m_ownRouter ? *m_ownRouter : *shared)
     , m_solver(linkDirCapacities(m_router))
 {
+    m_options.pxn = m_router.pxn();
     m_options.seriesBuckets = std::max(0, m_options.seriesBuckets);
     m_slot.assign(2 * m_router.linkCount(), -1);
     m_scratchWeight.assign(2 * m_router.linkCount(), 0);

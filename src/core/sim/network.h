@@ -101,6 +101,9 @@ class FlowNetwork
 {
 public:
     FlowNetwork(const Design &design, NetworkOptions options = {});
+    /// Shares an existing router (and its route cache), which must outlive the network;
+    /// NetworkOptions::pxn is then the router's.
+    FlowNetwork(const Router &router, NetworkOptions options);
     ~FlowNetwork();
     FlowNetwork(const FlowNetwork &) = delete;
     FlowNetwork &operator=(const FlowNetwork &) = delete;
@@ -155,6 +158,7 @@ private:
         }
     };
 
+    FlowNetwork(std::unique_ptr<Router> own, const Router *shared, NetworkOptions options);
     void push(double time, std::uint32_t id, std::uint32_t version);
     void startPhase(JobId job);
     void endPhase(JobId job);
@@ -163,9 +167,9 @@ private:
     void integrate(LinkDir ld, double t);
     void addToSeries(std::size_t slot, double t0, double t1, double util);
 
-    const Design &m_design;
     NetworkOptions m_options;
-    Router m_router;
+    std::unique_ptr<Router> m_ownRouter; ///< set by the Design constructor
+    const Router &m_router;
     MaxMinSolver m_solver;
     double m_now = 0;
     std::uint64_t m_seq = 0;
