@@ -9,7 +9,7 @@
 // Non-blocking at every tier. Scenarios: one ring all-reduce over every GPU (8 rail channels),
 // the same hierarchically, all DP rings of a TP8 x PPp x DPd layout at once, and one TP8
 // all-reduce in every domain at once (independent components).
-#include "io/catalogfile.h"
+#include "../support/netfabrics.h"
 #include "sim/collectives.h"
 
 #include <chrono>
@@ -19,6 +19,8 @@
 #include <sys/resource.h>
 
 using namespace weft;
+using weft::test::addTestLink;
+using weft::test::addTestNode;
 
 namespace {
 
@@ -42,30 +44,6 @@ double peakRssMb()
     return static_cast<double>(u.ru_maxrss) / 1024.0;
 }
 
-NodeId node(Design &d, NodeKind k, std::string name, GroupId g, SwitchRole role, int rail,
-            std::string spec)
-{
-    Node n;
-    n.kind = k;
-    n.name = std::move(name);
-    n.group = g;
-    n.role = role;
-    n.rail = rail;
-    n.spec = std::move(spec);
-    return d.addNode(n);
-}
-
-void link(Design &d, NodeId a, NodeId b, const std::string &tech, double rate, int lanes)
-{
-    Link l;
-    l.a = a;
-    l.b = b;
-    l.tech = tech;
-    l.rate = rate;
-    l.lanes = lanes;
-    d.addLink(l);
-}
-
 struct Fabric
 {
     Design design;
@@ -84,25 +62,25 @@ Fabric build(int gpus)
               static_cast<std::size_t>(domains));
     std::vector<NodeId> cores;
     for (int c = 0; c < 256; ++c)
-        cores.push_back(node(d, NodeKind::Switch, "core" + std::to_string(c), {}, SwitchRole::Core,
-                             -1, "qm9700"));
+        cores.push_back(addTestNode(d, NodeKind::Switch, "core" + std::to_string(c), {},
+                                    SwitchRole::Core, -1, "qm9700"));
     std::vector<NodeId> leaves;
     for (int p = 0; p < pods; ++p) {
         std::vector<NodeId> spines;
         for (int j = 0; j < 8; ++j) {
-            spines.push_back(node(d, NodeKind::Switch,
-                                  "spine" + std::to_string(p) + "." + std::to_string(j), {},
-                                  SwitchRole::Spine, -1, "qm9700"));
+            spines.push_back(addTestNode(d, NodeKind::Switch,
+                                         "spine" + std::to_string(p) + "." + std::to_string(j), {},
+                                         SwitchRole::Spine, -1, "qm9700"));
             for (int c = 0; c < 32; ++c)
-                link(d, spines.back(), cores[static_cast<std::size_t>(j * 32 + c)], "ib-ndr", ndr,
-                     1);
+                addTestLink(d, spines.back(), cores[static_cast<std::size_t>(j * 32 + c)], "ib-ndr",
+                            ndr, 1);
         }
         for (int r = 0; r < 8; ++r) {
-            leaves.push_back(node(d, NodeKind::Switch,
-                                  "leaf" + std::to_string(p) + "." + std::to_string(r), {},
-                                  SwitchRole::Leaf, -1, "qm9700"));
+            leaves.push_back(addTestNode(d, NodeKind::Switch,
+                                         "leaf" + std::to_string(p) + "." + std::to_string(r), {},
+                                         SwitchRole::Leaf, -1, "qm9700"));
             for (NodeId s : spines)
-                link(d, leaves.back(), s, "ib-ndr", ndr, 4);
+                addTestLink(d, leaves.back(), s, "ib-ndr", ndr, 4);
         }
     }
     for (int dom = 0; dom < domains; ++dom) {
@@ -111,17 +89,19 @@ Fabric build(int gpus)
         const GroupId gid = d.addGroup(g);
         std::vector<NodeId> chips;
         for (int k = 0; k < 4; ++k)
-            chips.push_back(node(d, NodeKind::Switch, g.name + ".nvs" + std::to_string(k), gid,
-                                 SwitchRole::ScaleUp, -1, "nvswitch-gen3"));
+            chips.push_back(addTestNode(d, NodeKind::Switch, g.name + ".nvs" + std::to_string(k),
+                                        gid, SwitchRole::ScaleUp, -1, "nvswitch-gen3"));
         f.acc.emplace_back();
         for (int r = 0; r < 8; ++r) {
-            const NodeId a = node(d, NodeKind::Accelerator, g.name + ".gpu" + std::to_string(r),
-                                  gid, SwitchRole::Leaf, r, "h100-sxm");
+            const NodeId a
+                = addTestNode(d, NodeKind::Accelerator, g.name + ".gpu" + std::to_string(r), gid,
+                              SwitchRole::Leaf, r, "h100-sxm");
             f.acc.back().push_back(a);
             const int lanes[4] = {5, 4, 4, 5};
             for (int k = 0; k < 4; ++k)
-                link(d, a, chips[static_cast<std::size_t>(k)], "nvlink4", nvl, lanes[k]);
-            link(d, a, leaves[static_cast<std::size_t>((dom / perPod) * 8 + r)], "ib-ndr", ndr, 1);
+                addTestLink(d, a, chips[static_cast<std::size_t>(k)], "nvlink4", nvl, lanes[k]);
+            addTestLink(d, a, leaves[static_cast<std::size_t>((dom / perPod) * 8 + r)], "ib-ndr",
+                        ndr, 1);
         }
     }
     return f;

@@ -161,6 +161,7 @@ private:
     mutable std::vector<std::uint32_t> m_scratchStamp;
     mutable std::uint32_t m_stamp = 0;
     mutable std::vector<double> m_mass;
+    mutable std::vector<int> m_queue, m_level, m_next;
     mutable std::vector<std::uint32_t> m_massStamp;
 };
 
