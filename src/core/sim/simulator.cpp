@@ -1,8 +1,12 @@
 #include "sim/simulator.h"
 
+#include "sim/netcomm.h"
 #include "sim/simplan.h"
 
 #include <algorithm>
+#include <array>
+#include <tuple>
+#include <unordered_map>
 #include <chrono>
 #include <cstdio>
 
@@ -75,6 +79,43 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
                   {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
                    "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
         r.warnings.push_back(std::move(f));
+    }
+}
+
+// Leaves whose scale-out uplinks carry less than their downlinks and whose uplinks carried
+// traffic in this step: the traffic crossing them is slowed by the oversubscription.
+void linkFindings(const Design &d, SimResult &r)
+{
+    std::unordered_map<NodeId, std::array<double, 3>> leaf; // down capacity, up capacity, up bytes
+    for (const LinkResult &l : r.links) {
+        const Node *a = d.node(l.from);
+        const Node *b = d.node(l.to);
+        if (!a || !b)
+            continue;
+        for (const auto &[sw, other, dirUp] : {std::tuple{a, b, 0}, std::tuple{b, a, 1}}) {
+            if (!sw->isSwitch() || sw->role != SwitchRole::Leaf)
+                continue;
+            auto &e = leaf[sw->id];
+            if (other->isAccelerator())
+                e[0] += l.capacity;
+            else if (other->isSwitch() && other->role != SwitchRole::ScaleUp && other->role != SwitchRole::Leaf) {
+                e[1] += l.capacity;
+                e[2] += l.dir[dirUp].bytes;
+            }
+        }
+    }
+    int reported = 0;
+    for (const auto &[id, e] : leaf) {
+        if (e[1] <= 0 || e[0] <= e[1] * 1.0001 || e[2] <= 0 || reported >= 16)
+            continue;
+        const Node *n = d.node(id);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f:1", e[0] / e[1]);
+        r.warnings.push_back({Severity::Warning, "link-oversubscribed",
+                              "leaf " + (n ? n->name : std::string()) + " is oversubscribed " + buf
+                                  + " (downlinks : uplinks) and this step's traffic crosses its uplinks",
+                              {"node:" + std::to_string(id.value)}});
+        ++reported;
     }
 }
 
@@ -167,6 +208,39 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
         r.warnings.insert(r.warnings.begin(), plan.findings.begin(), plan.findings.end());
         for (const GroupMeta &g : plan.groups)
             r.groups.push_back({g.kind, g.index, g.members, {}});
+    }
+    r.simulationWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+SimResult simulate(const Design &design, const SimOptions &options)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    SimResult r;
+    if (!design.workload) {
+        r.warnings.push_back({Severity::Error, "no-workload", "the design has no workload to simulate", {}});
+        return r;
+    }
+    try {
+        SimPlan plan = buildPlan(design, *design.workload, options.exploitSymmetry);
+        if (hasError(plan.findings)) {
+            r.warnings = plan.findings;
+        } else {
+            NetworkOptions no = options.network;
+            no.maxEvents = std::min(no.maxEvents, options.maxEvents);
+            NetComm net(design, no);
+            r = detail::run(design, options, net, plan);
+            r.warnings.insert(r.warnings.begin(), plan.findings.begin(), plan.findings.end());
+            if (r.ok) {
+                r.links = net.linkResults(r.stepTime);
+                linkFindings(design, r);
+            }
+            for (const GroupMeta &g : plan.groups)
+                r.groups.push_back({g.kind, g.index, g.members, r.ok ? net.linksOfTag(static_cast<int>(r.groups.size())) : std::vector<LinkId>{}});
+        }
+    } catch (const std::exception &e) {
+        r.ok = false;
+        r.warnings.push_back({Severity::Error, "internal-error", e.what(), {}});
     }
     r.simulationWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
