@@ -52,6 +52,51 @@ private:
     std::unordered_map<NodeId, std::vector<NodeId>> m_leaves;
 };
 
+// True when every scale-out switch has at least as much capacity towards the tier above as
+// towards the tier below. With ECMP splitting flows evenly over equal-cost paths, traffic of
+// disjoint accelerators then meets only at their own NICs, so merging identically placed replicas
+// changes no rate.
+bool nonBlocking(const Design &d)
+{
+    std::unordered_map<NodeId, std::pair<double, double>> cap; // down, up
+    bool hasCore = false;
+    for (const Node &n : d.nodes())
+        hasCore = hasCore || (n.isSwitch() && n.role == SwitchRole::Core);
+    auto level = [](const Node &n) {
+        if (n.isAccelerator())
+            return 0;
+        switch (n.role) {
+        case SwitchRole::ScaleUp: return 0;
+        case SwitchRole::Leaf: return 1;
+        case SwitchRole::Spine: return 2;
+        case SwitchRole::Core: return 3;
+        }
+        return 0;
+    };
+    for (const Link &l : d.links()) {
+        const Node *a = d.node(l.a);
+        const Node *b = d.node(l.b);
+        if (!a || !b)
+            continue;
+        const int la = level(*a), lb = level(*b);
+        if (la == lb)
+            continue;
+        const Node *lo = la < lb ? a : b;
+        const Node *hi = la < lb ? b : a;
+        if (hi->isSwitch() && level(*hi) >= 1)
+            cap[hi->id].first += l.capacity();
+        if (lo->isSwitch() && level(*lo) >= 1)
+            cap[lo->id].second += l.capacity();
+    }
+    for (const auto &[id, c] : cap) {
+        const Node *n = d.node(id);
+        const bool top = n->role == SwitchRole::Core || (n->role == SwitchRole::Spine && !hasCore);
+        if (!top && c.second < c.first * (1 - 1e-9))
+            return false;
+    }
+    return true;
+}
+
 std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int count)
 {
     if (count <= 0 || bytes <= 0)
@@ -217,7 +262,7 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
                                     signature[static_cast<std::size_t>(u)]);
                     }
                 }
-    plan.symmetric = exploitSymmetry && !crossesLeaves;
+    plan.symmetric = exploitSymmetry && (!crossesLeaves || nonBlocking(d));
     std::map<std::vector<int>, int> classes;
     plan.unitPipeline.assign(static_cast<std::size_t>(units), -1);
     for (int u = 0; u < units; ++u) {
