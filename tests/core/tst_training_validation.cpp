@@ -17,7 +17,6 @@
 #include "testcluster.h"
 
 #include <QFile>
-
 #include <algorithm>
 
 using namespace weft;
@@ -137,10 +136,12 @@ private slots:
                 why += QString::fromStdString(f.code + ": " + f.message + "; ");
             QVERIFY2(r.ok, qPrintable(row.id + QStringLiteral(": ") + why));
             QVERIFY2(r.memoryFits, qPrintable(row.id + QStringLiteral(" does not fit: ") + why));
-            const double predicted = row.metric == QLatin1String("step_time_s") ? r.stepTime : r.hardwareTflopsPerGpu;
+            const double predicted
+                = row.metric == QLatin1String("step_time_s") ? r.stepTime : r.hardwareTflopsPerGpu;
             const double err = (predicted - row.measured) / row.measured;
             errors.push_back(std::abs(err));
-            table += QStringLiteral("%1 %2 %3 %4 %5%  (mfu %6, bubble %7 s, tp %8 s, dp %9 s, wall %10 s)\n")
+            table += QStringLiteral(
+                         "%1 %2 %3 %4 %5%  (mfu %6, bubble %7 s, tp %8 s, dp %9 s, wall %10 s)\n")
                          .arg(row.id, -18)
                          .arg(row.metric, -24)
                          .arg(row.measured, 10, 'f', 2)
@@ -154,8 +155,9 @@ private slots:
         }
         std::vector<double> sorted = errors;
         std::sort(sorted.begin(), sorted.end());
-        const double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                                : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
+        const double median = sorted.size() % 2
+            ? sorted[sorted.size() / 2]
+            : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
         table += QStringLiteral("median |error| %1%, max |error| %2%\n")
                      .arg(median * 100, 0, 'f', 1)
                      .arg(sorted.back() * 100, 0, 'f', 1);

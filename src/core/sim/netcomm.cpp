@@ -7,11 +7,16 @@ namespace {
 CollectiveKind kindOf(CollectiveOp op)
 {
     switch (op) {
-    case CollectiveOp::AllReduce: return CollectiveKind::AllReduce;
-    case CollectiveOp::AllGather: return CollectiveKind::AllGather;
-    case CollectiveOp::ReduceScatter: return CollectiveKind::ReduceScatter;
-    case CollectiveOp::AllToAll: return CollectiveKind::AllToAll;
-    case CollectiveOp::SendRecv: return CollectiveKind::PointToPoint;
+    case CollectiveOp::AllReduce:
+        return CollectiveKind::AllReduce;
+    case CollectiveOp::AllGather:
+        return CollectiveKind::AllGather;
+    case CollectiveOp::ReduceScatter:
+        return CollectiveKind::ReduceScatter;
+    case CollectiveOp::AllToAll:
+        return CollectiveKind::AllToAll;
+    case CollectiveOp::SendRecv:
+        return CollectiveKind::PointToPoint;
     }
     return CollectiveKind::AllReduce;
 }
@@ -43,7 +48,8 @@ NetComm::NetComm(const Design &design, const NetworkOptions &options)
 
 NetComm::~NetComm() = default;
 
-const std::vector<Phase> &NetComm::plan(CollectiveOp op, double bytes, const std::vector<NodeId> &members)
+const std::vector<Phase> &NetComm::plan(CollectiveOp op, double bytes,
+                                        const std::vector<NodeId> &members)
 {
     auto key = std::make_tuple(static_cast<int>(op), bytes, members);
     auto it = m_plans.find(key);
@@ -66,7 +72,7 @@ CommId NetComm::submit(const CommRequest &r, double t)
             Phase p;
             for (std::size_t i = 0; i + 1 < r.members.size(); i += 2)
                 if (r.members[i] != r.members[i + 1])
-                    p.flows.push_back(Flow{r.members[i], r.members[i + 1], c.bytes * k});
+                    p.flows.push_back(Flow {r.members[i], r.members[i + 1], c.bytes * k});
             if (p.flows.empty())
                 continue;
             const auto &first = plan(c.op, c.bytes, {p.flows.front().src, p.flows.front().dst});
@@ -84,7 +90,10 @@ CommId NetComm::submit(const CommRequest &r, double t)
     return m_net->submit(std::move(phases), t, r.tag >= 0 ? static_cast<JobTag>(r.tag) : kNoTag);
 }
 
-double NetComm::nextCompletionTime() { return m_net->nextCompletionTime(); }
+double NetComm::nextCompletionTime()
+{
+    return m_net->nextCompletionTime();
+}
 
 std::vector<CommId> NetComm::advanceTo(double t)
 {

@@ -34,7 +34,8 @@ public:
     std::vector<LinkId> linksOfTag(int tag) const;
 
 private:
-    const std::vector<Phase> &plan(CollectiveOp op, double bytes, const std::vector<NodeId> &members);
+    const std::vector<Phase> &plan(CollectiveOp op, double bytes,
+                                   const std::vector<NodeId> &members);
 
     const Design &m_design;
     std::unique_ptr<FlowNetwork> m_net;
