@@ -2,6 +2,7 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
+#include "io/workloadjson.h"
 #include "io/hardwarejson.h"
 
 namespace weft {
@@ -154,6 +155,8 @@ std::string serializeDesign(const Design &d)
     if (d.generator)
         members.emplace_back("fabric_generator",
                              section(designkeys::kFabricGenerator, fabricJson(*d.generator)));
+    if (d.workload)
+        members.emplace_back("workload", dumpAt(toJson(*d.workload), 1));
     members.emplace_back("view", section(designkeys::kView, std::move(view)));
     members.emplace_back("hardware", dumpAt(hardwareJson(d.hardware, ext), 1));
     members.emplace_back("groups", objectLines(d.groups(), groupJson, ext, designkeys::kGroupPrefix));

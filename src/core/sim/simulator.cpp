@@ -33,13 +33,13 @@ void memoryFindings(const SimPlan &plan, const RankMap &rk, SimResult &r)
         if (mem.fits())
             continue;
         r.memoryFits = false;
-        Finding f {Severity::Error,
-                   "memory-over-capacity",
-                   "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total())
-                       + " per accelerator (" + gb(mem.weights) + " weights, " + gb(mem.gradients)
-                       + " gradients, " + gb(mem.optimizer) + " optimizer, " + gb(mem.activations)
-                       + " activations) but has " + gb(mem.capacity),
-                   {"stage:" + std::to_string(st)}};
+        Diagnostic f {DiagnosticLevel::Error,
+                      "memory-over-capacity",
+                      "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total())
+                          + " per accelerator (" + gb(mem.weights) + " weights, "
+                          + gb(mem.gradients) + " gradients, " + gb(mem.optimizer) + " optimizer, "
+                          + gb(mem.activations) + " activations) but has " + gb(mem.capacity),
+                      {"stage:" + std::to_string(st)}};
         for (int rank = 0, listed = 0; rank < rk.worldSize() && listed < 16; ++rank)
             if (rk.coord(rank).pp == st) {
                 f.subjects.push_back("node:" + std::to_string(rk.node(rank).value));
@@ -63,12 +63,12 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
         });
         if (!spans)
             continue;
-        Finding f {Severity::Warning,
-                   "tp-spans-scale-out",
-                   "a TP group of " + std::to_string(g.members.size())
-                       + " ranks spans more than one scale-up domain: its all-reduces cross the "
-                         "scale-out fabric",
-                   {}};
+        Diagnostic f {DiagnosticLevel::Warning,
+                      "tp-spans-scale-out",
+                      "a TP group of " + std::to_string(g.members.size())
+                          + " ranks spans more than one scale-up domain: its all-reduces cross the "
+                            "scale-out fabric",
+                      {}};
         for (NodeId id : g.members)
             f.subjects.push_back("node:" + std::to_string(id.value));
         r.warnings.push_back(std::move(f));
@@ -77,13 +77,13 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
     const auto [mn, mx]
         = std::minmax_element(plan.stageComputeTime.begin(), plan.stageComputeTime.end());
     if (mn != plan.stageComputeTime.end() && *mn > 0 && *mx / *mn > 1.10) {
-        Finding f {Severity::Warning,
-                   "stages-unbalanced",
-                   "pipeline stages are unbalanced: the slowest computes "
-                       + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5))
-                       + "% longer than the fastest",
-                   {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
-                    "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
+        Diagnostic f {DiagnosticLevel::Warning,
+                      "stages-unbalanced",
+                      "pipeline stages are unbalanced: the slowest computes "
+                          + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5))
+                          + "% longer than the fastest",
+                      {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
+                       "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
         r.warnings.push_back(std::move(f));
     }
 }
@@ -119,7 +119,7 @@ void linkFindings(const Design &d, SimResult &r)
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.2f:1", e[0] / e[1]);
         r.warnings.push_back(
-            {Severity::Warning,
+            {DiagnosticLevel::Warning,
              "link-oversubscribed",
              "leaf " + (n ? n->name : std::string()) + " is oversubscribed " + buf
                  + " (downlinks : uplinks) and this step's traffic crosses its uplinks",
@@ -151,14 +151,15 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     r.events = out.events;
     if (out.cancelled) {
         r.cancelled = true;
-        r.warnings.push_back({Severity::Error, "cancelled", "the simulation was cancelled", {}});
+        r.warnings.push_back(
+            {DiagnosticLevel::Error, "cancelled", "the simulation was cancelled", {}});
         return r;
     }
     if (!out.ok) {
         std::string code = out.errorCode;
         if (code == "comm-error" && out.error.find("rout") != std::string::npos)
             code = "unroutable-pair";
-        r.warnings.push_back({Severity::Error, code, out.error, {}});
+        r.warnings.push_back({DiagnosticLevel::Error, code, out.error, {}});
         return r;
     }
     r.ok = true;
@@ -208,7 +209,7 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
     SimResult r;
     if (!design.workload) {
         r.warnings.push_back(
-            {Severity::Error, "no-workload", "the design has no workload to simulate", {}});
+            {DiagnosticLevel::Error, "no-workload", "the design has no workload to simulate", {}});
         return r;
     }
     SimPlan plan = buildPlan(design, *design.workload, options.exploitSymmetry);
@@ -231,7 +232,7 @@ SimResult simulate(const Design &design, const SimOptions &options)
     SimResult r;
     if (!design.workload) {
         r.warnings.push_back(
-            {Severity::Error, "no-workload", "the design has no workload to simulate", {}});
+            {DiagnosticLevel::Error, "no-workload", "the design has no workload to simulate", {}});
         return r;
     }
     try {
@@ -255,7 +256,7 @@ SimResult simulate(const Design &design, const SimOptions &options)
         }
     } catch (const std::exception &e) {
         r.ok = false;
-        r.warnings.push_back({Severity::Error, "internal-error", e.what(), {}});
+        r.warnings.push_back({DiagnosticLevel::Error, "internal-error", e.what(), {}});
     }
     r.simulationWallSeconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

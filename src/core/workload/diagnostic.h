@@ -7,21 +7,21 @@
 
 namespace weft {
 
-enum class Severity { Info, Warning, Error };
+enum class DiagnosticLevel { Info, Warning, Error };
 
 /// One coded message. `code` is stable (e.g. "heads-not-divisible-by-tp"); `subjects` name the
 /// objects concerned as "node:<id>", "link:<id>", "rank:<r>", "stage:<s>" or "group:<kind>/<i>".
-struct Finding
+struct Diagnostic
 {
-    Severity severity = Severity::Warning;
+    DiagnosticLevel severity = DiagnosticLevel::Warning;
     std::string code;
     std::string message;
     std::vector<std::string> subjects;
 };
 
 /// True when any finding is an error.
-bool hasError(const std::vector<Finding> &findings);
+bool hasError(const std::vector<Diagnostic> &findings);
 
-const char *toString(Severity s);
+const char *toString(DiagnosticLevel s);
 
 } // namespace weft
