@@ -145,7 +145,7 @@ private slots:
         QCOMPARE(f->severity == Severity::Error, isError);
         QVERIFY2(QString::fromStdString(f->message).contains(fragment), f->message.c_str());
         QVERIFY(!f->nodes.empty() || !f->links.empty() || !f->groups.empty());
-        QCOMPARE(hasErrors(fs), isError);
+        QCOMPARE(hasError(fs), isError);
     }
 
     void subjectsNameTheObjects()
@@ -155,6 +155,7 @@ private slots:
         const Finding *f = findCode(validateDesign(d), findings::kPortBudget);
         QVERIFY(f);
         QCOMPARE(f->nodes, std::vector<NodeId> {NodeId(2)});
+        QCOMPARE(f->subjects, std::vector<std::string> {"node:2"}); // the simulator's convention
         d = smallDesign();
         d.link(LinkId(1))->rate = 0;
         f = findCode(validateDesign(d), findings::kBadRate);

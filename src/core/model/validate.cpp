@@ -95,8 +95,20 @@ private:
     {
         if (++m_counts[code] > kMaxFindingsPerCode)
             return;
-        m_out.push_back(Finding {code, sev, std::move(message), std::move(nodes), std::move(links),
-                                 std::move(groups)});
+        Finding f;
+        f.severity = sev;
+        f.code = code;
+        f.message = std::move(message);
+        for (const NodeId n : nodes)
+            f.subjects.push_back("node:" + std::to_string(n.value));
+        for (const LinkId l : links)
+            f.subjects.push_back("link:" + std::to_string(l.value));
+        for (const GroupId g : groups)
+            f.subjects.push_back("group:" + std::to_string(g.value));
+        f.nodes = std::move(nodes);
+        f.links = std::move(links);
+        f.groups = std::move(groups);
+        m_out.push_back(std::move(f));
     }
 
     // Dense index of a node, or npos when the id names no node.
@@ -312,16 +324,16 @@ private:
     std::vector<Finding> finish()
     {
         for (const auto &[code, count] : m_counts)
-            if (count > kMaxFindingsPerCode)
-                m_out.push_back(Finding {findings::kTooMany,
-                                         Severity::Warning,
-                                         std::to_string(count - kMaxFindingsPerCode) + " more \""
-                                             + code + "\" findings are not listed",
-                                         {},
-                                         {},
-                                         {}});
+            if (count > kMaxFindingsPerCode) {
+                Finding f;
+                f.severity = Severity::Warning;
+                f.code = findings::kTooMany;
+                f.message = std::to_string(count - kMaxFindingsPerCode) + " more \"" + code
+                    + "\" findings are not listed";
+                m_out.push_back(std::move(f));
+            }
         std::stable_sort(m_out.begin(), m_out.end(), [](const Finding &a, const Finding &b) {
-            return a.severity == Severity::Error && b.severity != Severity::Error;
+            return a.severity > b.severity; // Error > Warning > Info
         });
         return std::move(m_out);
     }
@@ -338,17 +350,6 @@ private:
 std::vector<Finding> validateDesign(const Design &design)
 {
     return Validator(design).run();
-}
-
-bool hasErrors(const std::vector<Finding> &findings)
-{
-    return std::any_of(findings.begin(), findings.end(),
-                       [](const Finding &f) { return f.severity == Severity::Error; });
-}
-
-const char *toString(Severity s)
-{
-    return s == Severity::Error ? "error" : "warning";
 }
 
 } // namespace weft

@@ -2,6 +2,8 @@
 // Coded findings about a workload or a simulation: invalid configurations, placement problems,
 // memory over capacity, unroutable pairs. They are reported, never thrown.
 
+#include "model/ids.h"
+
 #include <string>
 #include <vector>
 
@@ -17,6 +19,11 @@ struct Finding
     std::string code;
     std::string message;
     std::vector<std::string> subjects;
+    // Typed subjects of design findings (model/validate.h fills these as well as `subjects`),
+    // so the GUI can select the objects without parsing strings.
+    std::vector<NodeId> nodes {};
+    std::vector<LinkId> links {};
+    std::vector<GroupId> groups {};
 };
 
 /// True when any finding is an error.
