@@ -25,7 +25,10 @@ TransformerSpec gpt(int l, int h, int a, int s = 2048, int V = 51200)
     return m;
 }
 
-bool close(double a, double b, double rel = 1e-12) { return std::abs(a - b) <= rel * std::abs(b); }
+bool close(double a, double b, double rel = 1e-12)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
 
 } // namespace
 
@@ -64,8 +67,8 @@ private slots:
     {
         const TransformerSpec m = *modelPreset("llama3-8b");
         const double b = 1, s = m.seq, h = m.hidden, f = m.ffn;
-        const double expected = 2 * b * s * h * (h + 2 * h * 8 / 32) + 4 * b * s * s * h + 2 * b * s * h * h
-            + 2 * b * s * h * f * 3;
+        const double expected = 2 * b * s * h * (h + 2 * h * 8 / 32) + 4 * b * s * s * h
+            + 2 * b * s * h * h + 2 * b * s * h * f * 3;
         QVERIFY(close(layerForwardFlops(m, 0, 1), expected));
     }
     void presetParameterCounts_data()
@@ -90,7 +93,8 @@ private slots:
     }
     void allPresetsNamedInTheIssueExist()
     {
-        for (const char *k : {"gpt3-175b", "llama3-8b", "llama3-70b", "llama3-405b", "mixtral-8x7b", "deepseek-v3"})
+        for (const char *k :
+             {"gpt3-175b", "llama3-8b", "llama3-70b", "llama3-405b", "mixtral-8x7b", "deepseek-v3"})
             QVERIFY2(modelPreset(k), k);
         QVERIFY(!modelPreset("nope"));
     }
@@ -144,7 +148,8 @@ private slots:
         AcceleratorSpec acc;
         acc.hbmBytes = 80e9;
         const MemoryBreakdown mem = stageMemory(m, c, acc, 0, 0);
-        QVERIFY(close(mem.weights + mem.gradients + mem.optimizer, bytesPerParam * m.totalParams(), 1e-9));
+        QVERIFY(close(mem.weights + mem.gradients + mem.optimizer, bytesPerParam * m.totalParams(),
+                      1e-9));
         QVERIFY(mem.fits());
     }
     void llama405bSplitsWithLighterEnds()
@@ -195,7 +200,8 @@ private slots:
             return;
         }
         QVERIFY(hasError(f));
-        QVERIFY(std::any_of(f.begin(), f.end(), [&](const Finding &x) { return x.code == code.toStdString(); }));
+        QVERIFY(std::any_of(f.begin(), f.end(),
+                            [&](const Diagnostic &x) { return x.code == code.toStdString(); }));
     }
     void rooflineFollowsTheHardware()
     {

@@ -109,7 +109,7 @@ private slots:
         ScheduleSpec spec = uniform(PipelineSchedule::OneFOneB, 1, 4, 1, 1.0, 2.0);
         spec.chunks[0].tpForward = {{CollectiveOp::AllReduce, 100, 2}};
         spec.chunks[0].tpBackward = {{CollectiveOp::AllReduce, 100, 2}};
-        spec.pipelines[0].tp[0] = {CommGroup{{NodeId(0), NodeId(1)}, 0}};
+        spec.pipelines[0].tp[0] = {CommGroup {{NodeId(0), NodeId(1)}, 0}};
         test::FakeComm comm(0, 1000); // 0.1 s per all-reduce
         ScheduleOutcome out = runSchedule(spec, comm);
         QVERIFY(out.ok);
@@ -125,7 +125,7 @@ private slots:
     {
         ScheduleSpec spec = uniform(PipelineSchedule::OneFOneB, 2, 4, 1, 1.0, 2.0);
         spec.ppBytes = 100;
-        spec.pipelines[0].ppPairs[0] = CommGroup{{NodeId(0), NodeId(1)}, 0};
+        spec.pipelines[0].ppPairs[0] = CommGroup {{NodeId(0), NodeId(1)}, 0};
         test::FakeComm comm(0, 1000); // 0.1 s per transfer
         const ScheduleOutcome out = runSchedule(spec, comm);
         QVERIFY(out.ok);
@@ -139,7 +139,7 @@ private slots:
         spec.chunks[0].gradBytes = 1000;
         spec.chunks[0].layers = 4;
         spec.dpBucketBytes = 250; // 4 buckets, the last released at the end of the backward
-        spec.dpGroups[0] = {CommGroup{{NodeId(0), NodeId(1)}, 0}};
+        spec.dpGroups[0] = {CommGroup {{NodeId(0), NodeId(1)}, 0}};
         test::FakeComm comm(0, 1000); // 0.25 s per bucket
         ScheduleOutcome out = runSchedule(spec, comm);
         QVERIFY(out.ok);

@@ -16,12 +16,12 @@ struct ClusterShape
     int domains = 1;
     int gpus = 8;
     int nvswitches = 6;
-    int lanesPerGpu = 12;          ///< NVLink lanes per GPU, spread over the switches
-    double nvlinkLane = 25e9;      ///< bytes/s per lane and direction
-    double nic = 25e9;             ///< bytes/s per NIC (HDR 200 Gb/s)
-    int serversPerLeaf = 20;       ///< domains under one rail leaf (Selene: 20 per SU)
-    double oversubscription = 1;   ///< leaf downlink : uplink
-    int spines = 4;                ///< spine switches (uplinks spread evenly)
+    int lanesPerGpu = 12; ///< NVLink lanes per GPU, spread over the switches
+    double nvlinkLane = 25e9; ///< bytes/s per lane and direction
+    double nic = 25e9; ///< bytes/s per NIC (HDR 200 Gb/s)
+    int serversPerLeaf = 20; ///< domains under one rail leaf (Selene: 20 per SU)
+    double oversubscription = 1; ///< leaf downlink : uplink
+    int spines = 4; ///< spine switches (uplinks spread evenly)
 };
 
 inline void addA100Hardware(Design &d)
@@ -79,7 +79,8 @@ inline Design buildCluster(const ClusterShape &s)
         l.latency = latency;
         d.addLink(l);
     };
-    const int leafGroups = s.domains > 1 ? (s.domains + s.serversPerLeaf - 1) / s.serversPerLeaf : 0;
+    const int leafGroups
+        = s.domains > 1 ? (s.domains + s.serversPerLeaf - 1) / s.serversPerLeaf : 0;
     std::vector<NodeId> leaves; // [group * gpus + rail]
     for (int g = 0; g < leafGroups; ++g)
         for (int r = 0; r < s.gpus; ++r) {
@@ -127,7 +128,8 @@ inline Design buildCluster(const ClusterShape &s)
         if (s.nvswitches > 0) {
             for (NodeId gpu : gpus)
                 for (NodeId x : sw)
-                    link(gpu, x, "nvlink3", s.nvlinkLane, std::max(1, s.lanesPerGpu / s.nvswitches), 1e-6);
+                    link(gpu, x, "nvlink3", s.nvlinkLane, std::max(1, s.lanesPerGpu / s.nvswitches),
+                         1e-6);
         } else {
             const int lanes = std::max(1, s.lanesPerGpu / std::max(1, s.gpus - 1));
             for (std::size_t i = 0; i < gpus.size(); ++i)
@@ -137,8 +139,8 @@ inline Design buildCluster(const ClusterShape &s)
         if (leafGroups > 0)
             for (int r = 0; r < s.gpus; ++r)
                 link(gpus[static_cast<std::size_t>(r)],
-                     leaves[static_cast<std::size_t>((dom / s.serversPerLeaf) * s.gpus + r)], "ib-hdr", s.nic, 1,
-                     1e-6);
+                     leaves[static_cast<std::size_t>((dom / s.serversPerLeaf) * s.gpus + r)],
+                     "ib-hdr", s.nic, 1, 1e-6);
     }
     // Each leaf: serversPerLeaf downlinks; uplink bandwidth = downlinks / oversubscription,
     // spread evenly over the spines.

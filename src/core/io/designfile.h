@@ -5,6 +5,7 @@
 //   {"format": "weft.design", "version": 1, "generator": {"name": "weft", "version": "0.1.0"},
 //    "design": {"name", "description"},
 //    "fabric_generator": {...FabricParams, optional},
+//    "workload": {"model", "training", "placement"} (optional; io/workloadjson.h),
 //    "view": {"zoom", "center_x", "center_y"},
 //    "hardware": {"accelerators": [...], "switches": [...], "link_technologies": [...]},
 //    "groups": [{"id", "kind", "name", "preset", "parent"?, "collapsed", "members": [node ids]}],

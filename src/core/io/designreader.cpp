@@ -2,6 +2,7 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
+#include "io/workloadjson.h"
 #include "io/hardwarejson.h"
 #include "io/jsonreader.h"
 #include "io/migrations.h"
@@ -140,6 +141,8 @@ public:
             m_d.generator = readFabric(*gen);
             m_ext.collect(designkeys::kFabricGenerator, gen->raw(), designkeys::kFabricKeys);
         }
+        if (const auto wl = m_root.optional("workload"))
+            m_d.workload = workloadFromJson(*wl); // io/workloadjson.h
         readHardware(m_root.object("hardware"));
         const auto groups = readArray(m_root, "groups", kMaxGroups, "groups", false);
         const auto nodes = readArray(m_root, "nodes", kMaxNodes, "nodes");

@@ -2,6 +2,7 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
+#include "io/workloadjson.h"
 #include "io/hardwarejson.h"
 
 #include <algorithm>
@@ -240,6 +241,10 @@ std::string serializeDesign(const Design &d)
     if (d.generator) {
         member("fabric_generator");
         out += section(designkeys::kFabricGenerator, fabricJson(*d.generator));
+    }
+    if (d.workload) {
+        member("workload");
+        out += dumpAt(toJson(*d.workload), 1);
     }
     member("view");
     out += section(designkeys::kView, std::move(view));

@@ -14,13 +14,14 @@ namespace weft {
 /// Options of the JSON rendering.
 struct ResultJsonOptions
 {
-    bool timelines = false;   ///< include the per-accelerator timelines (large)
-    bool series = false;      ///< include each link direction's utilization series
-    bool idleLinks = false;   ///< include links that carried no bytes
+    bool timelines = false; ///< include the per-accelerator timelines (large)
+    bool series = false; ///< include each link direction's utilization series
+    bool idleLinks = false; ///< include links that carried no bytes
 };
 
 /// The result document (schema "weft-simulation-result", version 1). `design` names link ends.
-nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const ResultJsonOptions &o = {});
+nlohmann::ordered_json toJson(const SimResult &r, const Design &design,
+                              const ResultJsonOptions &o = {});
 
 /// One header line and one row: the headline figures and the breakdown.
 std::string resultSummaryCsv(const SimResult &r);

@@ -6,8 +6,7 @@ namespace {
 
 constexpr long long kMaxCount = 1LL << 31;
 
-template<class E>
-E enumField(const JsonReader &r, const char *key, E fallback, const char *choices)
+template<class E> E enumField(const JsonReader &r, const char *key, E fallback, const char *choices)
 {
     if (!r.has(key))
         return fallback;
@@ -35,7 +34,8 @@ TransformerSpec modelFromJson(const JsonReader &r)
         m = *p;
     }
     auto need = [&](const char *key, int current) {
-        return preset ? count(r, key, 1, current) : static_cast<int>(r.integer(key, 1, kMaxCount - 1));
+        return preset ? count(r, key, 1, current)
+                      : static_cast<int>(r.integer(key, 1, kMaxCount - 1));
     };
     m.name = r.string("name", m.name);
     m.layers = need("layers", m.layers);
@@ -98,43 +98,44 @@ nlohmann::ordered_json toJson(const Workload &w)
 {
     const TransformerSpec &m = w.model;
     const TrainingConfig &c = w.config;
-    nlohmann::ordered_json model{{"name", m.name},
-                                 {"layers", m.layers},
-                                 {"hidden", m.hidden},
-                                 {"heads", m.heads},
-                                 {"kv_heads", m.kvHeads},
-                                 {"ffn", m.ffn},
-                                 {"gated_mlp", m.gatedMlp},
-                                 {"vocab", m.vocab},
-                                 {"seq_tokens", m.seq},
-                                 {"tied_embeddings", m.tiedEmbeddings},
-                                 {"experts", m.experts},
-                                 {"top_k", m.topK},
-                                 {"expert_ffn", m.expertFfn},
-                                 {"shared_experts", m.sharedExperts},
-                                 {"first_dense_layers", m.firstDenseLayers},
-                                 {"moe_every", m.moeEvery}};
-    nlohmann::ordered_json training{{"tp", c.tp},
-                                    {"pp", c.pp},
-                                    {"dp", c.dp},
-                                    {"cp", c.cp},
-                                    {"ep", c.ep},
-                                    {"vpp", c.vpp},
-                                    {"micro_batch_seqs", c.microBatch},
-                                    {"global_batch_seqs", c.globalBatch},
-                                    {"schedule", toString(c.schedule)},
-                                    {"recompute", toString(c.recompute)},
-                                    {"sequence_parallel", c.sequenceParallel},
-                                    {"zero_stage", c.zeroStage},
-                                    {"distributed_optimizer", c.distributedOptimizer},
-                                    {"dtype", toString(c.dtype)},
-                                    {"attention", toString(c.attention)},
-                                    {"grad_reduce_fp32", c.gradReduceFp32},
-                                    {"dp_bucket_mb", c.dpBucketBytes / 1e6},
-                                    {"overlap", {{"dp_grad", c.overlapDpGrad}, {"tp", c.overlapTp}, {"pp", c.overlapPp}}}};
+    nlohmann::ordered_json model {{"name", m.name},
+                                  {"layers", m.layers},
+                                  {"hidden", m.hidden},
+                                  {"heads", m.heads},
+                                  {"kv_heads", m.kvHeads},
+                                  {"ffn", m.ffn},
+                                  {"gated_mlp", m.gatedMlp},
+                                  {"vocab", m.vocab},
+                                  {"seq_tokens", m.seq},
+                                  {"tied_embeddings", m.tiedEmbeddings},
+                                  {"experts", m.experts},
+                                  {"top_k", m.topK},
+                                  {"expert_ffn", m.expertFfn},
+                                  {"shared_experts", m.sharedExperts},
+                                  {"first_dense_layers", m.firstDenseLayers},
+                                  {"moe_every", m.moeEvery}};
+    nlohmann::ordered_json training {
+        {"tp", c.tp},
+        {"pp", c.pp},
+        {"dp", c.dp},
+        {"cp", c.cp},
+        {"ep", c.ep},
+        {"vpp", c.vpp},
+        {"micro_batch_seqs", c.microBatch},
+        {"global_batch_seqs", c.globalBatch},
+        {"schedule", toString(c.schedule)},
+        {"recompute", toString(c.recompute)},
+        {"sequence_parallel", c.sequenceParallel},
+        {"zero_stage", c.zeroStage},
+        {"distributed_optimizer", c.distributedOptimizer},
+        {"dtype", toString(c.dtype)},
+        {"attention", toString(c.attention)},
+        {"grad_reduce_fp32", c.gradReduceFp32},
+        {"dp_bucket_mb", c.dpBucketBytes / 1e6},
+        {"overlap", {{"dp_grad", c.overlapDpGrad}, {"tp", c.overlapTp}, {"pp", c.overlapPp}}}};
     if (!c.stageLayers.empty())
         training["stage_layers"] = c.stageLayers;
-    nlohmann::ordered_json placement{{"order", w.placement.order}};
+    nlohmann::ordered_json placement {{"order", w.placement.order}};
     if (!w.placement.explicitMap.empty()) {
         nlohmann::ordered_json map = nlohmann::ordered_json::array();
         for (NodeId id : w.placement.explicitMap)

@@ -99,12 +99,6 @@ private:
         f.severity = sev;
         f.code = code;
         f.message = std::move(message);
-        for (const NodeId n : nodes)
-            f.subjects.push_back("node:" + std::to_string(n.value));
-        for (const LinkId l : links)
-            f.subjects.push_back("link:" + std::to_string(l.value));
-        for (const GroupId g : groups)
-            f.subjects.push_back("group:" + std::to_string(g.value));
         f.nodes = std::move(nodes);
         f.links = std::move(links);
         f.groups = std::move(groups);
@@ -333,7 +327,7 @@ private:
                 m_out.push_back(std::move(f));
             }
         std::stable_sort(m_out.begin(), m_out.end(), [](const Finding &a, const Finding &b) {
-            return a.severity > b.severity; // Error > Warning > Info
+            return a.severity == Severity::Error && b.severity != Severity::Error;
         });
         return std::move(m_out);
     }

@@ -4,12 +4,13 @@
 // group members, so it runs on 150k-node designs in well under a second.
 
 #include "model/design.h"
-#include "workload/finding.h" // Finding, Severity, hasError() shared with the simulator
+#include "model/finding.h"
 
 #include <string>
 #include <vector>
 
 namespace weft {
+
 
 /// Finding codes returned by validateDesign().
 namespace findings {
@@ -42,5 +43,7 @@ inline constexpr std::size_t kMaxFindingsPerCode = 100;
 /// there is more than one), group membership and nesting. Errors first, then warnings; within
 /// a severity, in check order and object order (deterministic).
 std::vector<Finding> validateDesign(const Design &design);
+
+
 
 } // namespace weft

@@ -135,15 +135,15 @@ private:
     {
         m_pending.emplace(m_comm.submit(r, t), p);
     }
-    void submitGroups(const std::vector<CommGroup> &groups, const std::vector<CollectiveCall> &calls,
-                      Pending p, int &counter)
+    void submitGroups(const std::vector<CommGroup> &groups,
+                      const std::vector<CollectiveCall> &calls, Pending p, int &counter)
     {
         if (calls.empty())
             return;
         for (const CommGroup &g : groups) {
             if (g.members.size() < 2)
                 continue;
-            submit(CommRequest{g.members, calls, g.tag}, p, m_now);
+            submit(CommRequest {g.members, calls, g.tag}, p, m_now);
             ++counter;
         }
     }

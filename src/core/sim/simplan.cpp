@@ -15,7 +15,8 @@ namespace {
 class Distance
 {
 public:
-    explicit Distance(const Design &d) : m_d(d)
+    explicit Distance(const Design &d)
+        : m_d(d)
     {
         for (const Link &l : d.links()) {
             const Node *a = d.node(l.a);
@@ -52,12 +53,62 @@ private:
     std::unordered_map<NodeId, std::vector<NodeId>> m_leaves;
 };
 
+// True when every scale-out switch has at least as much capacity towards the tier above as
+// towards the tier below. With ECMP splitting flows evenly over equal-cost paths, traffic of
+// disjoint accelerators then meets only at their own NICs, so merging identically placed replicas
+// changes no rate.
+bool nonBlocking(const Design &d)
+{
+    std::unordered_map<NodeId, std::pair<double, double>> cap; // down, up
+    bool hasCore = false;
+    for (const Node &n : d.nodes())
+        hasCore = hasCore || (n.isSwitch() && n.role == SwitchRole::Core);
+    auto level = [](const Node &n) {
+        if (n.isAccelerator())
+            return 0;
+        switch (n.role) {
+        case SwitchRole::ScaleUp:
+            return 0;
+        case SwitchRole::Leaf:
+            return 1;
+        case SwitchRole::Spine:
+            return 2;
+        case SwitchRole::Core:
+            return 3;
+        }
+        return 0;
+    };
+    for (const Link &l : d.links()) {
+        const Node *a = d.node(l.a);
+        const Node *b = d.node(l.b);
+        if (!a || !b)
+            continue;
+        const int la = level(*a), lb = level(*b);
+        if (la == lb)
+            continue;
+        const Node *lo = la < lb ? a : b;
+        const Node *hi = la < lb ? b : a;
+        if (hi->isSwitch() && level(*hi) >= 1)
+            cap[hi->id].first += l.capacity();
+        if (lo->isSwitch() && level(*lo) >= 1)
+            cap[lo->id].second += l.capacity();
+    }
+    for (const auto &[id, c] : cap) {
+        const Node *n = d.node(id);
+        const bool top = n->role == SwitchRole::Core || (n->role == SwitchRole::Spine && !hasCore);
+        if (!top && c.second < c.first * (1 - 1e-9))
+            return false;
+    }
+    return true;
+}
+
 std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int count)
 {
     if (count <= 0 || bytes <= 0)
         return {};
     if (sp && plain == CollectiveOp::AllReduce) // SP: each all-reduce becomes an RS/AG pair
-        return {{CollectiveOp::AllGather, bytes, count}, {CollectiveOp::ReduceScatter, bytes, count}};
+        return {{CollectiveOp::AllGather, bytes, count},
+                {CollectiveOp::ReduceScatter, bytes, count}};
     return {{plain, bytes, count}};
 }
 
@@ -74,7 +125,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     plan.ranks = std::make_unique<RankMap>(d, c, w.placement, plan.findings);
     if (hasError(plan.findings) || !plan.ranks->valid()) {
         if (!hasError(plan.findings))
-            plan.findings.push_back({Severity::Error, "placement-invalid", "no valid placement", {}});
+            plan.findings.push_back(
+                {DiagnosticLevel::Error, "placement-invalid", "no valid placement", {}});
         return plan;
     }
     const RankMap &rk = *plan.ranks;
@@ -84,13 +136,17 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         const Node *n = d.node(rk.node(r));
         const AcceleratorSpec *s = n ? d.acceleratorSpec(*n) : nullptr;
         if (!s) {
-            plan.findings.push_back({Severity::Error, "accelerator-spec-missing",
-                                     "accelerator '" + (n ? n->name : std::string("?")) + "' has unknown spec '"
-                                         + (n ? n->spec : std::string()) + "'",
+            plan.findings.push_back({DiagnosticLevel::Error,
+                                     "accelerator-spec-missing",
+                                     "accelerator '" + (n ? n->name : std::string("?"))
+                                         + "' has unknown spec '" + (n ? n->spec : std::string())
+                                         + "'",
                                      {"node:" + std::to_string(rk.node(r).value)}});
             return plan;
         }
-        if (!slowest || s->peakFlops(c.dtype) * s->matmulEfficiency < slowest->peakFlops(c.dtype) * slowest->matmulEfficiency)
+        if (!slowest
+            || s->peakFlops(c.dtype) * s->matmulEfficiency
+                < slowest->peakFlops(c.dtype) * slowest->matmulEfficiency)
             slowest = s;
     }
     plan.accelerator = *slowest;
@@ -141,7 +197,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         if (c.tp > 1) {
             // Korthikanti 2022 sec. 4: 2 all-reduces (or RS+AG pairs) per layer forward and 2
             // backward, 2 more with full recomputation; embedding and logits add one each.
-            cw.tpForward = calls(sp, CollectiveOp::AllReduce, vol.tpBytes, 2 * count + (emb ? 1 : 0));
+            cw.tpForward
+                = calls(sp, CollectiveOp::AllReduce, vol.tpBytes, 2 * count + (emb ? 1 : 0));
             cw.tpBackward = calls(sp, CollectiveOp::AllReduce, vol.tpBytes,
                                   2 * count * (full ? 2 : 1) + (logits ? 1 : 0));
         }
@@ -156,8 +213,10 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             cw.epBackward = {{CollectiveOp::AllToAll, vol.epBytes, 2 * moe * (full ? 2 : 1)}};
         }
         s.chunks.push_back(std::move(cw));
-        chunkAct[static_cast<std::size_t>(k)] = chunkActivationBytes(m, c, first, count, emb, logits);
-        plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)] += cost.forwardTime + cost.backwardTime;
+        chunkAct[static_cast<std::size_t>(k)]
+            = chunkActivationBytes(m, c, first, count, emb, logits);
+        plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)]
+            += cost.forwardTime + cost.backwardTime;
         first += count;
     }
 
@@ -166,7 +225,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     for (int st = 0; st < c.pp; ++st) {
         std::vector<double> perChunk(static_cast<std::size_t>(s.v));
         for (int j = 0; j < s.v; ++j)
-            perChunk[static_cast<std::size_t>(j)] = chunkAct[static_cast<std::size_t>(j * c.pp + st)];
+            perChunk[static_cast<std::size_t>(j)]
+                = chunkAct[static_cast<std::size_t>(j * c.pp + st)];
         const double act = peakActivationBytes(stageOrder(s.schedule, s.p, s.m, s.v, st), perChunk);
         plan.stageMemory.push_back(stageMemory(m, c, acc, st, act));
         const StageParams sp2 = stageParams(m, c, st);
@@ -178,15 +238,15 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     auto addGroup = [&plan](const char *kind, int index, std::vector<NodeId> members) {
         const int tag = static_cast<int>(plan.groups.size());
         plan.groups.push_back({kind, index, members});
-        return CommGroup{std::move(members), tag};
+        return CommGroup {std::move(members), tag};
     };
     s.dpGroups.resize(static_cast<std::size_t>(c.pp));
     if (c.dp > 1)
         for (int st = 0; st < c.pp; ++st)
             for (int cp = 0; cp < c.cp; ++cp)
                 for (int tp = 0; tp < c.tp; ++tp)
-                    s.dpGroups[static_cast<std::size_t>(st)].push_back(
-                        addGroup("dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, cp, 0, st})));
+                    s.dpGroups[static_cast<std::size_t>(st)].push_back(addGroup(
+                        "dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, cp, 0, st})));
 
     // Units of EP-coupled replicas; merge identically placed ones when that is exact.
     const Distance dist(d);
@@ -204,20 +264,21 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         for (int st = 0; st < c.pp; ++st)
             for (int e = 0; e < c.ep; ++e)
                 for (int cp = 0; cp < c.cp; ++cp) {
-                    const RankCoord base{0, cp, e + c.ep * u, st};
+                    const RankCoord base {0, cp, e + c.ep * u, st};
                     ringSig(rk.tpGroup(base), signature[static_cast<std::size_t>(u)]);
                     for (int tp = 0; tp < c.tp; ++tp) {
-                        const RankCoord x{tp, cp, e + c.ep * u, st};
+                        const RankCoord x {tp, cp, e + c.ep * u, st};
                         if (cp == 0)
                             ringSig(rk.cpGroup(x), signature[static_cast<std::size_t>(u)]);
                         if (e == 0)
                             ringSig(rk.epGroup(x), signature[static_cast<std::size_t>(u)]);
                         if (c.pp > 1)
-                            ringSig({rk.node(x), rk.node(RankCoord{tp, cp, x.dp, (st + 1) % c.pp})},
-                                    signature[static_cast<std::size_t>(u)]);
+                            ringSig(
+                                {rk.node(x), rk.node(RankCoord {tp, cp, x.dp, (st + 1) % c.pp})},
+                                signature[static_cast<std::size_t>(u)]);
                     }
                 }
-    plan.symmetric = exploitSymmetry && !crossesLeaves;
+    plan.symmetric = exploitSymmetry && (!crossesLeaves || nonBlocking(d));
     std::map<std::vector<int>, int> classes;
     plan.unitPipeline.assign(static_cast<std::size_t>(units), -1);
     for (int u = 0; u < units; ++u) {
@@ -227,7 +288,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
                 plan.unitPipeline[static_cast<std::size_t>(u)] = it->second;
                 continue;
             }
-            classes.emplace(signature[static_cast<std::size_t>(u)], static_cast<int>(s.pipelines.size()));
+            classes.emplace(signature[static_cast<std::size_t>(u)],
+                            static_cast<int>(s.pipelines.size()));
         }
         plan.unitPipeline[static_cast<std::size_t>(u)] = static_cast<int>(s.pipelines.size());
         PipelineGroups g;
@@ -244,14 +306,14 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
                     if (c.tp > 1)
                         g.tp[si].push_back(addGroup("tp", u, rk.tpGroup({0, cp, dpi, st})));
                     for (int tp = 0; tp < c.tp; ++tp) {
-                        const RankCoord x{tp, cp, dpi, st};
+                        const RankCoord x {tp, cp, dpi, st};
                         if (cp == 0 && c.cp > 1)
                             g.cp[si].push_back(addGroup("cp", u, rk.cpGroup(x)));
                         if (e == 0 && c.ep > 1)
                             g.ep[si].push_back(addGroup("ep", u, rk.epGroup(x)));
                         if (c.pp > 1) {
                             pairs.push_back(rk.node(x));
-                            pairs.push_back(rk.node(RankCoord{tp, cp, dpi, (st + 1) % c.pp}));
+                            pairs.push_back(rk.node(RankCoord {tp, cp, dpi, (st + 1) % c.pp}));
                         }
                     }
                 }

@@ -24,15 +24,15 @@ struct GroupMeta
 /// Everything prepared before the event loop.
 struct SimPlan
 {
-    std::vector<Finding> findings;       ///< errors stop the simulation
+    std::vector<Diagnostic> findings; ///< errors stop the simulation
     std::unique_ptr<RankMap> ranks;
-    AcceleratorSpec accelerator;         ///< the slowest accelerator of the job
+    AcceleratorSpec accelerator; ///< the slowest accelerator of the job
     ScheduleSpec schedule;
-    std::vector<int> unitPipeline;       ///< outer DP index -> simulated pipeline
-    std::vector<GroupMeta> groups;       ///< by tag
+    std::vector<int> unitPipeline; ///< outer DP index -> simulated pipeline
+    std::vector<GroupMeta> groups; ///< by tag
     std::vector<MemoryBreakdown> stageMemory;
     std::vector<double> stageComputeTime; ///< forward + backward of all chunks, one micro-batch
-    bool symmetric = false;              ///< replicas were merged
+    bool symmetric = false; ///< replicas were merged
 };
 
 /// Builds the plan; findings explain anything that prevents simulation. `exploitSymmetry`

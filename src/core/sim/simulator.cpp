@@ -1,10 +1,14 @@
 #include "sim/simulator.h"
 
+#include "sim/netcomm.h"
 #include "sim/simplan.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
+#include <tuple>
+#include <unordered_map>
 
 namespace weft {
 
@@ -29,12 +33,13 @@ void memoryFindings(const SimPlan &plan, const RankMap &rk, SimResult &r)
         if (mem.fits())
             continue;
         r.memoryFits = false;
-        Finding f{Severity::Error, "memory-over-capacity",
-                  "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total()) + " per accelerator ("
-                      + gb(mem.weights) + " weights, " + gb(mem.gradients) + " gradients, "
-                      + gb(mem.optimizer) + " optimizer, " + gb(mem.activations)
-                      + " activations) but has " + gb(mem.capacity),
-                  {"stage:" + std::to_string(st)}};
+        Diagnostic f {DiagnosticLevel::Error,
+                      "memory-over-capacity",
+                      "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total())
+                          + " per accelerator (" + gb(mem.weights) + " weights, "
+                          + gb(mem.gradients) + " gradients, " + gb(mem.optimizer) + " optimizer, "
+                          + gb(mem.activations) + " activations) but has " + gb(mem.capacity),
+                      {"stage:" + std::to_string(st)}};
         for (int rank = 0, listed = 0; rank < rk.worldSize() && listed < 16; ++rank)
             if (rk.coord(rank).pp == st) {
                 f.subjects.push_back("node:" + std::to_string(rk.node(rank).value));
@@ -58,23 +63,68 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
         });
         if (!spans)
             continue;
-        Finding f{Severity::Warning, "tp-spans-scale-out",
-                  "a TP group of " + std::to_string(g.members.size())
-                      + " ranks spans more than one scale-up domain: its all-reduces cross the scale-out fabric",
-                  {}};
+        Diagnostic f {DiagnosticLevel::Warning,
+                      "tp-spans-scale-out",
+                      "a TP group of " + std::to_string(g.members.size())
+                          + " ranks spans more than one scale-up domain: its all-reduces cross the "
+                            "scale-out fabric",
+                      {}};
         for (NodeId id : g.members)
             f.subjects.push_back("node:" + std::to_string(id.value));
         r.warnings.push_back(std::move(f));
         break;
     }
-    const auto [mn, mx] = std::minmax_element(plan.stageComputeTime.begin(), plan.stageComputeTime.end());
+    const auto [mn, mx]
+        = std::minmax_element(plan.stageComputeTime.begin(), plan.stageComputeTime.end());
     if (mn != plan.stageComputeTime.end() && *mn > 0 && *mx / *mn > 1.10) {
-        Finding f{Severity::Warning, "stages-unbalanced",
-                  "pipeline stages are unbalanced: the slowest computes "
-                      + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5)) + "% longer than the fastest",
-                  {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
-                   "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
+        Diagnostic f {DiagnosticLevel::Warning,
+                      "stages-unbalanced",
+                      "pipeline stages are unbalanced: the slowest computes "
+                          + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5))
+                          + "% longer than the fastest",
+                      {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
+                       "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
         r.warnings.push_back(std::move(f));
+    }
+}
+
+// Leaves whose scale-out uplinks carry less than their downlinks and whose uplinks carried
+// traffic in this step: the traffic crossing them is slowed by the oversubscription.
+void linkFindings(const Design &d, SimResult &r)
+{
+    std::unordered_map<NodeId, std::array<double, 3>> leaf; // down capacity, up capacity, up bytes
+    for (const LinkResult &l : r.links) {
+        const Node *a = d.node(l.from);
+        const Node *b = d.node(l.to);
+        if (!a || !b)
+            continue;
+        for (const auto &[sw, other, dirUp] : {std::tuple {a, b, 0}, std::tuple {b, a, 1}}) {
+            if (!sw->isSwitch() || sw->role != SwitchRole::Leaf)
+                continue;
+            auto &e = leaf[sw->id];
+            if (other->isAccelerator())
+                e[0] += l.capacity;
+            else if (other->isSwitch() && other->role != SwitchRole::ScaleUp
+                     && other->role != SwitchRole::Leaf) {
+                e[1] += l.capacity;
+                e[2] += l.dir[dirUp].bytes;
+            }
+        }
+    }
+    int reported = 0;
+    for (const auto &[id, e] : leaf) {
+        if (e[1] <= 0 || e[0] <= e[1] * 1.0001 || e[2] <= 0 || reported >= 16)
+            continue;
+        const Node *n = d.node(id);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f:1", e[0] / e[1]);
+        r.warnings.push_back(
+            {DiagnosticLevel::Warning,
+             "link-oversubscribed",
+             "leaf " + (n ? n->name : std::string()) + " is oversubscribed " + buf
+                 + " (downlinks : uplinks) and this step's traffic crosses its uplinks",
+             {"node:" + std::to_string(id.value)}});
+        ++reported;
     }
 }
 
@@ -101,14 +151,15 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     r.events = out.events;
     if (out.cancelled) {
         r.cancelled = true;
-        r.warnings.push_back({Severity::Error, "cancelled", "the simulation was cancelled", {}});
+        r.warnings.push_back(
+            {DiagnosticLevel::Error, "cancelled", "the simulation was cancelled", {}});
         return r;
     }
     if (!out.ok) {
         std::string code = out.errorCode;
         if (code == "comm-error" && out.error.find("rout") != std::string::npos)
             code = "unroutable-pair";
-        r.warnings.push_back({Severity::Error, code, out.error, {}});
+        r.warnings.push_back({DiagnosticLevel::Error, code, out.error, {}});
         return r;
     }
     r.ok = true;
@@ -132,19 +183,20 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
             std::vector<TimelineOp> tl;
             tl.reserve(stage.size());
             for (const OpRecord &op : stage)
-                tl.push_back({op.op.forward ? TimelineOp::Kind::Forward : TimelineOp::Kind::Backward,
-                              op.op.microBatch, op.op.chunk, op.start, op.computeEnd, op.end});
+                tl.push_back(
+                    {op.op.forward ? TimelineOp::Kind::Forward : TimelineOp::Kind::Backward,
+                     op.op.microBatch, op.op.chunk, op.start, op.computeEnd, op.end});
             if (r.breakdown.optimizer > 0)
-                tl.push_back({TimelineOp::Kind::Optimizer, -1, -1, r.stepTime - r.breakdown.optimizer,
-                              r.stepTime, r.stepTime});
+                tl.push_back({TimelineOp::Kind::Optimizer, -1, -1,
+                              r.stepTime - r.breakdown.optimizer, r.stepTime, r.stepTime});
             r.timelines.push_back(std::move(tl));
         }
     r.accelerators.reserve(static_cast<std::size_t>(rk.worldSize()));
     for (int rank = 0; rank < rk.worldSize(); ++rank) {
         const RankCoord x = rk.coord(rank);
         const int pl = plan.unitPipeline[static_cast<std::size_t>(x.dp / c.ep)];
-        r.accelerators.push_back(
-            {rk.node(rank), rank, x.pp, pl * p + x.pp, plan.stageMemory[static_cast<std::size_t>(x.pp)]});
+        r.accelerators.push_back({rk.node(rank), rank, x.pp, pl * p + x.pp,
+                                  plan.stageMemory[static_cast<std::size_t>(x.pp)]});
     }
     return r;
 }
@@ -156,7 +208,8 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
     const auto t0 = std::chrono::steady_clock::now();
     SimResult r;
     if (!design.workload) {
-        r.warnings.push_back({Severity::Error, "no-workload", "the design has no workload to simulate", {}});
+        r.warnings.push_back(
+            {DiagnosticLevel::Error, "no-workload", "the design has no workload to simulate", {}});
         return r;
     }
     SimPlan plan = buildPlan(design, *design.workload, options.exploitSymmetry);
@@ -168,7 +221,45 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
         for (const GroupMeta &g : plan.groups)
             r.groups.push_back({g.kind, g.index, g.members, {}});
     }
-    r.simulationWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.simulationWallSeconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+SimResult simulate(const Design &design, const SimOptions &options)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    SimResult r;
+    if (!design.workload) {
+        r.warnings.push_back(
+            {DiagnosticLevel::Error, "no-workload", "the design has no workload to simulate", {}});
+        return r;
+    }
+    try {
+        SimPlan plan = buildPlan(design, *design.workload, options.exploitSymmetry);
+        if (hasError(plan.findings)) {
+            r.warnings = plan.findings;
+        } else {
+            NetworkOptions no = options.network;
+            no.maxEvents = std::min(no.maxEvents, options.maxEvents);
+            NetComm net(design, no);
+            r = detail::run(design, options, net, plan);
+            r.warnings.insert(r.warnings.begin(), plan.findings.begin(), plan.findings.end());
+            if (r.ok) {
+                r.links = net.linkResults(r.stepTime);
+                linkFindings(design, r);
+            }
+            for (const GroupMeta &g : plan.groups)
+                r.groups.push_back({g.kind, g.index, g.members,
+                                    r.ok ? net.linksOfTag(static_cast<int>(r.groups.size()))
+                                         : std::vector<LinkId> {}});
+        }
+    } catch (const std::exception &e) {
+        r.ok = false;
+        r.warnings.push_back({DiagnosticLevel::Error, "internal-error", e.what(), {}});
+    }
+    r.simulationWallSeconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
 }
 

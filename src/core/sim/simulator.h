@@ -21,8 +21,8 @@ struct SimOptions
     /// when no pipeline traffic (TP, CP, EP, PP) of a replica leaves its leaf switch, so replicas
     /// share no link; otherwise every replica is simulated.
     bool exploitSymmetry = true;
-    std::uint64_t maxEvents = 50'000'000;     ///< bound of the schedule's event loop
-    std::function<bool(double)> progress;     ///< fraction done; return false to cancel
+    std::uint64_t maxEvents = 50'000'000; ///< bound of the schedule's event loop
+    std::function<bool(double)> progress; ///< fraction done; return false to cancel
     const std::atomic<bool> *cancel = nullptr; ///< set to true to cancel
 };
 
