@@ -39,6 +39,13 @@ CollectiveSpec spec(CollectiveKind k, std::vector<NodeId> members, double bytes,
     return s;
 }
 
+// Compared as names: QCOMPARE on these enums would find weft::toString by ADL and free its
+// static string.
+QString name(CollectiveAlgorithm a)
+{
+    return QString::fromLatin1(toString(a));
+}
+
 bool near(double a, double b, double rel = 1e-9)
 {
     return std::abs(a - b) <= rel * std::abs(b);
@@ -131,13 +138,14 @@ private slots:
     void autoPicksTreeForSmallMessages()
     {
         ClusterSpec s;
+        s.fabricSwitch = "sn5600"; // no SHARP
         s.domains = 16;
         s.acceleratorsPerDomain = 2;
         const Cluster c = buildCluster(s);
         const Router r(c.design);
         const CollectivePlanner planner(r);
-        QCOMPARE(planner.plan(spec(CollectiveKind::AllReduce, allOf(c), 1024)).algorithm,
-                 CollectiveAlgorithm::Tree);
+        QCOMPARE(name(planner.plan(spec(CollectiveKind::AllReduce, allOf(c), 1024)).algorithm),
+                 name(CollectiveAlgorithm::Tree));
         const double tTree = planner.isolatedTime(
             spec(CollectiveKind::AllReduce, allOf(c), 1024, CollectiveAlgorithm::Tree));
         const double tRing = planner.isolatedTime(
@@ -148,9 +156,10 @@ private slots:
         a.preset = "dgx-a100";
         const Cluster ca = buildCluster(a);
         const Router ra(ca.design);
-        QCOMPARE(
-            CollectivePlanner(ra).plan(spec(CollectiveKind::AllReduce, allOf(ca), 1e9)).algorithm,
-            CollectiveAlgorithm::Ring);
+        QCOMPARE(name(CollectivePlanner(ra)
+                          .plan(spec(CollectiveKind::AllReduce, allOf(ca), 1e9))
+                          .algorithm),
+                 name(CollectiveAlgorithm::Ring));
     }
     // NVLS on a DGX H100: picked automatically for large all-reduces, bounded by the switch's
     // reduction rate (not the NVLink line rate); refused where the switch cannot reduce.
@@ -160,8 +169,8 @@ private slots:
         const Router r(c.design);
         const CollectivePlanner planner(r);
         const auto members = allOf(c);
-        QCOMPARE(planner.plan(spec(CollectiveKind::AllReduce, members, 8e9)).algorithm,
-                 CollectiveAlgorithm::InNetwork);
+        QCOMPARE(name(planner.plan(spec(CollectiveKind::AllReduce, members, 8e9)).algorithm),
+                 name(CollectiveAlgorithm::InNetwork));
         const double t = planner.isolatedTime(
             spec(CollectiveKind::AllReduce, members, 8e9, CollectiveAlgorithm::InNetwork));
         const double perGpu = 18 * c.design.hardware.switches.at("nvswitch-gen3").reductionRate;
@@ -177,6 +186,35 @@ private slots:
             std::invalid_argument,
             CollectivePlanner(ra).plan(
                 spec(CollectiveKind::AllReduce, allOf(ca), 1e6, CollectiveAlgorithm::InNetwork)));
+    }
+    // SHARP across domains: shards reduced in the rail leaf, each member sending and receiving
+    // its shard once; with 8 domains that moves 1/(2(d-1)/d) = 4/7 of the ring's bytes.
+    void sharpAcrossDomains()
+    {
+        ClusterSpec s;
+        s.domains = 8;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const CollectivePlanner planner(r);
+        const auto plan = planner.plan(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::InNetwork));
+        QCOMPARE(plan.phases.size(), std::size_t(3));
+        for (const Flow &f : plan.phases[1].flows)
+            QVERIFY(f.src == c.leaves[static_cast<std::size_t>(r.railOf(r.nodeIndex(f.dst)))]
+                    || f.dst == c.leaves[static_cast<std::size_t>(r.railOf(r.nodeIndex(f.src)))]);
+        const double sharp = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::InNetwork));
+        const double hier = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::Hierarchical));
+        QVERIFY(sharp < hier);
+        ClusterSpec e = s;
+        e.fabricSwitch = "sn5600";
+        const Cluster ce = buildCluster(e);
+        const Router re(ce.design);
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            CollectivePlanner(re).plan(
+                spec(CollectiveKind::AllReduce, allOf(ce), 1e9, CollectiveAlgorithm::InNetwork)));
     }
     void allToAllFlows()
     {
