@@ -29,7 +29,7 @@ inline constexpr std::array<std::pair<const char *, const char *>, 3> specLocato
 
 // The members each object may have; anything else goes to its extensions.
 inline constexpr std::array kTopKeys{"format", "version",  "generator", "design",
-                                     "fabric_generator", "view", "hardware", "groups",
+                                     "fabric_generator", "workload", "view", "hardware", "groups",
                                      "nodes",  "links",   "extensions"};
 inline constexpr std::array kDesignKeys{"name", "description"};
 inline constexpr std::array kViewKeys{"zoom", "center_x", "center_y"};

@@ -1,0 +1,314 @@
+// Tests of the simulator facade on real fabrics (flow network): physics (oversubscription, TP
+// placement, NVLink bandwidth), symmetry never changing an answer, result consistency, and
+// robustness (degenerate designs give results or coded errors, never a crash or hang).
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
+#include "sim/simulator.h"
+#include "testcluster.h"
+
+#include <algorithm>
+
+using namespace weft;
+
+namespace {
+
+Workload smallGpt(int tp, int pp, int dp, int globalBatch)
+{
+    Workload w;
+    TransformerSpec &m = w.model;
+    m.name = "gpt-1.3b";
+    m.layers = 8;
+    m.hidden = 2048;
+    m.heads = 16;
+    m.kvHeads = 16;
+    m.ffn = 8192;
+    m.vocab = 51200;
+    m.seq = 2048;
+    w.config.tp = tp;
+    w.config.pp = pp;
+    w.config.dp = dp;
+    w.config.globalBatch = globalBatch;
+    return w;
+}
+
+bool hasCode(const SimResult &r, const char *code)
+{
+    return std::any_of(r.warnings.begin(), r.warnings.end(),
+                       [&](const Diagnostic &f) { return f.code == code; });
+}
+
+QByteArray codes(const SimResult &r)
+{
+    QByteArray s;
+    for (const Diagnostic &f : r.warnings)
+        s += QByteArray::fromStdString(f.code + " (" + f.message + ") ");
+    return s;
+}
+
+// A communication-heavy model: TP all-reduces of 2 x 4096 x 8192 x 2 bytes = 134 MB.
+Workload wideGpt(int tp, int pp, int dp, int globalBatch)
+{
+    Workload w = smallGpt(tp, pp, dp, globalBatch);
+    w.model.layers = 4;
+    w.model.hidden = 8192;
+    w.model.heads = w.model.kvHeads = 64;
+    w.model.ffn = 32768;
+    w.model.seq = 4096;
+    w.config.microBatch = 2;
+    w.config.recompute = Recompute::Full;
+    return w;
+}
+
+} // namespace
+
+class TestSimulator : public QObject
+{
+    Q_OBJECT
+private slots:
+    void breakdownSumsToStepAndFiguresAgree()
+    {
+        test::ClusterShape shape;
+        shape.domains = 4;
+        Design d = test::buildCluster(shape);
+        d.workload = smallGpt(8, 2, 2, 16);
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        QVERIFY(r.stepTime > 0);
+        QVERIFY(std::abs(r.breakdown.sum() - r.stepTime) < 1e-9 * r.stepTime);
+        QVERIFY(std::abs(r.tokensPerSecond - 16.0 * 2048 / r.stepTime) < 1e-6 * r.tokensPerSecond);
+        QVERIFY(std::abs(r.mfu - r.modelTflopsPerGpu * 1e12 / 312e12) < 1e-9);
+        QCOMPARE(int(r.accelerators.size()), 32);
+        QVERIFY(r.breakdown.tpExposed > 0);
+        QVERIFY(std::any_of(r.links.begin(), r.links.end(), [](const LinkResult &l) {
+            return l.tier == "nic" && l.dir[0].bytes > 0 && l.dir[0].peakUtilization > 0;
+        }));
+        QVERIFY(std::any_of(r.groups.begin(), r.groups.end(), [](const GroupTraffic &g) {
+            return g.kind == "tp" && !g.links.empty();
+        }));
+    }
+    void oversubscribedSpineSlowsCrossSpineAllReduce()
+    {
+        // DP across two leaf groups: the gradient all-reduce crosses the spine.
+        auto run = [](double oversubscription) {
+            test::ClusterShape shape;
+            shape.domains = 4;
+            shape.serversPerLeaf = 1; // every domain behind its own leaves: the ring crosses spines
+            shape.oversubscription = oversubscription;
+            Design d = test::buildCluster(shape);
+            Workload w = smallGpt(1, 1, 32, 32);
+            w.config.overlapDpGrad = false;
+            d.workload = w;
+            return simulate(d);
+        };
+        const SimResult full = run(1);
+        const SimResult half = run(2);
+        QVERIFY2(full.ok && half.ok, codes(half).constData());
+        QVERIFY2(half.breakdown.dpExposed > 1.3 * full.breakdown.dpExposed,
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(half.breakdown.dpExposed)
+                                .arg(full.breakdown.dpExposed)));
+        QVERIFY(half.stepTime > full.stepTime);
+        QVERIFY(hasCode(half, "link-oversubscribed"));
+        QVERIFY(!hasCode(full, "link-oversubscribed"));
+    }
+    void tpAcrossServersIsSlowerAndWarns()
+    {
+        test::ClusterShape shape;
+        shape.domains = 8;
+        Design d = test::buildCluster(shape);
+        d.workload = wideGpt(8, 1, 8, 16);
+        const SimResult inside = simulate(d);
+        d.workload->placement.order = "dp-tp-pp"; // each TP group: one GPU in each of 8 servers
+        const SimResult across = simulate(d);
+        QVERIFY2(inside.ok && across.ok, codes(across).constData());
+        QVERIFY2(across.stepTime > 1.3 * inside.stepTime,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(across.stepTime).arg(inside.stepTime)));
+        QVERIFY(hasCode(across, "tp-spans-scale-out"));
+        QVERIFY(!hasCode(inside, "tp-spans-scale-out"));
+    }
+    void moreNvlinkBandwidthTrainsFaster()
+    {
+        auto run = [](double lane) {
+            test::ClusterShape shape;
+            shape.nvlinkLane = lane;
+            Design d = test::buildCluster(shape);
+            d.workload = wideGpt(8, 1, 1, 2);
+            return simulate(d);
+        };
+        const SimResult slow = run(25e9);
+        const SimResult fast = run(50e9);
+        QVERIFY(slow.ok && fast.ok);
+        QVERIFY(fast.stepTime < slow.stepTime);
+        QVERIFY2(fast.breakdown.tpExposed < 0.6 * slow.breakdown.tpExposed,
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(fast.breakdown.tpExposed)
+                                .arg(slow.breakdown.tpExposed)));
+    }
+    void symmetryNeverChangesTheAnswer_data()
+    {
+        QTest::addColumn<double>("oversubscription");
+        QTest::newRow("non-blocking") << 1.0;
+        QTest::newRow("2:1") << 2.0;
+    }
+    void symmetryNeverChangesTheAnswer()
+    {
+        QFETCH(double, oversubscription);
+        test::ClusterShape shape;
+        shape.domains = 8;
+        shape.serversPerLeaf = 2;
+        shape.oversubscription = oversubscription;
+        Design d = test::buildCluster(shape);
+        d.workload = smallGpt(8, 2, 4, 32);
+        SimOptions merged;
+        SimOptions every;
+        every.exploitSymmetry = false;
+        const SimResult a = simulate(d, merged);
+        const SimResult b = simulate(d, every);
+        QVERIFY(a.ok && b.ok);
+        QVERIFY2(std::abs(a.stepTime - b.stepTime) <= 1e-9 * b.stepTime,
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(a.stepTime, 0, 'g', 15)
+                                .arg(b.stepTime, 0, 'g', 15)));
+    }
+    void jobMayUsePartOfACluster()
+    {
+        test::ClusterShape shape;
+        shape.domains = 4;
+        Design d = test::buildCluster(shape);
+        d.workload = smallGpt(8, 1, 1, 4);
+        const SimResult r = simulate(d);
+        QVERIFY(r.ok);
+        QCOMPARE(int(r.accelerators.size()), 8);
+    }
+    void oneGpu()
+    {
+        Design d;
+        test::addA100Hardware(d);
+        Node n;
+        n.spec = "a100-80gb";
+        d.addNode(n);
+        d.workload = smallGpt(1, 1, 1, 2);
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        QVERIFY(r.stepTime > 0);
+        QCOMPARE(r.breakdown.tpExposed + r.breakdown.dpExposed + r.breakdown.bubble, 0.0);
+    }
+    void twoGpusNoSwitch()
+    {
+        Design d;
+        test::addA100Hardware(d);
+        Node n;
+        n.spec = "a100-80gb";
+        const NodeId a = d.addNode(n), b = d.addNode(n);
+        Link l;
+        l.a = a;
+        l.b = b;
+        l.tech = "nvlink3";
+        l.rate = 25e9;
+        l.lanes = 4;
+        d.addLink(l);
+        d.workload = smallGpt(1, 1, 2, 4);
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        QVERIFY(r.links.front().dir[0].bytes > 0);
+    }
+    void switchlessMesh()
+    {
+        test::ClusterShape shape;
+        shape.nvswitches = 0; // 8 GPUs, full NVLink mesh
+        Design d = test::buildCluster(shape);
+        d.workload = smallGpt(8, 1, 1, 4);
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        QVERIFY(r.breakdown.tpExposed > 0);
+    }
+    void memoryOverCapacityIsAnErrorWithNumbers()
+    {
+        test::ClusterShape shape;
+        Design d = test::buildCluster(shape);
+        Workload w;
+        w.model = *modelPreset("llama3-70b");
+        w.config.tp = 8;
+        w.config.globalBatch = 1;
+        d.workload = w;
+        const SimResult r = simulate(d);
+        QVERIFY(!r.memoryFits);
+        QVERIFY(r.peakMemoryPerGpu > r.memoryCapacityPerGpu);
+        const auto it = std::find_if(r.warnings.begin(), r.warnings.end(), [](const Diagnostic &f) {
+            return f.code == "memory-over-capacity";
+        });
+        QVERIFY(it != r.warnings.end());
+        QCOMPARE(it->severity, DiagnosticLevel::Error);
+        QVERIFY(it->message.find("GB") != std::string::npos);
+        QVERIFY(!it->subjects.empty());
+    }
+    void zeroBandwidthLinksAreCodedErrors()
+    {
+        test::ClusterShape shape;
+        shape.nvlinkLane = 0;
+        Design d = test::buildCluster(shape);
+        d.workload = smallGpt(8, 1, 1, 4);
+        const SimResult r = simulate(d);
+        QVERIFY(!r.ok);
+        QVERIFY2(hasCode(r, "unroutable-pair"), codes(r).constData());
+    }
+    void unroutablePairIsNamed()
+    {
+        test::ClusterShape shape;
+        shape.domains = 2;
+        Design d = test::buildCluster(shape);
+        std::vector<LinkId> nic;
+        for (const Link &l : d.links())
+            if (l.tech == "ib-hdr")
+                nic.push_back(l.id);
+        for (LinkId id : nic)
+            d.removeLink(id);
+        d.workload = smallGpt(8, 1, 2, 4);
+        const SimResult r = simulate(d);
+        QVERIFY(!r.ok);
+        QVERIFY2(hasCode(r, "unroutable-pair"), codes(r).constData());
+        QVERIFY(r.warnings.back().message.find("gpu") != std::string::npos);
+    }
+    void invalidWorkloadsAreFindings()
+    {
+        Design d = test::buildCluster({});
+        QVERIFY(hasCode(simulate(d), "no-workload"));
+        d.workload = smallGpt(3, 1, 1, 4);
+        QVERIFY(hasCode(simulate(d), "heads-not-divisible-by-tp"));
+        d.workload = smallGpt(8, 1, 2, 4);
+        QVERIFY(hasCode(simulate(d), "world-size-exceeds-accelerators"));
+        d.workload = smallGpt(8, 1, 1, 4);
+        d.workload->placement.order = "tp-xx";
+        QVERIFY(hasCode(simulate(d), "placement-order-invalid"));
+    }
+    void cancelFlagStops()
+    {
+        Design d = test::buildCluster({});
+        d.workload = smallGpt(8, 1, 1, 4096);
+        std::atomic<bool> cancel {true};
+        SimOptions o;
+        o.cancel = &cancel;
+        const SimResult r = simulate(d, o);
+        QVERIFY(r.cancelled);
+        QVERIFY(!r.ok);
+    }
+    void progressIsReported()
+    {
+        Design d = test::buildCluster({});
+        d.workload = smallGpt(8, 1, 1, 4096);
+        int calls = 0;
+        SimOptions o;
+        o.progress = [&calls](double f) {
+            ++calls;
+            return f >= 0 && f <= 1;
+        };
+        const SimResult r = simulate(d, o);
+        QVERIFY(r.ok);
+        QVERIFY(calls > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSimulator)
+#include "tst_simulator.moc"

@@ -1,0 +1,93 @@
+// Tests of the workload codec and its place in the design file: round trip, presets with
+// overrides, errors naming the JSON path.
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
+#include "io/designfile.h"
+#include "io/workloadjson.h"
+
+using namespace weft;
+
+class TestWorkloadJson : public QObject
+{
+    Q_OBJECT
+private slots:
+    void designFileRoundTrip()
+    {
+        Design d;
+        d.name = "w";
+        Workload w;
+        w.model = *modelPreset("mixtral-8x7b");
+        w.config.tp = 2;
+        w.config.ep = 4;
+        w.config.dp = 8;
+        w.config.vpp = 2;
+        w.config.schedule = PipelineSchedule::Interleaved;
+        w.config.recompute = Recompute::Selective;
+        w.config.dtype = DataType::FP8;
+        w.config.overlapTp = true;
+        w.config.stageLayers = {16, 16};
+        w.placement.order = "tp-ep-dp-pp";
+        d.workload = w;
+        const std::string text = serializeDesign(d);
+        const ParseResult p = parseDesign(text, "mem");
+        QVERIFY2(p.ok(), p.error.toString().c_str());
+        QVERIFY(p.design->workload);
+        const Workload &r = *p.design->workload;
+        QCOMPARE(r.model.experts, 8);
+        QCOMPARE(r.model.topK, 2);
+        QCOMPARE(r.config.ep, 4);
+        QCOMPARE(r.config.schedule, PipelineSchedule::Interleaved);
+        QCOMPARE(r.config.recompute, Recompute::Selective);
+        QCOMPARE(r.config.dtype, DataType::FP8);
+        QVERIFY(r.config.overlapTp);
+        QCOMPARE(r.config.stageLayers, w.config.stageLayers);
+        QCOMPARE(r.placement.order, w.placement.order);
+        QCOMPARE(serializeDesign(*p.design), text);
+        Design none;
+        QVERIFY(parseDesign(serializeDesign(none), "x").design->workload == std::nullopt);
+    }
+    void presetWithOverrides()
+    {
+        const auto j = nlohmann::json::parse(
+            R"({"model": {"preset": "llama3-8b", "layers": 4, "seq_tokens": 2048},
+                                                 "training": {"tp": 2, "global_batch_seqs": 64}})");
+        const Workload w = workloadFromJson(JsonReader(j, ""));
+        QCOMPARE(w.model.layers, 4);
+        QCOMPARE(w.model.seq, 2048);
+        QCOMPARE(w.model.hidden, 4096);
+        QCOMPARE(w.model.kvHeads, 8);
+        QCOMPARE(w.config.tp, 2);
+        QCOMPARE(w.config.globalBatch, 64);
+    }
+    void errorsNameThePath_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::newRow("preset") << R"({"model": {"preset": "gpt5"}})"
+                                << "/model/preset";
+        QTest::newRow("schedule")
+            << R"({"model": {"preset": "llama3-8b"}, "training": {"schedule": "zigzag"}})"
+            << "/training/schedule";
+        QTest::newRow("tp") << R"({"model": {"preset": "llama3-8b"}, "training": {"tp": 0}})"
+                            << "/training/tp";
+        QTest::newRow("missing") << R"({"model": {"hidden": 8}})"
+                                 << "/model/layers";
+    }
+    void errorsNameThePath()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, path);
+        const auto j = nlohmann::json::parse(json.toStdString());
+        try {
+            (void)workloadFromJson(JsonReader(j, ""));
+            QFAIL("accepted");
+        } catch (const JsonFieldError &e) {
+            QCOMPARE(QString::fromStdString(e.path()), path);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkloadJson)
+#include "tst_workloadjson.moc"
