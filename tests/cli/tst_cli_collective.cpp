@@ -97,9 +97,10 @@ private slots:
         QCOMPARE(cli({QStringLiteral("collective"), m_dir.filePath(QStringLiteral("missing.weft"))})
                      .code,
                  2);
-        // NVLS across two domains is not available: a clear error, exit 1
+        // hierarchical inside one domain is not available: a clear error, exit 1
         const Run r = cli({QStringLiteral("collective"), m_file, QStringLiteral("--algorithm"),
-                           QStringLiteral("nvls")});
+                           QStringLiteral("hierarchical"), QStringLiteral("--ranks"),
+                           QStringLiteral("0-7")});
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains(QLatin1String("domain")));
     }

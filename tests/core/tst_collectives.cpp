@@ -39,6 +39,49 @@ CollectiveSpec spec(CollectiveKind k, std::vector<NodeId> members, double bytes,
     return s;
 }
 
+// Compared as names: QCOMPARE on these enums would find weft::toString by ADL and free its
+// static string.
+QString name(CollectiveAlgorithm a)
+{
+    return QString::fromLatin1(toString(a));
+}
+
+// A cluster of `domains` DGX H100 with its router and planner.
+struct Setup
+{
+    Cluster c;
+    Router r;
+    CollectivePlanner planner;
+    explicit Setup(int domains)
+        : c(buildCluster([&] {
+            ClusterSpec s;
+            s.domains = domains;
+            return s;
+        }()))
+        , r(c.design)
+        , planner(r)
+    {
+    }
+    [[nodiscard]] CollectivePlan plan(CollectiveAlgorithm a) const
+    {
+        return planner.plan(spec(CollectiveKind::AllReduce, allOf(c), 1e9, a));
+    }
+};
+
+// Whether planning an in-network all-reduce over every accelerator of `s` is refused.
+bool refusesInNetwork(const ClusterSpec &s)
+{
+    const Cluster c = buildCluster(s);
+    const Router r(c.design);
+    try {
+        CollectivePlanner(r).plan(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e6, CollectiveAlgorithm::InNetwork));
+    } catch (const std::invalid_argument &) {
+        return true;
+    }
+    return false;
+}
+
 bool near(double a, double b, double rel = 1e-9)
 {
     return std::abs(a - b) <= rel * std::abs(b);
@@ -112,13 +155,9 @@ private slots:
     }
     void hierarchicalPhases()
     {
-        ClusterSpec s;
-        s.domains = 4;
-        const Cluster c = buildCluster(s);
-        const Router r(c.design);
-        const CollectivePlanner planner(r);
-        const auto plan = planner.plan(
-            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::Hierarchical));
+        const Setup st(4);
+        const Router &r = st.r;
+        const auto plan = st.plan(CollectiveAlgorithm::Hierarchical);
         QCOMPARE(plan.phases.size(), std::size_t(3));
         // phase 2: all-reduce of S/8 across 4 domains, rail by rail: 2(3)/4 S/8 per edge
         QVERIFY(near(plan.phases[1].flows.front().bytes, 1.5 * 1e9 / 8));
@@ -131,13 +170,14 @@ private slots:
     void autoPicksTreeForSmallMessages()
     {
         ClusterSpec s;
+        s.fabricSwitch = "sn5600"; // no SHARP
         s.domains = 16;
         s.acceleratorsPerDomain = 2;
         const Cluster c = buildCluster(s);
         const Router r(c.design);
         const CollectivePlanner planner(r);
-        QCOMPARE(planner.plan(spec(CollectiveKind::AllReduce, allOf(c), 1024)).algorithm,
-                 CollectiveAlgorithm::Tree);
+        QCOMPARE(name(planner.plan(spec(CollectiveKind::AllReduce, allOf(c), 1024)).algorithm),
+                 name(CollectiveAlgorithm::Tree));
         const double tTree = planner.isolatedTime(
             spec(CollectiveKind::AllReduce, allOf(c), 1024, CollectiveAlgorithm::Tree));
         const double tRing = planner.isolatedTime(
@@ -148,9 +188,10 @@ private slots:
         a.preset = "dgx-a100";
         const Cluster ca = buildCluster(a);
         const Router ra(ca.design);
-        QCOMPARE(
-            CollectivePlanner(ra).plan(spec(CollectiveKind::AllReduce, allOf(ca), 1e9)).algorithm,
-            CollectiveAlgorithm::Ring);
+        QCOMPARE(name(CollectivePlanner(ra)
+                          .plan(spec(CollectiveKind::AllReduce, allOf(ca), 1e9))
+                          .algorithm),
+                 name(CollectiveAlgorithm::Ring));
     }
     // NVLS on a DGX H100: picked automatically for large all-reduces, bounded by the switch's
     // reduction rate (not the NVLink line rate); refused where the switch cannot reduce.
@@ -160,8 +201,8 @@ private slots:
         const Router r(c.design);
         const CollectivePlanner planner(r);
         const auto members = allOf(c);
-        QCOMPARE(planner.plan(spec(CollectiveKind::AllReduce, members, 8e9)).algorithm,
-                 CollectiveAlgorithm::InNetwork);
+        QCOMPARE(name(planner.plan(spec(CollectiveKind::AllReduce, members, 8e9)).algorithm),
+                 name(CollectiveAlgorithm::InNetwork));
         const double t = planner.isolatedTime(
             spec(CollectiveKind::AllReduce, members, 8e9, CollectiveAlgorithm::InNetwork));
         const double perGpu = 18 * c.design.hardware.switches.at("nvswitch-gen3").reductionRate;
@@ -170,13 +211,31 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2").arg(t).arg(expected)));
 
         ClusterSpec a;
-        a.preset = "dgx-a100";
-        const Cluster ca = buildCluster(a);
-        const Router ra(ca.design);
-        QVERIFY_THROWS_EXCEPTION(
-            std::invalid_argument,
-            CollectivePlanner(ra).plan(
-                spec(CollectiveKind::AllReduce, allOf(ca), 1e6, CollectiveAlgorithm::InNetwork)));
+        a.preset = "dgx-a100"; // NVSwitch gen 2: no NVLS
+        QVERIFY(refusesInNetwork(a));
+    }
+    // SHARP across domains: shards reduced in the rail leaf, each member sending and receiving
+    // its shard once; with 8 domains that moves 1/(2(d-1)/d) = 4/7 of the ring's bytes.
+    void sharpAcrossDomains()
+    {
+        const Setup st(8);
+        const Cluster &c = st.c;
+        const Router &r = st.r;
+        const CollectivePlanner &planner = st.planner;
+        const auto plan = st.plan(CollectiveAlgorithm::InNetwork);
+        QCOMPARE(plan.phases.size(), std::size_t(3));
+        for (const Flow &f : plan.phases[1].flows)
+            QVERIFY(f.src == c.leaves[static_cast<std::size_t>(r.railOf(r.nodeIndex(f.dst)))]
+                    || f.dst == c.leaves[static_cast<std::size_t>(r.railOf(r.nodeIndex(f.src)))]);
+        const double sharp = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::InNetwork));
+        const double hier = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::Hierarchical));
+        QVERIFY(sharp < hier);
+        ClusterSpec e;
+        e.domains = 8;
+        e.fabricSwitch = "sn5600"; // Ethernet switch without SHARP
+        QVERIFY(refusesInNetwork(e));
     }
     void allToAllFlows()
     {

@@ -78,6 +78,7 @@ struct ClusterSpec
     int acceleratorsPerDomain = 0; ///< 0: the preset's count
     int nicsPerDomain = 0; ///< NIC links per domain; 0: one per accelerator. Fewer:
                            ///< accelerator pairs share a PCIe switch holding the NIC
+    std::string fabricSwitch = "qm9700"; ///< leaf/spine model (its SHARP support matters)
     int domainsPerLeaf = 0; ///< domains under one rail leaf (scalable unit); 0: all
     int spines = 0; ///< 0: one leaf per rail joins all domains (two nodes)
     int spineLanesPerLeaf = 0; ///< uplink lanes of each leaf to each spine (0: non-blocking)
@@ -110,10 +111,10 @@ inline Cluster buildCluster(const ClusterSpec &spec)
         for (int r = 0; r < nics; ++r)
             c.leaves.push_back(addTestNode(d, NodeKind::Switch,
                                            "leaf" + std::to_string(u) + "." + std::to_string(r), {},
-                                           SwitchRole::Leaf, -1, "qm9700"));
+                                           SwitchRole::Leaf, -1, spec.fabricSwitch));
     for (int s = 0; s < spec.spines; ++s) {
         c.spines.push_back(addTestNode(d, NodeKind::Switch, "spine" + std::to_string(s), {},
-                                       SwitchRole::Spine, -1, "qm9700"));
+                                       SwitchRole::Spine, -1, spec.fabricSwitch));
         const int lanes = spec.spineLanesPerLeaf > 0 ? spec.spineLanesPerLeaf
                                                      : std::max(1, perLeaf / spec.spines);
         for (NodeId leaf : c.leaves)

@@ -249,8 +249,12 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
 }
 
 // Reduce-scatter inside each domain over scale-up, all-reduce of the 1/m shard across domains
-// rail by rail over scale-out, all-gather inside each domain.
-void CollectivePlanner::hierarchical(const Layout &lay, double bytes, CollectivePlan &plan) const
+// rail by rail over scale-out, all-gather inside each domain. With `sharp`, the cross-domain
+// all-reduce of each rail is done in the network (SHARP): every member sends its shard once to
+// the reduction-capable switch its rail shares and receives the result once, bounded by the
+// switch's reduction rate per port.
+void CollectivePlanner::hierarchical(const Layout &lay, double bytes, CollectivePlan &plan,
+                                     bool sharp) const
 {
     const std::size_t m = lay.domains.front().size(), d = lay.domains.size();
     const double dm = static_cast<double>(m), dd = static_cast<double>(d);
@@ -259,18 +263,66 @@ void CollectivePlanner::hierarchical(const Layout &lay, double bytes, Collective
         for (std::size_t j = 0; m > 1 && j < m; ++j)
             intra.push_back(Flow {dom[j], dom[(j + 1) % m], (dm - 1) / dm * bytes});
     std::vector<Flow> inter;
-    for (std::size_t j = 0; j < m; ++j)
-        for (std::size_t i = 0; i < d; ++i)
-            inter.push_back(Flow {lay.domains[i][j], lay.domains[(i + 1) % d][j],
-                                  2 * (dd - 1) / dd * bytes / dm});
+    for (std::size_t j = 0; j < m; ++j) {
+        if (!sharp) {
+            for (std::size_t i = 0; i < d; ++i)
+                inter.push_back(Flow {lay.domains[i][j], lay.domains[(i + 1) % d][j],
+                                      2 * (dd - 1) / dd * bytes / dm});
+            continue;
+        }
+        std::vector<NodeId> rail;
+        for (const auto &dom : lay.domains)
+            rail.push_back(dom[j]);
+        const auto [root, rate] = reductionRoot(rail);
+        for (NodeId g : rail) {
+            inter.push_back(Flow {g, root, bytes / dm, rate});
+            inter.push_back(Flow {root, g, bytes / dm, rate});
+        }
+    }
     const double intraLat = (dm - 1) * stepLatency(intra);
     if (!intra.empty())
         plan.phases.push_back(coupledPhase(intra, intraLat));
-    const double interLat = 2 * (dd - 1) * stepLatency(inter);
+    const double interLat = (sharp ? 2.0 : 2 * (dd - 1)) * stepLatency(inter);
     plan.phases.push_back(coupledPhase(std::move(inter), interLat));
     if (!intra.empty())
         plan.phases.push_back(coupledPhase(std::move(intra), intraLat));
     plan.channels = static_cast<int>(m);
+}
+
+// The scale-out switch adjacent to every member that reduces in the network (SHARP), with the
+// smallest member's reduction bound (rate per port x lanes to it).
+std::pair<NodeId, double> CollectivePlanner::reductionRoot(const std::vector<NodeId> &members) const
+{
+    const Design &design = m_router.design();
+    std::vector<std::pair<int, double>> common; // switch, bound
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        std::vector<std::pair<int, double>> mine;
+        for (const auto &[to, link] : m_router.neighbors(m_router.nodeIndex(members[k]))) {
+            const Node &node = design.nodes()[static_cast<std::size_t>(to)];
+            const SwitchSpec *spec
+                = node.isSwitch() && !m_router.isScaleUp(link) ? design.switchSpec(node) : nullptr;
+            if (spec && spec->inNetworkReduction && spec->reductionRate > 0)
+                mine.emplace_back(to,
+                                  spec->reductionRate * std::max(1, design.links()[link].lanes));
+        }
+        if (k == 0) {
+            common = mine;
+            continue;
+        }
+        std::erase_if(common, [&](auto &c) {
+            auto it = std::find_if(mine.begin(), mine.end(),
+                                   [&](const auto &x) { return x.first == c.first; });
+            if (it != mine.end())
+                c.second = std::min(c.second, it->second);
+            return it == mine.end();
+        });
+    }
+    if (common.empty())
+        throw std::invalid_argument(
+            "collective: in-network reduction across domains (SHARP) needs the "
+            "members of each rail on one reduction-capable switch");
+    return {design.nodes()[static_cast<std::size_t>(common.front().first)].id,
+            common.front().second};
 }
 
 // NVLS (NVLink SHARP): reduce-scatter by in-switch reduction then all-gather by switch
@@ -279,10 +331,13 @@ void CollectivePlanner::hierarchical(const Layout &lay, double bytes, Collective
 // rate per port x the member's lanes to c. All in lock-step (one coupled phase).
 void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
-    if (lay.domains.size() != 1)
-        throw std::invalid_argument("collective: in-network reduction is modelled inside one "
-                                    "scale-up domain (NVLS); this group spans "
-                                    + std::to_string(lay.domains.size()) + " domains");
+    if (lay.domains.size() > 1) {
+        if (!lay.uniform())
+            throw std::invalid_argument("collective: in-network reduction across domains needs the "
+                                        "same number of members in each domain");
+        hierarchical(lay, bytes, plan, true);
+        return;
+    }
     const double n = static_cast<double>(lay.size());
     const double volume = bytes * (1 + 1 / n);
     std::vector<Flow> flows;
@@ -328,7 +383,7 @@ std::vector<CollectiveAlgorithm> CollectivePlanner::candidates(const CollectiveS
     std::vector<A> out {A::Ring, A::Tree};
     if (lay.domains.size() > 1 && lay.uniform() && lay.domains.front().size() > 1)
         out.push_back(A::Hierarchical);
-    if (lay.domains.size() == 1 && lay.size() > 1) {
+    if (lay.size() > 1) {
         try {
             CollectivePlan probe;
             inNetwork(lay, 1.0, probe);
@@ -383,7 +438,7 @@ CollectivePlan CollectivePlanner::build(const CollectiveSpec &spec, CollectiveAl
             throw std::invalid_argument(
                 "collective: hierarchical all-reduce needs a group spanning "
                 "several domains with the same number of members in each");
-        hierarchical(lay, spec.bytes, plan);
+        hierarchical(lay, spec.bytes, plan, false);
         break;
     case CollectiveAlgorithm::InNetwork:
         inNetwork(lay, spec.bytes, plan);

@@ -87,7 +87,8 @@ private:
     double stepLatency(const std::vector<Flow> &flows) const;
     void ring(const Layout &lay, CollectiveKind kind, double bytes, CollectivePlan &plan) const;
     void tree(const Layout &lay, double bytes, CollectivePlan &plan) const;
-    void hierarchical(const Layout &lay, double bytes, CollectivePlan &plan) const;
+    void hierarchical(const Layout &lay, double bytes, CollectivePlan &plan, bool sharp) const;
+    std::pair<NodeId, double> reductionRoot(const std::vector<NodeId> &members) const;
     void inNetwork(const Layout &lay, double bytes, CollectivePlan &plan) const;
 
     const Router &m_router;
