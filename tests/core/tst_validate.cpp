@@ -145,7 +145,7 @@ private slots:
         QCOMPARE(f->severity == Severity::Error, isError);
         QVERIFY2(QString::fromStdString(f->message).contains(fragment), f->message.c_str());
         QVERIFY(!f->nodes.empty() || !f->links.empty() || !f->groups.empty());
-        QCOMPARE(hasErrors(fs), isError);
+        QCOMPARE(hasError(fs), isError);
     }
 
     void subjectsNameTheObjects()
