@@ -10,7 +10,7 @@ namespace {
 
 FileError fileError(const QString &path, const QString &message)
 {
-    return FileError{path.toStdString(), "", message.toStdString()};
+    return FileError {path.toStdString(), "", message.toStdString()};
 }
 
 // Writes `bytes` to `path` through QSaveFile; returns the error text or an empty string.
@@ -36,7 +36,7 @@ QString backupPathFor(const QString &path)
     return path + QStringLiteral(".bak");
 }
 
-LoadResult loadDesignFile(const QString &path)
+LoadResult loadDesignFile(const QString &path, MigrationBackup backup)
 {
     LoadResult res;
     const QFileInfo info(path);
@@ -49,22 +49,24 @@ LoadResult loadDesignFile(const QString &path)
         return res;
     }
     if (static_cast<std::size_t>(info.size()) > kMaxDesignFileBytes) {
-        res.error = fileError(path, QStringLiteral("the file is %1 MiB, above the limit of %2 MiB "
-                                                   "for a design")
-                                        .arg(info.size() >> 20)
-                                        .arg(kMaxDesignFileBytes >> 20));
+        res.error = fileError(path,
+                              QStringLiteral("the file is %1 MiB, above the limit of %2 MiB "
+                                             "for a design")
+                                  .arg(info.size() >> 20)
+                                  .arg(kMaxDesignFileBytes >> 20));
         return res;
     }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        res.error = fileError(path, QStringLiteral("cannot open for reading: %1").arg(f.errorString()));
+        res.error
+            = fileError(path, QStringLiteral("cannot open for reading: %1").arg(f.errorString()));
         return res;
     }
     const QByteArray bytes = f.readAll();
     f.close();
-    ParseResult parsed = parseDesign(std::string_view(bytes.constData(),
-                                                      static_cast<std::size_t>(bytes.size())),
-                                     path.toStdString());
+    ParseResult parsed
+        = parseDesign(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                      path.toStdString());
     res.fileVersion = parsed.fileVersion;
     for (const std::string &m : parsed.migrations)
         res.migrations << QString::fromStdString(m);
@@ -73,7 +75,7 @@ LoadResult loadDesignFile(const QString &path)
         return res;
     }
     res.design = std::move(parsed.design);
-    if (parsed.migrated()) {
+    if (parsed.migrated() && backup == MigrationBackup::Write) {
         const QString bak = backupPathFor(path);
         if (const QString why = writeAtomically(bak, bytes); why.isEmpty())
             res.backupPath = bak;
@@ -89,8 +91,8 @@ LoadResult loadDesignFile(const QString &path)
 std::optional<FileError> saveDesignFile(const Design &design, const QString &path)
 {
     const std::string text = serializeDesign(design);
-    if (const QString why = writeAtomically(
-            path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    if (const QString why
+        = writeAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
         !why.isEmpty())
         return fileError(path, why);
     return std::nullopt;

@@ -7,7 +7,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace weft {
@@ -16,19 +15,24 @@ namespace weft {
 struct LoadResult
 {
     std::optional<Design> design; ///< set on success
-    FileError error;              ///< set when `design` is empty; `file` is the path
-    int fileVersion = -1;         ///< format version the file declared
-    QStringList migrations;       ///< upgrade steps applied ("version 0 -> 1: ...")
-    QString backupPath;           ///< `<file>.bak` when the file was migrated and backed up
-    QStringList warnings;         ///< problems that did not stop the load (e.g. no backup)
+    FileError error; ///< set when `design` is empty; `file` is the path
+    int fileVersion = -1; ///< format version the file declared
+    QStringList migrations; ///< upgrade steps applied ("version 0 -> 1: ...")
+    QString backupPath; ///< `<file>.bak` when the file was migrated and backed up
+    QStringList warnings; ///< problems that did not stop the load (e.g. no backup)
 
     [[nodiscard]] bool ok() const { return design.has_value(); }
 };
 
+/// Whether loading an older-version file copies it to `<path>.bak` (read-only tools such as
+/// `weft-cli validate` skip it).
+enum class MigrationBackup { Write, Skip };
+
 /// Reads and parses the design at `path`. Files above kMaxDesignFileBytes are refused before
-/// reading. When the file is an older format version, copies it unchanged to `<path>.bak`
-/// (replacing an older backup) so the upgrade can be undone; a failed backup is a warning.
-LoadResult loadDesignFile(const QString &path);
+/// reading. When the file is an older format version and `backup` is Write, copies it
+/// unchanged to `<path>.bak` (replacing an older backup) before anyone can save the upgraded
+/// design over it; a failed backup is a warning, not an error.
+LoadResult loadDesignFile(const QString &path, MigrationBackup backup = MigrationBackup::Write);
 
 /// Writes `design` to `path` atomically (QSaveFile: temp file + rename). Returns an error
 /// naming the path, or nullopt on success.

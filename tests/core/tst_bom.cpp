@@ -1,8 +1,8 @@
 // Tests of the bill of materials: counts against hand-computed values for generated designs,
 // and counting of hand-made graphs (which the generator did not produce).
+#include "fabrictesting.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
-#include "testcatalog.h"
 
 #include <QtTest>
 
@@ -12,15 +12,7 @@ namespace {
 
 Design dgxH100(int domains, int tiers)
 {
-    FabricParams p;
-    p.scaleUpPreset = "dgx-h100";
-    p.domains = domains;
-    p.tiers = tiers;
-    p.switchModel = "qm9700";
-    p.nicRate = 400e9 / 8;
-    p.suSize = 32;
-    GenerateResult r = generateFabric(p, test::testCatalog());
-    return r.ok() ? std::move(*r.design) : Design();
+    return test::generate(test::dgxH100(domains, tiers));
 }
 
 Node makeNode(NodeKind kind, SwitchRole role, const char *spec)

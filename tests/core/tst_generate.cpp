@@ -1,154 +1,22 @@
 // Tests of the fabric generators: scale-up domains, rail-optimized and plain fat-trees, tiers,
-// oversubscription, planes, positions and port-budget errors. Expected counts are derived by
+// oversubscription, planes, positions, validity. Expected counts are derived by
 // hand in the comment above each check (QM9700: 64 ports of 400G; DGX H100: 8 GPUs, 4 NVSwitch
 // chips, 18 NVLink4 lanes per GPU, one 400G NIC per GPU).
+#include "fabrictesting.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
-#include "testcatalog.h"
+#include "model/validate.h"
 
 #include <QtTest>
-#include <map>
-#include <numeric>
-#include <set>
 
 using namespace weft;
+using namespace weft::test;
 using namespace Qt::StringLiterals;
-
-namespace {
-
-FabricParams dgxH100(int domains, int tiers = 2, double ratio = 1.0)
-{
-    FabricParams p;
-    p.scaleUpPreset = "dgx-h100";
-    p.domains = domains;
-    p.fabric = FabricKind::RailOptimized;
-    p.tiers = tiers;
-    p.switchModel = "qm9700";
-    p.nicRate = 400e9 / 8;
-    p.oversubscription = ratio;
-    p.planes = 1;
-    p.suSize = 32;
-    return p;
-}
-
-Design generate(const FabricParams &p)
-{
-    GenerateResult r = generateFabric(p, test::testCatalog());
-    if (!r.ok())
-        qWarning("generation failed: %s", r.errors.empty() ? "?" : r.errors.front().c_str());
-    return r.ok() ? std::move(*r.design) : Design();
-}
-
-std::size_t countRole(const Design &d, SwitchRole role)
-{
-    std::size_t c = 0;
-    for (const Node &n : d.nodes())
-        c += n.isSwitch() && n.role == role;
-    return c;
-}
-
-/// Ports (lanes) used at every switch, and the lanes of every link between two roles.
-struct Usage
-{
-    std::map<NodeId, int> ports;
-    std::map<std::pair<int, int>, std::multiset<int>> lanesBetween; ///< by (lower, upper) level
-};
-
-int level(const Node &n)
-{
-    return n.isAccelerator() ? -1 : static_cast<int>(n.role);
-}
-
-Usage usage(const Design &d)
-{
-    Usage u;
-    for (const Link &l : d.links()) {
-        const Node *a = d.node(l.a);
-        const Node *b = d.node(l.b);
-        if (a->isSwitch())
-            u.ports[a->id] += l.lanes;
-        if (b->isSwitch())
-            u.ports[b->id] += l.lanes;
-        const int la = level(*a), lb = level(*b);
-        u.lanesBetween[{std::min(la, lb), std::max(la, lb)}].insert(l.lanes);
-    }
-    return u;
-}
-
-constexpr int kAcc = -1, kUp = 0, kLeaf = 1, kSpine = 2, kCore = 3;
-
-/// Every switch uses at most its radix (the port budget the generator promised).
-bool withinRadix(const Design &d)
-{
-    for (const auto &[id, ports] : usage(d).ports) {
-        const Node *n = d.node(id);
-        if (ports > d.switchSpec(*n)->radix) {
-            qWarning("%s uses %d ports", n->name.c_str(), ports);
-            return false;
-        }
-    }
-    return true;
-}
-
-const Node *byName(const Design &d, const std::string &name)
-{
-    for (const Node &n : d.nodes())
-        if (n.name == name)
-            return &n;
-    return nullptr;
-}
-
-bool anyErrorContains(const std::vector<std::string> &errors, const QStringList &parts)
-{
-    for (const std::string &e : errors) {
-        const QString s = QString::fromStdString(e);
-        bool all = true;
-        for (const QString &p : parts)
-            all = all && s.contains(p);
-        if (all)
-            return true;
-    }
-    return false;
-}
-
-} // namespace
 
 class TestGenerate : public QObject
 {
     Q_OBJECT
 private slots:
-    void spreadLanes_data()
-    {
-        QTest::addColumn<int>("lanes");
-        QTest::addColumn<int>("chips");
-        QTest::addColumn<QList<int>>("expected");
-        // DGX H100: 18 NVLink4 lanes over 4 NVSwitch chips as 5,4,4,5 (DGX H100 user guide).
-        QTest::newRow("dgx-h100") << 18 << 4 << QList<int> {5, 4, 4, 5};
-        QTest::newRow("dgx-a100") << 12 << 6 << QList<int> {2, 2, 2, 2, 2, 2};
-        QTest::newRow("three-extra") << 7 << 4 << QList<int> {2, 2, 1, 2};
-    }
-    void spreadLanes()
-    {
-        QFETCH(int, lanes);
-        QFETCH(int, chips);
-        QFETCH(QList<int>, expected);
-        const std::vector<int> got = weft::spreadLanes(lanes, chips);
-        QCOMPARE(QList<int>(got.begin(), got.end()), expected);
-    }
-
-    void dealUplinksIsBalanced()
-    {
-        // 3 members x 5 uplinks over 4 targets: the stream 0..14 mod 4 gives 4,4,4,3.
-        std::vector<int> total(4, 0);
-        for (int m = 0; m < 3; ++m) {
-            const std::vector<int> d = dealUplinks(m, 5, 4);
-            QCOMPARE(std::accumulate(d.begin(), d.end(), 0), 5);
-            for (int t = 0; t < 4; ++t)
-                total[t] += d[t];
-        }
-        QCOMPARE(total, (std::vector<int> {4, 4, 4, 3}));
-    }
-
     void scaleUpDomains_data()
     {
         QTest::addColumn<QString>("preset");
@@ -440,127 +308,36 @@ private slots:
         }
     }
 
-    void errors_data()
+    void generatedDesignsValidate_data()
     {
         QTest::addColumn<int>("domains");
         QTest::addColumn<int>("tiers");
-        QTest::addColumn<double>("ratio");
-        QTest::addColumn<int>("suSize");
+        QTest::addColumn<int>("planes");
         QTest::addColumn<QString>("preset");
-        QTest::addColumn<QString>("switchModel");
-        QTest::addColumn<QStringList>("mustContain");
-        // 2 tiers: at most 64 leaves of 32 NICs = 2048 NICs; 2048 servers = 16384 NICs.
-        QTest::newRow("2 tiers too small")
-            << 2048 << 2 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
-            << QStringList {u"2 tiers"_s, u"radix 64"_s, u"2048 NICs per plane at 1:1"_s,
-                            u"16384"_s, u"--tiers 3"_s};
-        // 3 tiers: a core group of 32 cores takes at most 64 SUs; 65 SUs of 32 servers.
-        QTest::newRow("3 tiers too small")
-            << 65 * 32 << 3 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
-            << QStringList {u"3 tiers"_s, u"64 scalable units"_s, u"65 requested"_s};
-        // SU of 200 servers: 7 leaves per rail x 8 = 56 leaves with 29 uplinks; 56 x 29 / 32
-        // = 51 spines > 29: a spine cannot reach every leaf. 128 servers (32 leaves) fit.
-        QTest::newRow("su too large")
-            << 400 << 3 << 1.0 << 200 << u"dgx-h100"_s << u"qm9700"_s
-            << QStringList {u"scalable unit of 200"_s, u"--su-size 128"_s};
-        QTest::newRow("unknown preset")
-            << 1 << 2 << 1.0 << 32 << u"dgx-z9"_s << u"qm9700"_s
-            << QStringList {u"unknown scale-up preset 'dgx-z9'"_s, u"dgx-h100"_s};
-        QTest::newRow("unknown switch") << 1 << 2 << 1.0 << 32 << u"dgx-h100"_s << u"qm0"_s
-                                        << QStringList {u"unknown switch model 'qm0'"_s};
-        QTest::newRow("tiers") << 1 << 4 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
-                               << QStringList {u"tiers must be 2 or 3"_s};
-        QTest::newRow("ratio") << 1 << 2 << 0.5 << 32 << u"dgx-h100"_s << u"qm9700"_s
-                               << QStringList {u"oversubscription"_s, u">= 1"_s};
-        QTest::newRow("no domains")
-            << 0 << 2 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s << QStringList {u"at least 1"_s};
-        QTest::newRow("absurd") << 200'000'000 << 3 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
-                                << QStringList {u"1600000000 accelerators"_s, u"at most 1048576"_s};
+        QTest::newRow("su") << 32 << 2 << 1 << u"dgx-h100"_s;
+        QTest::newRow("3 tiers, 2 planes") << 80 << 3 << 2 << u"dgx-h100"_s;
+        QTest::newRow("mesh") << 3 << 2 << 1 << u"mi300x-8"_s;
+        QTest::newRow("nvl72") << 2 << 3 << 1 << u"gb200-nvl72"_s;
     }
-    void errors()
+    void generatedDesignsValidate()
     {
+        // The model validator (port budgets, links, connectivity, groups) finds nothing.
         QFETCH(int, domains);
         QFETCH(int, tiers);
-        QFETCH(double, ratio);
-        QFETCH(int, suSize);
+        QFETCH(int, planes);
         QFETCH(QString, preset);
-        QFETCH(QString, switchModel);
-        QFETCH(QStringList, mustContain);
-        FabricParams p = dgxH100(domains, tiers, ratio);
-        p.suSize = suSize;
+        FabricParams p = dgxH100(domains, tiers);
+        p.planes = planes;
         p.scaleUpPreset = preset.toStdString();
-        p.switchModel = switchModel.toStdString();
-        const GenerateResult r = generateFabric(p, test::testCatalog());
-        QVERIFY(!r.ok());
-        if (!anyErrorContains(r.errors, mustContain)) {
-            for (const std::string &e : r.errors)
-                qWarning("error: %s", e.c_str());
-            QFAIL("no error says what does not fit");
-        }
-    }
-
-    void leafTooSmallAndChipOverflow()
-    {
-        Catalog c = test::testCatalog();
-        c.hardware.switches["tiny"] = test::makeSwitch("tiny", Technology::InfiniBand, 2, 400);
-        FabricParams p = dgxH100(1);
-        p.switchModel = "tiny";
-        p.nicRate = 800e9 / 8; // two ports per NIC link + an uplink > radix 2
-        GenerateResult r = generateFabric(p, c);
-        QVERIFY(!r.ok());
-        QVERIFY(anyErrorContains(r.errors, {u"cannot take even one"_s}));
-
-        c.scaleUpPresets["dgx-h100"].lanesPerAccelerator = 40; // 10 lanes x 8 GPUs > 64
-        p = dgxH100(1);
-        r = generateFabric(p, c);
-        QVERIFY(!r.ok());
-        QVERIFY(anyErrorContains(r.errors, {u"80 ports"_s, u"nvswitch-gen3"_s}));
-    }
-
-    void builtinPresets_data()
-    {
-        QTest::addColumn<QString>("preset");
-        for (const auto &[key, preset] : builtinCatalog().scaleUpPresets)
-            QTest::newRow(key.c_str()) << QString::fromStdString(key);
-    }
-    void builtinPresets()
-    {
-        // Every shipped preset builds on every shipped scale-out switch within its port budgets.
-        QFETCH(QString, preset);
-        const Catalog &catalog = builtinCatalog();
-        const ScaleUpPreset &ps = catalog.scaleUpPresets.at(preset.toStdString());
-        for (const auto &[sw, spec] : catalog.hardware.switches) {
-            if (spec.technology == Technology::NVLink)
-                continue;
-            FabricParams p = dgxH100(4);
-            p.scaleUpPreset = ps.key;
-            p.switchModel = sw;
-            p.nicRate = 0; // the preset's NIC rate
-            GenerateResult r = generateFabric(p, catalog);
-            if (!r.ok()) {
-                // 72 800G NICs on radix-40 200G switches (4 ports each) need 3 tiers.
-                QVERIFY(anyErrorContains(r.errors, {u"--tiers 3"_s}));
-                p.tiers = 3;
-                r = generateFabric(p, catalog);
-            }
-            if (!r.ok()) {
-                // ... and with 72 rails each needing its own leaf, a spine of 20 downlinks
-                // cannot reach a unit's leaves: only the plain fat-tree fits.
-                QVERIFY(anyErrorContains(r.errors, {u"--fabric fat-tree"_s}));
-                p.fabric = FabricKind::FatTree;
-                p.suSize = 1;
-                r = generateFabric(p, catalog);
-            }
-            QVERIFY2(r.ok(), (ps.key + " on " + sw).c_str());
-            QCOMPARE(r.design->acceleratorCount(), std::size_t(4 * ps.accelerators));
-            QCOMPARE(r.design->generator->nicRate, ps.nicRate * ps.nicsPerAccelerator);
-            QVERIFY(withinRadix(*r.design));
-            for (const Link &l : r.design->links())
-                QVERIFY(r.design->linkTech(l)); // every tech copied into the design
-            for (const Node &n : r.design->nodes())
-                QVERIFY(n.isAccelerator() ? bool(r.design->acceleratorSpec(n))
-                                          : bool(r.design->switchSpec(n)));
-        }
+        p.nicRate = 0;
+        if (preset == u"gb200-nvl72"_s)
+            p.switchModel = "q3400"; // 72 rails need 72 leaves: a radix-144 spine reaches them
+        const GenerateResult r = generateFabric(p, builtinCatalog());
+        QVERIFY(r.ok());
+        const std::vector<Finding> found = validateDesign(*r.design);
+        for (const Finding &f : found)
+            qWarning("%s: %s", f.code.c_str(), f.message.c_str());
+        QVERIFY(found.empty());
     }
 
     void fabricNone()

@@ -5,6 +5,10 @@
 #include "model/design.h"
 #include "modelbuilders.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace weft::test {
 
 /// One 4-GPU scale-up domain (2 NVSwitch chips) in a pod, with two leaves on two planes;
@@ -32,7 +36,7 @@ inline Design fullDesign()
     p.planes = 2;
     p.suSize = 16;
     d.generator = p;
-    d.view = ViewState{0.75, -120.5, 33.25};
+    d.view = ViewState {0.75, -120.5, 33.25};
     const GroupId pod = d.addGroup(group("pod-0", GroupKind::Pod));
     Group dom = group("dgx-0", GroupKind::ScaleUpDomain, pod);
     dom.preset = "dgx-h100";
@@ -73,6 +77,58 @@ inline Design fullDesign()
     d.extensions = R"({"file": {"x-tool": {"run": 7}}, "design": {"owner": "lab"},)"
                    R"( "node:5": {"color": "red"}, "link:0": {"cable": "DAC"},)"
                    R"( "group:1": {"rack_unit": 12}, "accelerator:h100-sxm": {"tdp_w": 700}})";
+    return d;
+}
+
+/// A DGX-H100-like cluster built without the generators (size and speed tests): `domains`
+/// domains of 8 GPUs and 4 NVSwitch chips (4 lanes per GPU-chip pair); GPU rail r of each block
+/// of 32 domains on leaf r of that block; leaf i has 32 uplinks to spines i .. i+31 (mod the
+/// leaves/2 spines), so every switch uses exactly its 64 ports and the fabric is connected.
+/// 10,240 domains give ~127k nodes and ~491k links.
+inline Design largeDesign(int domains)
+{
+    const HardwareTable &hw = builtinCatalog().hardware;
+    Design d;
+    d.name = "large";
+    d.hardware.accelerators["h100-sxm"] = hw.accelerators.at("h100-sxm");
+    d.hardware.switches["nvswitch-gen3"] = hw.switches.at("nvswitch-gen3");
+    d.hardware.switches["qm9700"] = hw.switches.at("qm9700");
+    d.hardware.linkTechs["nvlink4"] = hw.linkTechs.at("nvlink4");
+    d.hardware.linkTechs["ib-ndr"] = hw.linkTechs.at("ib-ndr");
+    const int units = (domains + 31) / 32, leaves = units * 8, spines = std::max(1, leaves / 2);
+    d.reserve(static_cast<std::size_t>(domains) * 12 + leaves + spines,
+              static_cast<std::size_t>(domains) * 40 + leaves * 32, domains);
+    std::vector<NodeId> leafIds, spineIds;
+    for (int i = 0; i < leaves; ++i)
+        leafIds.push_back(d.addNode(switchNode("leaf-" + std::to_string(i), "qm9700")));
+    for (int i = 0; i < spines; ++i)
+        spineIds.push_back(
+            d.addNode(switchNode("spine-" + std::to_string(i), "qm9700", {}, SwitchRole::Spine)));
+    for (int dom = 0; dom < domains; ++dom) {
+        const GroupId g = d.addGroup(group("dgx-" + std::to_string(dom)));
+        NodeId gpus[8], nvs[4];
+        for (int r = 0; r < 8; ++r) {
+            Node n
+                = accel("dgx-" + std::to_string(dom) + "/gpu-" + std::to_string(r), "h100-sxm", g);
+            n.rail = r;
+            n.x = dom * 100.0 + r * 10;
+            gpus[r] = d.addNode(n);
+        }
+        for (int k = 0; k < 4; ++k)
+            nvs[k]
+                = d.addNode(switchNode("dgx-" + std::to_string(dom) + "/nvs-" + std::to_string(k),
+                                       "nvswitch-gen3", g, SwitchRole::ScaleUp));
+        for (int r = 0; r < 8; ++r) {
+            for (int k = 0; k < 4; ++k)
+                d.addLink(link(gpus[r], nvs[k], "nvlink4", 25e9, 4));
+            d.addLink(
+                link(gpus[r], leafIds[static_cast<std::size_t>(dom / 32 * 8 + r)], "ib-ndr", 50e9));
+        }
+    }
+    for (int i = 0; i < leaves; ++i)
+        for (int k = 0; k < 32; ++k)
+            d.addLink(link(leafIds[static_cast<std::size_t>(i)],
+                           spineIds[static_cast<std::size_t>((i + k) % spines)], "ib-ndr", 50e9));
     return d;
 }
 

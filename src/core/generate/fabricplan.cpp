@@ -34,7 +34,7 @@ std::string ratio(double r)
 
 std::string switchLabel(const SwitchSpec &s)
 {
-    return (s.name.empty() ? s.key : s.name) + " (radix " + std::to_string(s.radix) + ")";
+    return s.key + " (radix " + std::to_string(s.radix) + ")";
 }
 
 /// Uplink cables a leaf needs for `nics` NIC links of `nicRate` at oversubscription `r`.
@@ -204,45 +204,27 @@ void planTwoTiers(const FabricParams &p, FabricPlan &plan, int nmax,
     plan.spines = ceilDiv(plan.leaves * plan.leafUplinks, radix);
     if (plan.spines <= plan.leafUplinks)
         return;
+    // Every leaf must reach every spine: at most `radix` leaves.
     errors.push_back("2 tiers of " + switchLabel(plan.fabricSwitch) + " reach at most "
                      + std::to_string(std::int64_t(radix) * nmax) + " NICs per plane at "
                      + ratio(p.oversubscription) + " (" + std::to_string(radix) + " leaves of "
                      + std::to_string(nmax) + "); "
-                     + std::to_string(plan.domains * plan.railsPerDomain) + " requested need "
-                     + std::to_string(plan.leaves) + " leaves: use --tiers 3 (or more planes)");
+                     + std::to_string(plan.domains * plan.railsPerDomain)
+                     + " NICs per plane requested need " + std::to_string(plan.leaves) + " leaves");
 }
 
-void planThreeTiers(const FabricParams &p, FabricPlan &plan, int nmax,
-                    std::vector<std::string> &errors)
+void planThreeTiers(const FabricParams &p, FabricPlan &plan, std::vector<std::string> &errors)
 {
     const int radix = plan.fabricSwitch.radix;
     const int down = radix / 2;
-    const auto spinesFor = [&](int leavesInSu, int uplinks) {
-        return static_cast<int>(ceilDiv(std::int64_t(leavesInSu) * uplinks, down));
-    };
     const int leavesSu = plan.leavesInSu(0, p.fabric);
-    plan.spinesPerSu = spinesFor(leavesSu, plan.leafUplinks);
+    plan.spinesPerSu = static_cast<int>(ceilDiv(std::int64_t(leavesSu) * plan.leafUplinks, down));
     if (plan.spinesPerSu > plan.leafUplinks) {
-        // Each spine must reach every leaf of its unit: find the largest unit that fits.
-        int fits = 0;
-        for (int s = plan.suSize - 1; s >= 1 && !fits; --s) {
-            const Sizing z = sizeLeaves(p, plan, s, nmax);
-            const int l = p.fabric == FabricKind::RailOptimized
-                ? plan.railsPerDomain * z.leavesPerRail
-                : static_cast<int>(ceilDiv(std::int64_t(s) * plan.railsPerDomain, z.nicsPerLeaf));
-            if (spinesFor(l, z.leafUplinks) <= z.leafUplinks)
-                fits = s;
-        }
+        // Each spine must reach every leaf of its unit.
         errors.push_back("a scalable unit of " + std::to_string(plan.suSize) + " domains needs "
                          + std::to_string(leavesSu) + " leaves per plane, more than a "
                          + switchLabel(plan.fabricSwitch) + " spine with " + std::to_string(down)
-                         + " downlink ports can reach: "
-                         + (fits ? "use --su-size " + std::to_string(fits) + " or less"
-                                 : std::string("no scalable-unit size fits this switch")
-                                    + (p.fabric == FabricKind::RailOptimized
-                                           ? " (one leaf per rail); use --fabric fat-tree or "
-                                             "a switch of higher radix"
-                                           : "; use a switch of higher radix")));
+                         + " downlink ports can reach");
         return;
     }
     plan.spineUplinks
@@ -253,13 +235,63 @@ void planThreeTiers(const FabricParams &p, FabricPlan &plan, int nmax,
     plan.cores = std::int64_t(plan.spinesPerSu) * plan.coresPerGroup;
     if (plan.coresPerGroup <= plan.spineUplinks)
         return;
+    // Each core group must reach spine j of every unit: at most `radix` units.
     const std::int64_t perSu = std::int64_t(plan.suSize) * plan.railsPerDomain;
     errors.push_back("3 tiers of " + switchLabel(plan.fabricSwitch) + " connect at most "
                      + std::to_string(radix) + " scalable units of " + std::to_string(plan.suSize)
                      + " domains (" + std::to_string(radix * perSu) + " NICs per plane at "
                      + ratio(p.oversubscription) + "); " + std::to_string(plan.suCount)
-                     + " requested: use more planes, a higher oversubscription or a switch of "
-                       "higher radix");
+                     + " requested");
+}
+
+PlanResult planImpl(const FabricParams &p, const Catalog &catalog, bool suggest);
+
+/// The flags that make a fabric which does not fit fit, found by planning variants: the
+/// fabric kind, tier count, scalable-unit size and (higher-radix) switch model, changing as
+/// little as possible. `suSize` is the effective size of the failed plan.
+std::string suggestFix(const FabricParams &p, const Catalog &catalog, int suSize,
+                       std::int64_t domains)
+{
+    constexpr int kMaxSuCandidates = 4096;
+    std::vector<std::string> switches {p.switchModel};
+    std::vector<const SwitchSpec *> bigger;
+    const int radix = catalog.hardware.switches.at(p.switchModel).radix;
+    for (const auto &[key, s] : catalog.hardware.switches)
+        if (s.technology != Technology::NVLink && s.radix > radix)
+            bigger.push_back(&s);
+    std::stable_sort(bigger.begin(), bigger.end(),
+                     [](const SwitchSpec *a, const SwitchSpec *b) { return a->radix < b->radix; });
+    for (const SwitchSpec *s : bigger)
+        switches.push_back(s->key);
+    std::vector<int> sizes {suSize};
+    for (int s = suSize + 1; s <= domains && s <= suSize + kMaxSuCandidates; ++s)
+        sizes.push_back(s);
+    for (int s = suSize - 1; s >= 1 && s >= suSize - kMaxSuCandidates; --s)
+        sizes.push_back(s);
+    for (const std::string &sw : switches)
+        for (FabricKind kind : {p.fabric, FabricKind::FatTree})
+            for (int tiers : {p.tiers, 3})
+                for (int su : sizes) {
+                    FabricParams q = p;
+                    q.switchModel = sw;
+                    q.fabric = kind;
+                    q.tiers = tiers;
+                    q.suSize = su;
+                    if (!planImpl(q, catalog, false).ok())
+                        continue;
+                    std::string fix = "use";
+                    if (sw != p.switchModel)
+                        fix += " --switch " + sw;
+                    if (kind != p.fabric)
+                        fix += std::string(" --fabric ") + toString(kind);
+                    if (tiers != p.tiers)
+                        fix += " --tiers " + std::to_string(tiers);
+                    if (su != suSize)
+                        fix += " --su-size " + std::to_string(su);
+                    return fix;
+                }
+    return "no tier count, scalable-unit size or switch model of the catalog makes it fit at "
+        + ratio(p.oversubscription);
 }
 
 } // namespace
@@ -303,6 +335,13 @@ int FabricPlan::leavesInSu(int su, FabricKind kind) const
 }
 
 PlanResult planFabric(const FabricParams &p, const Catalog &catalog)
+{
+    return planImpl(p, catalog, true);
+}
+
+namespace {
+
+PlanResult planImpl(const FabricParams &p, const Catalog &catalog, bool suggest)
 {
     PlanResult r;
     FabricPlan &plan = r.plan;
@@ -358,8 +397,12 @@ PlanResult planFabric(const FabricParams &p, const Catalog &catalog)
     if (p.tiers == 2)
         planTwoTiers(p, plan, nmax, r.errors);
     else
-        planThreeTiers(p, plan, nmax, r.errors);
+        planThreeTiers(p, plan, r.errors);
+    if (suggest && !r.errors.empty())
+        r.errors.back() += "; " + suggestFix(p, catalog, plan.suSize, plan.domains);
     return r;
 }
+
+} // namespace
 
 } // namespace weft

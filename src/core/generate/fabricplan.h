@@ -8,6 +8,18 @@
 // Data Center Network Architecture" (SIGCOMM 2008), with the rail-optimized leaf assignment of
 // NVIDIA's DGX SuperPOD reference architecture (rail i of every server of a scalable unit on
 // leaf i of that unit). Oversubscription is applied at the leaf only; spines are non-blocking.
+//
+// Sizing rules (each checked, each violation reported with a fix that is verified to fit):
+//  - NIC rate per accelerator is split evenly over its NICs and the planes; a NIC link faster
+//    than a switch port takes ceil(rate / port rate) ports; a slower one still takes a whole
+//    port (port splitting, e.g. 2 x 200G on a 400G cage, is not modelled).
+//  - leaf: n NIC links + u uplinks <= radix with u = ceil(n * nic rate / (R * port rate));
+//    every leaf of the fabric gets the u of a full leaf, so each reaches every spine above it.
+//  - 2 tiers: spines = ceil(leaves * u / radix) and u >= spines (every leaf reaches every
+//    spine), hence at most `radix` leaves.
+//  - 3 tiers: spines split half down, half up; each scalable unit (pod) has its own spines
+//    (each reaching every leaf of its unit); spine j of every unit goes to core group j, which
+//    must reach all units: at most `radix` units. Cables are dealt round-robin (dealUplinks).
 
 #include "model/catalog.h"
 #include "model/fabricparams.h"

@@ -43,18 +43,18 @@ inline constexpr int kDesignFormatVersion = 1;
 /// Limits checked before anything is allocated for a design. A 131,072-GPU cluster has ~140k
 /// nodes and ~400k links, far inside them; a file asking for more is refused as absurd.
 inline constexpr std::size_t kMaxDesignFileBytes = std::size_t(512) << 20; ///< 512 MiB of text
-inline constexpr std::size_t kMaxJsonValues = std::size_t(64) << 20;       ///< values in the file
-inline constexpr std::size_t kMaxNodes = std::size_t(1) << 20;             ///< 1,048,576 nodes
-inline constexpr std::size_t kMaxLinks = std::size_t(1) << 22;             ///< 4,194,304 links
-inline constexpr std::size_t kMaxGroups = std::size_t(1) << 20;            ///< 1,048,576 groups
-inline constexpr int kMaxLanes = 65536;                                    ///< lanes in one link
+inline constexpr std::size_t kMaxJsonValues = std::size_t(64) << 20; ///< values in the file
+inline constexpr std::size_t kMaxNodes = std::size_t(1) << 20; ///< 1,048,576 nodes
+inline constexpr std::size_t kMaxLinks = std::size_t(1) << 22; ///< 4,194,304 links
+inline constexpr std::size_t kMaxGroups = std::size_t(1) << 20; ///< 1,048,576 groups
+inline constexpr int kMaxLanes = 65536; ///< lanes in one link
 
 /// Outcome of parseDesign(): the design, or an error naming the file, JSON Pointer and problem.
 struct ParseResult
 {
-    std::optional<Design> design;     ///< set on success
-    FileError error;                  ///< set when `design` is empty
-    int fileVersion = -1;             ///< format version the file declared (-1: not read)
+    std::optional<Design> design; ///< set on success
+    FileError error; ///< set when `design` is empty
+    int fileVersion = -1; ///< format version the file declared (-1: not read)
     std::vector<std::string> migrations; ///< one line per upgrade step applied, oldest first
 
     [[nodiscard]] bool ok() const { return design.has_value(); }

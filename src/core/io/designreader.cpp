@@ -22,13 +22,13 @@ std::optional<std::string> checkText(std::string_view text)
 {
     if (text.size() > kMaxDesignFileBytes)
         return "the file is " + std::to_string(text.size() >> 20) + " MiB, above the limit of "
-               + std::to_string(kMaxDesignFileBytes >> 20) + " MiB for a design";
+            + std::to_string(kMaxDesignFileBytes >> 20) + " MiB for a design";
     if (std::all_of(text.begin(), text.end(),
                     [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }))
         return std::string("the file is empty");
     if (const auto nul = text.find('\0'); nul != std::string_view::npos)
         return "this is binary data, not a Weft design (a zero byte at offset "
-               + std::to_string(nul) + ")";
+            + std::to_string(nul) + ")";
     return std::nullopt;
 }
 
@@ -45,20 +45,36 @@ std::string lineColumn(std::string_view text, std::size_t byte)
     return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart + 1);
 }
 
-// Parses the JSON text, counting values so a hostile file cannot make the DOM explode.
+// An upper bound of the number of JSON values in `text` (commas and openers outside strings,
+// plus one), found in one pass before anything is allocated.
+std::size_t countJsonValues(std::string_view text)
+{
+    std::size_t count = 1;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == ',' || c == '[' || c == '{') {
+            ++count;
+        }
+    }
+    return count;
+}
+
 nlohmann::json parseJson(std::string_view text)
 {
-    std::size_t values = 0;
-    const auto count = [&values](int, nlohmann::json::parse_event_t ev, nlohmann::json &) {
-        using E = nlohmann::json::parse_event_t;
-        if ((ev == E::value || ev == E::object_start || ev == E::array_start)
-            && ++values > kMaxJsonValues)
-            throw JsonFieldError("", "the file holds more than " + std::to_string(kMaxJsonValues)
-                                         + " JSON values, above the limit for a design");
-        return true;
-    };
+    if (countJsonValues(text) > kMaxJsonValues)
+        throw JsonFieldError("",
+                             "the file holds more than " + std::to_string(kMaxJsonValues)
+                                 + " JSON values, above the limit for a design");
     try {
-        return nlohmann::json::parse(text.begin(), text.end(), count);
+        return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error &e) {
         std::string what = e.what();
         // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: <why>"
@@ -66,20 +82,19 @@ nlohmann::json parseJson(std::string_view text)
             if (const auto colon = what.find(": ", col); colon != std::string::npos)
                 what = what.substr(colon + 2);
         const bool atEnd = e.byte >= text.size();
-        throw JsonFieldError("", std::string(atEnd ? "the file ends too early (truncated?): " : "")
-                                     + "not valid JSON at " + lineColumn(text, e.byte) + ": "
-                                     + what);
+        throw JsonFieldError("",
+                             std::string(atEnd ? "the file ends too early (truncated?): " : "")
+                                 + "not valid JSON at " + lineColumn(text, e.byte) + ": " + what);
     }
 }
 
-template<class E>
-E readEnum(const JsonReader &r, const char *key, const char *choices)
+template<class E> E readEnum(const JsonReader &r, const char *key, const char *choices)
 {
     const std::string s = r.string(key);
-    E out{};
+    E out {};
     if (!fromString(s, out))
-        r.fail(key, "unknown " + std::string(key) + " \"" + s + "\" (expected one of: " + choices
-                        + ")");
+        r.fail(key,
+               "unknown " + std::string(key) + " \"" + s + "\" (expected one of: " + choices + ")");
     return out;
 }
 
@@ -102,7 +117,11 @@ std::optional<JsonReader> readArray(const JsonReader &r, const char *key, std::s
 class Reader
 {
 public:
-    Reader(const nlohmann::json &doc, Design &d) : m_root(doc, ""), m_d(d) {}
+    Reader(const nlohmann::json &doc, Design &d)
+        : m_root(doc, "")
+        , m_d(d)
+    {
+    }
 
     void read()
     {
@@ -202,13 +221,15 @@ private:
             for (std::size_t k = 0; k < members->size(); ++k) {
                 const auto &v = members->at(k).raw();
                 if (!v.is_number_unsigned() || v.get<unsigned long long>() > kMaxId)
-                    members->at(k).fail(std::string("expected a node id, found ") + jsonTypeName(v));
+                    members->at(k).fail(std::string("expected a node id, found ")
+                                        + jsonTypeName(v));
                 g.members.push_back(NodeId(v.get<std::uint32_t>()));
             }
         }
         if (const Group *other = m_d.group(g.id))
-            r.fail("id", "duplicate group id " + std::to_string(g.id.value) + " (also at /groups/"
-                             + std::to_string(other - m_d.groups().data()) + ")");
+            r.fail("id",
+                   "duplicate group id " + std::to_string(g.id.value) + " (also at /groups/"
+                       + std::to_string(other - m_d.groups().data()) + ")");
         m_ext.collect(designkeys::kGroupPrefix + std::to_string(g.id.value), r.raw(),
                       designkeys::kGroupKeys);
         m_d.addGroup(std::move(g));
@@ -228,8 +249,9 @@ private:
         n.x = r.number("x", 0);
         n.y = r.number("y", 0);
         if (const Node *other = m_d.node(n.id))
-            r.fail("id", "duplicate node id " + std::to_string(n.id.value) + " (also at /nodes/"
-                             + std::to_string(other - m_d.nodes().data()) + ")");
+            r.fail("id",
+                   "duplicate node id " + std::to_string(n.id.value) + " (also at /nodes/"
+                       + std::to_string(other - m_d.nodes().data()) + ")");
         m_ext.collect(designkeys::kNodePrefix + std::to_string(n.id.value), r.raw(),
                       designkeys::kNodeKeys);
         m_d.addNode(std::move(n));
@@ -247,12 +269,13 @@ private:
                 Node *n = m_d.node(g.members[k]);
                 const std::string where = r.childPath("members") + "/" + std::to_string(k);
                 if (!n)
-                    throw JsonFieldError(where, "node " + std::to_string(g.members[k].value)
-                                                    + " does not exist");
+                    throw JsonFieldError(
+                        where, "node " + std::to_string(g.members[k].value) + " does not exist");
                 if (n->group.valid())
-                    throw JsonFieldError(where, "node " + std::to_string(n->id.value)
-                                                    + " is already a member of group "
-                                                    + std::to_string(n->group.value));
+                    throw JsonFieldError(where,
+                                         "node " + std::to_string(n->id.value)
+                                             + " is already a member of group "
+                                             + std::to_string(n->group.value));
                 n->group = g.id;
             }
         }
@@ -264,7 +287,7 @@ private:
         l.id = LinkId(readId(r, "id"));
         l.a = NodeId(readId(r, "a"));
         l.b = NodeId(readId(r, "b"));
-        for (const auto &[end, id] : {std::pair{"a", l.a}, std::pair{"b", l.b}})
+        for (const auto &[end, id] : {std::pair {"a", l.a}, std::pair {"b", l.b}})
             if (!m_d.node(id))
                 r.fail(end, "node " + std::to_string(id.value) + " does not exist");
         l.tech = r.string("tech");
@@ -272,8 +295,9 @@ private:
         l.lanes = static_cast<int>(r.integer("lanes", 1, kMaxLanes, 1));
         l.latency = r.nonNegative("latency_ns", 0) * 1e-9;
         if (const Link *other = m_d.link(l.id))
-            r.fail("id", "duplicate link id " + std::to_string(l.id.value) + " (also at /links/"
-                             + std::to_string(other - m_d.links().data()) + ")");
+            r.fail("id",
+                   "duplicate link id " + std::to_string(l.id.value) + " (also at /links/"
+                       + std::to_string(other - m_d.links().data()) + ")");
         m_ext.collect(designkeys::kLinkPrefix + std::to_string(l.id.value), r.raw(),
                       designkeys::kLinkKeys);
         m_d.addLink(std::move(l));
@@ -293,18 +317,19 @@ int readHeader(const JsonReader &root)
     if (!root.has("format"))
         root.fail("format", "not a Weft design file (the \"format\" member is missing)");
     if (const std::string format = root.string("format"); format != kFormat)
-        root.fail("format", "not a Weft design file (format is \"" + format + "\", expected \""
-                                + kFormat + "\")");
+        root.fail("format",
+                  "not a Weft design file (format is \"" + format + "\", expected \"" + kFormat
+                      + "\")");
     const long long version = root.integer("version", 0, 1'000'000'000);
     if (version > kDesignFormatVersion) {
         std::string by;
         if (const auto gen = root.optional("generator"); gen && gen->raw().is_object())
             by = " by " + gen->string("name", "?") + " " + gen->string("version", "?");
-        root.fail("version", "this file was written" + by + " in design format version "
-                                 + std::to_string(version) + ", newer than this Weft ("
-                                 WEFT_VERSION ") reads (up to version "
-                                 + std::to_string(kDesignFormatVersion)
-                                 + "); open it with a newer Weft");
+        root.fail("version",
+                  "this file was written" + by + " in design format version "
+                      + std::to_string(version)
+                      + ", newer than this Weft (" WEFT_VERSION ") reads (up to version "
+                      + std::to_string(kDesignFormatVersion) + "); open it with a newer Weft");
     }
     return static_cast<int>(version);
 }
@@ -317,9 +342,9 @@ ParseResult parseDesign(std::string_view text, const std::string &sourceName)
     const auto fail = [&](std::string path, std::string message) {
         if (res.migrated() && !path.empty())
             message += " (in the file as upgraded from version " + std::to_string(res.fileVersion)
-                       + ")";
+                + ")";
         res.design.reset();
-        res.error = FileError{sourceName, std::move(path), std::move(message)};
+        res.error = FileError {sourceName, std::move(path), std::move(message)};
         return std::move(res);
     };
     if (auto problem = checkText(text))

@@ -5,6 +5,10 @@
 #include "io/workloadjson.h"
 #include "io/hardwarejson.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
 namespace weft {
 
 namespace {
@@ -32,52 +36,121 @@ std::string dumpAt(const ojson &j, int level)
     return out;
 }
 
-ojson groupJson(const Group &g)
+// Writes one compact JSON object straight into a string: the per-line objects (groups, nodes,
+// links) are most of a large file, and building an nlohmann value for each is several times
+// slower. Output matches nlohmann's compact dump (numbers: shortest round-trip form, ".0" on
+// whole doubles; non-finite doubles as null).
+class ObjectLine
 {
-    ojson j;
-    j["id"] = g.id.value;
-    j["kind"] = toString(g.kind);
-    j["name"] = g.name;
-    j["preset"] = g.preset;
+public:
+    explicit ObjectLine(std::string &out)
+        : m_out(out)
+    {
+    }
+    ObjectLine &integer(const char *key, long long v)
+    {
+        this->key(key);
+        char buf[24];
+        m_out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+        return *this;
+    }
+    ObjectLine &real(const char *key, double v)
+    {
+        this->key(key);
+        if (!std::isfinite(v)) {
+            m_out += "null";
+            return *this;
+        }
+        char buf[40];
+        char *end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+        m_out.append(buf, end);
+        if (std::find_if(buf, end, [](char c) { return c == '.' || c == 'e'; }) == end)
+            m_out += ".0";
+        return *this;
+    }
+    ObjectLine &string(const char *key, const std::string &v)
+    {
+        this->key(key);
+        const bool plain = std::all_of(v.begin(), v.end(), [](char c) {
+            return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+        });
+        if (plain) {
+            m_out += '"';
+            m_out += v;
+            m_out += '"';
+        } else {
+            m_out += dump(ojson(v));
+        }
+        return *this;
+    }
+    ObjectLine &boolean(const char *key, bool v)
+    {
+        this->key(key);
+        m_out += v ? "true" : "false";
+        return *this;
+    }
+    ObjectLine &ids(const char *key, const std::vector<NodeId> &v)
+    {
+        this->key(key);
+        m_out += '[';
+        char buf[16];
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (i)
+                m_out += ',';
+            m_out.append(buf, std::to_chars(buf, buf + sizeof buf, v[i].value).ptr);
+        }
+        m_out += ']';
+        return *this;
+    }
+    ObjectLine &extensions(const nlohmann::json *ext)
+    {
+        if (ext) {
+            key("extensions");
+            m_out += dump(ojson(*ext));
+        }
+        return *this;
+    }
+    void close() { m_out += m_first ? "{}" : "}"; }
+
+private:
+    void key(const char *k)
+    {
+        m_out += m_first ? "{\"" : ",\"";
+        m_first = false;
+        m_out += k;
+        m_out += "\":";
+    }
+    std::string &m_out;
+    bool m_first = true;
+};
+
+void writeGroup(ObjectLine &o, const Group &g)
+{
+    o.integer("id", g.id.value).string("kind", toString(g.kind)).string("name", g.name);
+    o.string("preset", g.preset);
     if (g.parent.valid())
-        j["parent"] = g.parent.value;
-    j["collapsed"] = g.collapsed;
-    ojson members = ojson::array();
-    for (const NodeId m : g.members)
-        members.push_back(m.value);
-    j["members"] = std::move(members);
-    return j;
+        o.integer("parent", g.parent.value);
+    o.boolean("collapsed", g.collapsed).ids("members", g.members);
 }
 
-ojson nodeJson(const Node &n)
+void writeNode(ObjectLine &o, const Node &n)
 {
-    ojson j;
-    j["id"] = n.id.value;
-    j["kind"] = toString(n.kind);
-    j["name"] = n.name;
-    j["spec"] = n.spec;
+    o.integer("id", n.id.value).string("kind", toString(n.kind)).string("name", n.name);
+    o.string("spec", n.spec);
     if (n.isSwitch())
-        j["role"] = toString(n.role);
+        o.string("role", toString(n.role));
     if (n.rail >= 0)
-        j["rail"] = n.rail;
+        o.integer("rail", n.rail);
     if (n.plane != 0)
-        j["plane"] = n.plane;
-    j["x"] = n.x;
-    j["y"] = n.y;
-    return j;
+        o.integer("plane", n.plane);
+    o.real("x", n.x).real("y", n.y);
 }
 
-ojson linkJson(const Link &l)
+void writeLink(ObjectLine &o, const Link &l)
 {
-    ojson j;
-    j["id"] = l.id.value;
-    j["a"] = l.a.value;
-    j["b"] = l.b.value;
-    j["tech"] = l.tech;
-    j["rate_gbps"] = fileNumber(bytesPerSecondToGbps(l.rate));
-    j["lanes"] = l.lanes;
-    j["latency_ns"] = fileNumber(l.latency * 1e9);
-    return j;
+    o.integer("id", l.id.value).integer("a", l.a.value).integer("b", l.b.value);
+    o.string("tech", l.tech).real("rate_gbps", fileNumber(bytesPerSecondToGbps(l.rate)));
+    o.integer("lanes", l.lanes).real("latency_ns", fileNumber(l.latency * 1e9));
 }
 
 ojson fabricJson(const FabricParams &p)
@@ -105,25 +178,27 @@ ojson hardwareJson(const HardwareTable &t, const ExtensionStore &ext)
     return j;
 }
 
-// One element per line: "[\n    {...},\n    {...}\n  ]".
-template<class T, class ToJson>
-std::string objectLines(const std::vector<T> &items, ToJson toJsonFn, const ExtensionStore &ext,
-                        const std::string &prefix)
+// Appends `items` one per line: "[\n    {...},\n    {...}\n  ]".
+template<class T, class WriteFn>
+void appendLines(std::string &out, const std::vector<T> &items, WriteFn write,
+                 const ExtensionStore &ext, const std::string &prefix)
 {
-    if (items.empty())
-        return "[]";
+    if (items.empty()) {
+        out += "[]";
+        return;
+    }
     const bool withExt = ext.hasPrefix(prefix);
-    std::string out = "[\n";
-    out.reserve(items.size() * 96);
+    out += "[\n";
     for (std::size_t i = 0; i < items.size(); ++i) {
-        ojson j = toJsonFn(items[i]);
-        if (withExt)
-            ext.attach(prefix + std::to_string(items[i].id.value), j);
         out += "    ";
-        out += dump(j);
+        ObjectLine line(out);
+        write(line, items[i]);
+        if (withExt)
+            line.extensions(ext.find(prefix + std::to_string(items[i].id.value)));
+        line.close();
         out += i + 1 < items.size() ? ",\n" : "\n";
     }
-    return out + "  ]";
+    out += "  ]";
 }
 
 } // namespace
@@ -147,32 +222,44 @@ std::string serializeDesign(const Design &d)
     view["center_y"] = d.view.centerY;
     const nlohmann::json *fileExt = ext.find(designkeys::kFile);
 
-    std::vector<std::pair<const char *, std::string>> members;
-    members.emplace_back("format", dump(designkeys::kFormat));
-    members.emplace_back("version", std::to_string(kDesignFormatVersion));
-    members.emplace_back("generator", dumpAt(generator, 1));
-    members.emplace_back("design", section(designkeys::kDesign, std::move(info)));
-    if (d.generator)
-        members.emplace_back("fabric_generator",
-                             section(designkeys::kFabricGenerator, fabricJson(*d.generator)));
-    if (d.workload)
-        members.emplace_back("workload", dumpAt(toJson(*d.workload), 1));
-    members.emplace_back("view", section(designkeys::kView, std::move(view)));
-    members.emplace_back("hardware", dumpAt(hardwareJson(d.hardware, ext), 1));
-    members.emplace_back("groups", objectLines(d.groups(), groupJson, ext, designkeys::kGroupPrefix));
-    members.emplace_back("nodes", objectLines(d.nodes(), nodeJson, ext, designkeys::kNodePrefix));
-    members.emplace_back("links", objectLines(d.links(), linkJson, ext, designkeys::kLinkPrefix));
-    members.emplace_back("extensions", dumpAt(fileExt ? ojson(*fileExt) : ojson::object(), 1));
-
-    std::string out = "{\n";
-    for (std::size_t i = 0; i < members.size(); ++i) {
-        out += "  \"";
-        out += members[i].first;
+    // Appended in place: a large design's text is tens of MB, so no intermediate copies.
+    std::string out;
+    out.reserve(4096 + 100 * d.nodes().size() + 112 * d.links().size() + 64 * d.groups().size());
+    const auto member = [&out](const char *key, bool first = false) {
+        out += first ? "{\n  \"" : ",\n  \"";
+        out += key;
         out += "\": ";
-        out += members[i].second;
-        out += i + 1 < members.size() ? ",\n" : "\n";
+    };
+    member("format", true);
+    out += dump(designkeys::kFormat);
+    member("version");
+    out += std::to_string(kDesignFormatVersion);
+    member("generator");
+    out += dumpAt(generator, 1);
+    member("design");
+    out += section(designkeys::kDesign, std::move(info));
+    if (d.generator) {
+        member("fabric_generator");
+        out += section(designkeys::kFabricGenerator, fabricJson(*d.generator));
     }
-    return out + "}\n";
+    if (d.workload) {
+        member("workload");
+        out += dumpAt(toJson(*d.workload), 1);
+    }
+    member("view");
+    out += section(designkeys::kView, std::move(view));
+    member("hardware");
+    out += dumpAt(hardwareJson(d.hardware, ext), 1);
+    member("groups");
+    appendLines(out, d.groups(), writeGroup, ext, designkeys::kGroupPrefix);
+    member("nodes");
+    appendLines(out, d.nodes(), writeNode, ext, designkeys::kNodePrefix);
+    member("links");
+    appendLines(out, d.links(), writeLink, ext, designkeys::kLinkPrefix);
+    member("extensions");
+    out += dumpAt(fileExt ? ojson(*fileExt) : ojson::object(), 1);
+    out += "\n}\n";
+    return out;
 }
 
 } // namespace weft

@@ -51,7 +51,8 @@ void ExtensionStore::collect(const std::string &locator, const nlohmann::json &o
 void ExtensionStore::collectUnwritten(const std::string &locator, const nlohmann::json &object,
                                       const nlohmann::ordered_json &written)
 {
-    collectIf(locator, object, [&written](const std::string &key) { return written.contains(key); });
+    collectIf(locator, object,
+              [&written](const std::string &key) { return written.contains(key); });
 }
 
 const nlohmann::json *ExtensionStore::find(const std::string &locator) const

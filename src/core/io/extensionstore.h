@@ -2,10 +2,9 @@
 // Unknown members of a design file, kept per object so that a save writes them back
 // (layout documented in io/designfile.h). Internal to core/io.
 
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 

@@ -15,8 +15,8 @@ void migrate0to1(nlohmann::json &doc)
     if (root.has("nodes"))
         root.fail("nodes", "a version 0 file keeps nodes in \"accelerators\" and \"switches\"");
     nlohmann::json nodes = nlohmann::json::array();
-    for (const auto &[member, kind] : {std::pair{"accelerators", "accelerator"},
-                                       std::pair{"switches", "switch"}}) {
+    for (const auto &[member, kind] :
+         {std::pair {"accelerators", "accelerator"}, std::pair {"switches", "switch"}}) {
         const auto arr = root.optional(member);
         if (!arr)
             continue;
@@ -47,9 +47,10 @@ void migrate0to1(nlohmann::json &doc)
 
 const std::vector<DesignMigration> &designMigrations()
 {
-    static const std::vector<DesignMigration> chain{
-        {0, "merged \"accelerators\" and \"switches\" into \"nodes\"; renamed links' "
-            "\"bandwidth_gbps\" to \"rate_gbps\"",
+    static const std::vector<DesignMigration> chain {
+        {0,
+         "merged \"accelerators\" and \"switches\" into \"nodes\"; renamed links' "
+         "\"bandwidth_gbps\" to \"rate_gbps\"",
          migrate0to1},
     };
     return chain;

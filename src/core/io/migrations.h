@@ -10,7 +10,6 @@
 // Fixture: tests/data/io/v0/*.weft with their version-1 equivalents.
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 

@@ -399,9 +399,8 @@ double CollectivePlanner::simulate(const std::vector<Phase> &phases) const
 {
     if (!m_scratch) {
         NetworkOptions o;
-        o.pxn = m_router.pxn();
         o.recordStats = false;
-        m_scratch = std::make_unique<FlowNetwork>(m_router.design(), o);
+        m_scratch = std::make_unique<FlowNetwork>(m_router, o);
     }
     m_scratch->reset();
     const JobId j = m_scratch->submit(phases, 0.0);
@@ -422,13 +421,27 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
         return build(spec,
                      cands.front() == CollectiveAlgorithm::Auto ? CollectiveAlgorithm::Ring
                                                                 : cands.front());
-    std::size_t h = spec.members.size();
-    for (NodeId id : spec.members)
-        h = h * 1000003u ^ std::hash<std::uint32_t> {}(id.value);
+    // NCCL's tuner decides from the topology's shape, so do we: groups of the same shape
+    // (ranks per domain, rails, accelerator model) share the choice.
+    const Layout lay = layout(spec.members);
+    std::size_t h = lay.domains.size();
+    for (const auto &dom : lay.domains) {
+        h = h * 1000003u ^ dom.size();
+        for (NodeId id : dom)
+            h = h * 1000003u
+                ^ static_cast<std::size_t>(m_router.railOf(m_router.nodeIndex(id)) + 1);
+    }
+    if (const Node *first = m_router.design().node(spec.members.front()))
+        h = h * 1000003u ^ std::hash<std::string> {}(first->spec);
     const auto key
         = std::make_tuple(static_cast<int>(spec.kind), spec.bytes, spec.members.size(), h);
-    if (auto it = m_autoCache.find(key); it != m_autoCache.end())
-        return build(spec, it->second);
+    if (auto it = m_autoCache.find(key); it != m_autoCache.end()) {
+        try {
+            return build(spec, it->second);
+        } catch (const std::invalid_argument &) {
+            // same shape but not the same switches: decide afresh below
+        }
+    }
     CollectivePlan best;
     double bestTime = std::numeric_limits<double>::infinity();
     for (CollectiveAlgorithm a : cands) {

@@ -116,7 +116,8 @@ std::vector<LinkResult> NetComm::linkResults(double stepTime)
         lr.capacity = l.capacity();
         for (int d = 0; d < 2; ++d) {
             const LinkDirStats &s = m_net->linkStats(i, d);
-            lr.dir[d] = {s.bytes, s.busyTime, s.averageUtilization, s.peakUtilization, s.series};
+            lr.dir[d] = {s.bytes, s.busyTime, s.averageUtilization, s.peakUtilization,
+                         std::vector<float>(s.series.begin(), s.series.end())};
         }
         out.push_back(std::move(lr));
     }

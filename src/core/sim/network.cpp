@@ -10,6 +10,7 @@ namespace weft {
 namespace {
 constexpr std::uint32_t kPhaseStart = std::numeric_limits<std::uint32_t>::max();
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr std::size_t kChunkSlots = 4096; // link directions per statistics chunk
 
 std::vector<double> linkDirCapacities(const Router &r)
 {
@@ -47,17 +48,27 @@ struct FlowNetwork::DirStats
     double bytes = 0;
     double busy = 0;
     double peak = 0;
-    double width = 0; ///< series bucket width, doubled as time grows
-    std::vector<float> buckets; ///< integral of utilization over each bucket, s
+    double width = 0; ///< series bucket width (0: no series yet), doubled as time grows
 };
 
 FlowNetwork::FlowNetwork(const Design &design, NetworkOptions options)
-    : m_design(design)
-    , m_options(options)
-    , m_router(design, options.pxn)
+    : FlowNetwork(std::make_unique<Router>(design, options.pxn), nullptr, options)
+{
+}
+
+FlowNetwork::FlowNetwork(const Router &router, NetworkOptions options)
+    : FlowNetwork(std::unique_ptr<Router>(), &router, options)
+{
+}
+
+FlowNetwork::FlowNetwork(std::unique_ptr<Router> own, const Router *shared, NetworkOptions options)
+    : m_options(options)
+    , m_ownRouter(std::move(own))
+    , m_router(m_ownRouter ? *m_ownRouter : *shared)
     , m_solver(linkDirCapacities(m_router))
 {
-    m_options.seriesBuckets = std::max(1, m_options.seriesBuckets);
+    m_options.pxn = m_router.pxn();
+    m_options.seriesBuckets = std::max(0, m_options.seriesBuckets);
     m_slot.assign(2 * m_router.linkCount(), -1);
     m_scratchWeight.assign(2 * m_router.linkCount(), 0);
     m_scratchMark.assign(2 * m_router.linkCount(), 0);
@@ -259,6 +270,10 @@ void FlowNetwork::resolve()
                 m_stats.emplace_back();
                 m_stats.back().linkDir = ld;
                 m_stats.back().lastT = m_now;
+                if (m_options.seriesBuckets > 0) {
+                    float *b = poolSlot(0, m_stats.size() - 1);
+                    std::fill(b, b + m_options.seriesBuckets, 0.0f);
+                }
             }
             integrate(ld, m_now);
             DirStats &s = m_stats[static_cast<std::size_t>(m_slot[ld])];
@@ -285,24 +300,26 @@ void FlowNetwork::integrate(LinkDir ld, double t)
         const double dt = t - s.lastT;
         s.bytes += s.load * dt;
         s.busy += dt;
-        addToSeries(s, s.lastT, t, s.load / m_solver.capacity(ld));
+        if (m_options.seriesBuckets > 0)
+            addToSeries(static_cast<std::size_t>(m_slot[ld]), s.lastT, t,
+                        s.load / m_solver.capacity(ld));
     }
     s.lastT = std::max(s.lastT, t);
 }
 
 // Buckets of width s.width cover [0, N x width); the width doubles (merging bucket pairs) when
 // time runs past the end, so memory stays N floats per link direction whatever the step length.
-void FlowNetwork::addToSeries(DirStats &s, double t0, double t1, double util) const
+void FlowNetwork::addToSeries(std::size_t slot, double t0, double t1, double util)
 {
+    DirStats &s = m_stats[slot];
     const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
-    if (s.buckets.empty()) {
-        s.buckets.assign(n, 0.0f);
+    float *buckets = poolSlot(0, slot);
+    if (s.width == 0)
         s.width = std::max(t1, 1e-9) / static_cast<double>(n);
-    }
     while (t1 > s.width * static_cast<double>(n) * (1 + 1e-12)) {
         for (std::size_t i = 0; i < n; ++i)
-            s.buckets[i] = i < (n + 1) / 2
-                ? s.buckets[2 * i] + (2 * i + 1 < n ? s.buckets[2 * i + 1] : 0.0f)
+            buckets[i] = i < (n + 1) / 2
+                ? buckets[2 * i] + (2 * i + 1 < n ? buckets[2 * i + 1] : 0.0f)
                 : 0.0f;
         s.width *= 2;
     }
@@ -311,8 +328,17 @@ void FlowNetwork::addToSeries(DirStats &s, double t0, double t1, double util) co
         const double lo = std::max(t0, static_cast<double>(b) * s.width);
         const double hi = std::min(t1, static_cast<double>(b + 1) * s.width);
         if (hi > lo)
-            s.buckets[b] += static_cast<float>(util * (hi - lo));
+            buckets[b] += static_cast<float>(util * (hi - lo));
     }
+}
+
+float *FlowNetwork::poolSlot(int which, std::size_t slot)
+{
+    auto &chunks = m_pool[which];
+    const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
+    while (slot / kChunkSlots >= chunks.size())
+        chunks.push_back(std::make_unique_for_overwrite<float[]>(kChunkSlots * n));
+    return chunks[slot / kChunkSlots].get() + (slot % kChunkSlots) * n;
 }
 
 void FlowNetwork::finish(double endTime)
@@ -321,7 +347,7 @@ void FlowNetwork::finish(double endTime)
         throw std::invalid_argument("network: finish time before the current time");
     m_final.assign(m_stats.size(), LinkDirStats {});
     const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
-    m_bucketSeconds = endTime / static_cast<double>(n);
+    m_bucketSeconds = n > 0 ? endTime / static_cast<double>(n) : 0.0;
     for (std::size_t k = 0; k < m_stats.size(); ++k) {
         DirStats &s = m_stats[k];
         integrate(s.linkDir, endTime);
@@ -331,12 +357,13 @@ void FlowNetwork::finish(double endTime)
         f.busyTime = s.busy;
         f.peakUtilization = s.peak;
         f.averageUtilization = endTime > 0 ? s.bytes / (cap * endTime) : 0.0;
-        if (s.buckets.empty() || !(m_bucketSeconds > 0))
+        if (s.width == 0 || !(m_bucketSeconds > 0))
             continue;
         // Re-bin the doubling buckets onto N buckets over [0, endTime] (uniform within a bucket).
-        std::vector<double> out(n, 0.0);
+        const float *buckets = poolSlot(0, k);
+        m_rebin.assign(n, 0.0);
         for (std::size_t i = 0; i < n; ++i) {
-            if (s.buckets[i] == 0.0f)
+            if (buckets[i] == 0.0f)
                 continue;
             const double lo = static_cast<double>(i) * s.width, hi = lo + s.width;
             for (auto j = static_cast<std::size_t>(lo / m_bucketSeconds); j < n; ++j) {
@@ -344,12 +371,13 @@ void FlowNetwork::finish(double endTime)
                 const double b = std::min(hi, static_cast<double>(j + 1) * m_bucketSeconds);
                 if (b <= a)
                     break;
-                out[j] += s.buckets[i] * (b - a) / s.width;
+                m_rebin[j] += buckets[i] * (b - a) / s.width;
             }
         }
-        f.series.resize(n);
+        float *series = poolSlot(1, k);
         for (std::size_t j = 0; j < n; ++j)
-            f.series[j] = static_cast<float>(std::min(1.0, out[j] / m_bucketSeconds));
+            series[j] = static_cast<float>(std::min(1.0, m_rebin[j] / m_bucketSeconds));
+        f.series = std::span<const float>(series, n);
     }
 }
 

@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <queue>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -59,14 +60,15 @@ struct LinkDirStats
     double peakUtilization = 0; ///< max over time of (allocated rate / achievable capacity)
     /// Average utilization per time bucket: NetworkOptions::seriesBuckets buckets of
     /// FlowNetwork::seriesBucketSeconds(); empty if the direction never carried traffic.
-    std::vector<float> series;
+    /// Points into the network's storage: valid until its next finish() or reset().
+    std::span<const float> series;
 };
 
 /// Options of the network model.
 struct NetworkOptions
 {
     bool pxn = true; ///< inter-domain traffic may hop over NVLink to the rail-matched GPU
-    int seriesBuckets = 100; ///< time buckets of each link's utilization series
+    int seriesBuckets = 100; ///< time buckets of each link's utilization series (0: none)
     std::uint64_t maxEvents = 50'000'000; ///< event-loop bound; exceeding it throws EventLimitError
     bool recordStats = true; ///< per-link statistics (off for quick estimates)
 };
@@ -99,6 +101,9 @@ class FlowNetwork
 {
 public:
     FlowNetwork(const Design &design, NetworkOptions options = {});
+    /// Shares an existing router (and its route cache), which must outlive the network;
+    /// NetworkOptions::pxn is then the router's.
+    FlowNetwork(const Router &router, NetworkOptions options);
     ~FlowNetwork();
     FlowNetwork(const FlowNetwork &) = delete;
     FlowNetwork &operator=(const FlowNetwork &) = delete;
@@ -153,17 +158,18 @@ private:
         }
     };
 
+    FlowNetwork(std::unique_ptr<Router> own, const Router *shared, NetworkOptions options);
     void push(double time, std::uint32_t id, std::uint32_t version);
     void startPhase(JobId job);
     void endPhase(JobId job);
     void unitDone(MaxMinSolver::UnitId u);
     void resolve();
     void integrate(LinkDir ld, double t);
-    void addToSeries(DirStats &s, double t0, double t1, double util) const;
+    void addToSeries(std::size_t slot, double t0, double t1, double util);
 
-    const Design &m_design;
     NetworkOptions m_options;
-    Router m_router;
+    std::unique_ptr<Router> m_ownRouter; ///< set by the Design constructor
+    const Router &m_router;
     MaxMinSolver m_solver;
     double m_now = 0;
     std::uint64_t m_seq = 0;
@@ -175,6 +181,11 @@ private:
     std::vector<std::int32_t> m_slot; ///< link direction -> index in m_stats, -1 untouched
     std::vector<DirStats> m_stats;
     std::vector<LinkDirStats> m_final;
+    /// seriesBuckets floats per m_stats slot, in chunks kept across reset() (no reallocation,
+    /// no fresh pages for every step): [0] working buckets, [1] finished series.
+    std::vector<std::unique_ptr<float[]>> m_pool[2];
+    float *poolSlot(int which, std::size_t slot);
+    std::vector<double> m_rebin;
     double m_bucketSeconds = 0;
     std::map<JobTag, std::vector<std::uint32_t>> m_tagLinks;
     std::vector<MaxMinSolver::UnitId> m_scratchUnits;

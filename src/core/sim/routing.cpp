@@ -1,7 +1,6 @@
 #include "sim/routing.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 
 namespace weft {
@@ -123,6 +122,7 @@ Router::Router(const Design &design, bool pxn)
     m_scratchDist.assign(n, kInf);
     m_scratchStamp.assign(n, 0);
     m_mass.assign(n, 0);
+    m_nodeClass.assign(n, nullptr);
     m_massStamp.assign(n, 0);
 }
 
@@ -259,13 +259,14 @@ bool Router::walkScaleUp(int s, int d, Mode mode, Route &out) const
             ? m_scratchDist[static_cast<std::size_t>(v)]
             : kInf;
     };
-    std::deque<int> queue {d};
+    std::vector<int> &queue = m_queue;
+    queue.assign(1, d);
+    std::size_t head = 0;
     m_scratchStamp[static_cast<std::size_t>(d)] = stamp;
     m_scratchDist[static_cast<std::size_t>(d)] = 0;
     bool reached = false;
-    while (!queue.empty() && !reached) {
-        const int v = queue.front();
-        queue.pop_front();
+    while (head < queue.size() && !reached) {
+        const int v = queue[head++];
         for (auto i = m_adjStart[static_cast<std::size_t>(v)];
              i < m_adjStart[static_cast<std::size_t>(v) + 1]; ++i) {
             const Adj &a = m_adj[i];
@@ -286,6 +287,8 @@ bool Router::walkScaleUp(int s, int d, Mode mode, Route &out) const
 
 const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
 {
+    if (const auto *known = m_nodeClass[static_cast<std::size_t>(d)])
+        return *known;
     std::vector<int> key;
     if (!m_isAcc[static_cast<std::size_t>(d)]) {
         key = {-1, m_switchIndex[static_cast<std::size_t>(d)]};
@@ -298,11 +301,14 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
         key.erase(std::unique(key.begin(), key.end()), key.end());
     }
     auto it = m_classDist.find(key);
-    if (it != m_classDist.end())
+    if (it != m_classDist.end()) {
+        m_nodeClass[static_cast<std::size_t>(d)] = &it->second;
         return it->second;
+    }
     // BFS over the switches only: accelerators never forward scale-out traffic.
     std::vector<std::uint8_t> dist(m_switchCount, kFar);
-    std::deque<int> queue;
+    std::vector<int> queue;
+    std::size_t head = 0;
     if (key.size() == 2 && key[0] == -1) {
         dist[static_cast<std::size_t>(key[1])] = 0;
         queue.push_back(d);
@@ -312,9 +318,8 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
             queue.push_back(sw);
         }
     }
-    while (!queue.empty()) {
-        const int v = queue.front();
-        queue.pop_front();
+    while (head < queue.size()) {
+        const int v = queue[head++];
         const std::uint8_t dv
             = dist[static_cast<std::size_t>(m_switchIndex[static_cast<std::size_t>(v)])];
         if (dv >= kFar - 1)
@@ -329,7 +334,9 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
             queue.push_back(a.to);
         }
     }
-    return m_classDist.emplace(std::move(key), std::move(dist)).first->second;
+    const auto &stored = m_classDist.emplace(std::move(key), std::move(dist)).first->second;
+    m_nodeClass[static_cast<std::size_t>(d)] = &stored;
+    return stored;
 }
 
 bool Router::walkScaleOut(int s, int d, Route &out) const
@@ -353,7 +360,8 @@ bool Router::walkScaleOut(int s, int d, Route &out) const
 template<class DistFn> bool Router::walk(int s, int d, Mode mode, DistFn dist, Route &out) const
 {
     const std::uint32_t stamp = ++m_stamp;
-    std::vector<int> level {s}, next;
+    std::vector<int> &level = m_level, &next = m_next;
+    level.assign(1, s);
     m_massStamp[static_cast<std::size_t>(s)] = stamp;
     m_mass[static_cast<std::size_t>(s)] = 1.0;
     const std::size_t first = out.entries.size();

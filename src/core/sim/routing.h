@@ -156,10 +156,12 @@ private:
     mutable std::unordered_map<std::uint64_t, Route> m_cache;
     mutable std::size_t m_cachedEntries = 0;
     mutable std::map<std::vector<int>, std::vector<std::uint8_t>> m_classDist;
+    mutable std::vector<const std::vector<std::uint8_t> *> m_nodeClass; ///< per destination
     mutable std::vector<int> m_scratchDist;
     mutable std::vector<std::uint32_t> m_scratchStamp;
     mutable std::uint32_t m_stamp = 0;
     mutable std::vector<double> m_mass;
+    mutable std::vector<int> m_queue, m_level, m_next;
     mutable std::vector<std::uint32_t> m_massStamp;
 };
 

@@ -1,0 +1,56 @@
+// weft-cli bom: prints the bill of materials of a design file (issue 2, Command line).
+#include "command.h"
+#include "commandparser.h"
+#include "generate/bom.h"
+#include "storage/designstorage.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+namespace weft::cli {
+
+namespace {
+
+int runBom(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Print the bill of materials of a design: accelerators, switches per "
+                       "tier and model, links, cables and transceivers per tier (counted from "
+                       "the graph, so hand-edited designs work too)."));
+    const QCommandLineOption csvOption(QStringLiteral("csv"),
+                                       QStringLiteral("Print CSV (one row per accelerator model, "
+                                                      "switch role and model, link tier) instead "
+                                                      "of a table (default: table)."));
+    parser.addOption(csvOption);
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
+    if (const auto code = parseCommandLine(parser, args, QStringLiteral("bom"),
+                                           QStringLiteral("weft-cli bom [--csv] FILE")))
+        return *code;
+    if (parser.positionalArguments().size() != 1) {
+        err(QStringLiteral("weft-cli bom: expected exactly one design FILE"));
+        return ExitUsage;
+    }
+    const LoadResult loaded = loadDesignFile(parser.positionalArguments().first());
+    if (!loaded.ok()) {
+        err(QStringLiteral("weft-cli bom: %1")
+                .arg(QString::fromStdString(loaded.error.toString())));
+        return ExitUsage;
+    }
+    const BillOfMaterials bom = computeBom(*loaded.design);
+    QTextStream s(stdout);
+    if (parser.isSet(csvOption)) {
+        s << QString::fromStdString(formatBomCsv(bom));
+    } else {
+        s << QStringLiteral("Bill of materials: %1\n\n")
+                 .arg(QString::fromStdString(loaded.design->name));
+        s << QString::fromStdString(formatBomTable(bom));
+    }
+    return ExitOk;
+}
+
+const CliCommandRegistration reg {{"bom", "print the bill of materials of a design", runBom}};
+
+} // namespace
+
+} // namespace weft::cli

@@ -1,0 +1,155 @@
+// weft-cli collective: nccl-tests for a design that does not exist yet (issue 3, Command line).
+#include "command.h"
+#include "sim/collectivesweep.h"
+#include "storage/designstorage.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace weft::cli {
+
+namespace {
+
+QString humanSize(double bytes)
+{
+    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4) {
+        bytes /= 1024;
+        ++u;
+    }
+    return QStringLiteral("%1 %2").arg(bytes, 0, 'g', 4).arg(QLatin1String(units[u]));
+}
+
+int runCollective(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Simulates one collective alone on the design's fabric for each message size and prints "
+        "time, algbw and busbw with the nccl-tests definitions (algbw = S/t; busbw = algbw x "
+        "2(n-1)/n for all_reduce, (n-1)/n for all_gather, reduce_scatter and all_to_all)."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("design file (.weft)"));
+    const QCommandLineOption opOpt(QStringLiteral("op"),
+                                   QStringLiteral("all_reduce | all_gather | reduce_scatter | "
+                                                  "all_to_all | send_recv | broadcast"),
+                                   QStringLiteral("OP"), QStringLiteral("all_reduce"));
+    const QCommandLineOption bytesOpt(
+        QStringLiteral("bytes"),
+        QStringLiteral("message sizes, comma separated; K, M, G "
+                       "suffixes are powers of 1024 (e.g. 1M,64M,8G)"),
+        QStringLiteral("LIST"), QStringLiteral("8G"));
+    const QCommandLineOption ranksOpt(QStringLiteral("ranks"),
+                                      QStringLiteral("'all' or accelerator indices (design order), "
+                                                     "ranges a-b or names, comma separated"),
+                                      QStringLiteral("LIST"), QStringLiteral("all"));
+    const QCommandLineOption algoOpt(QStringLiteral("algorithm"),
+                                     QStringLiteral("auto | ring | tree | hierarchical | nvls"),
+                                     QStringLiteral("ALGO"), QStringLiteral("auto"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
+    parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt});
+    if (!parser.parse(args)) {
+        err(QStringLiteral("weft-cli collective: %1").arg(parser.errorText()));
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        err(QStringLiteral("weft-cli collective: expected one design FILE (see --help)"));
+        return ExitUsage;
+    }
+    CollectiveKind kind;
+    if (!fromString(parser.value(opOpt).toStdString(), kind)) {
+        err(QStringLiteral("weft-cli collective: unknown --op '%1'").arg(parser.value(opOpt)));
+        return ExitUsage;
+    }
+    CollectiveAlgorithm algo;
+    if (!fromString(parser.value(algoOpt).toStdString(), algo)) {
+        err(QStringLiteral("weft-cli collective: unknown --algorithm '%1'")
+                .arg(parser.value(algoOpt)));
+        return ExitUsage;
+    }
+    std::vector<double> sizes;
+    try {
+        sizes = parseSizeList(parser.value(bytesOpt).toStdString());
+    } catch (const std::invalid_argument &e) {
+        err(QStringLiteral("weft-cli collective: --bytes: %1")
+                .arg(QString::fromStdString(e.what())));
+        return ExitUsage;
+    }
+    const QString path = parser.positionalArguments().front();
+    LoadResult loaded = loadDesignFile(path);
+    if (!loaded.ok()) {
+        err(QStringLiteral("weft-cli collective: %1")
+                .arg(QString::fromStdString(loaded.error.toString())));
+        return ExitUsage;
+    }
+    const Design &design = *loaded.design;
+    std::vector<NodeId> members;
+    try {
+        members = parseRankList(design, parser.value(ranksOpt).toStdString());
+    } catch (const std::invalid_argument &e) {
+        err(QStringLiteral("weft-cli collective: --ranks: %1")
+                .arg(QString::fromStdString(e.what())));
+        return ExitUsage;
+    }
+    std::vector<CollectiveSweepRow> rows;
+    try {
+        rows = sweepCollective(design, kind, members, sizes, algo);
+    } catch (const std::exception &e) { // invalid_argument, UnroutableError, EventLimitError
+        err(QStringLiteral("weft-cli collective: %1: %2")
+                .arg(path, QString::fromStdString(e.what())));
+        return ExitInvalid;
+    }
+    if (parser.isSet(jsonOpt)) {
+        QJsonArray arr;
+        for (const CollectiveSweepRow &r : rows)
+            arr.append(QJsonObject {
+                {QStringLiteral("bytes"), r.bytes},
+                {QStringLiteral("time_s"), r.seconds},
+                {QStringLiteral("algbw_gbps"), r.algbw / 1e9},
+                {QStringLiteral("busbw_gbps"), r.busbw / 1e9},
+                {QStringLiteral("algorithm"), QString::fromLatin1(toString(r.algorithm))},
+                {QStringLiteral("channels"), r.channels}});
+        const QJsonObject doc {
+            {QStringLiteral("file"), path},
+            {QStringLiteral("op"), QString::fromLatin1(toString(kind))},
+            {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
+            {QStringLiteral("bandwidth_unit"), QStringLiteral("GB/s (1e9 bytes/s)")},
+            {QStringLiteral("results"), arr}};
+        out(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)).trimmed());
+        return ExitOk;
+    }
+    out(QStringLiteral("# %1 over %2 ranks of %3 (GB/s = 1e9 bytes/s)")
+            .arg(QString::fromLatin1(toString(kind)))
+            .arg(members.size())
+            .arg(path));
+    out(QStringLiteral("%1 %2 %3 %4 %5  %6")
+            .arg(QStringLiteral("size"), 12)
+            .arg(QStringLiteral("bytes"), 14)
+            .arg(QStringLiteral("time_us"), 12)
+            .arg(QStringLiteral("algbw_GB/s"), 11)
+            .arg(QStringLiteral("busbw_GB/s"), 11)
+            .arg(QStringLiteral("algorithm")));
+    for (const CollectiveSweepRow &r : rows)
+        out(QStringLiteral("%1 %2 %3 %4 %5  %6")
+                .arg(humanSize(r.bytes), 12)
+                .arg(r.bytes, 14, 'f', 0)
+                .arg(r.seconds * 1e6, 12, 'f', 2)
+                .arg(r.algbw / 1e9, 11, 'f', 2)
+                .arg(r.busbw / 1e9, 11, 'f', 2)
+                .arg(QString::fromLatin1(toString(r.algorithm))));
+    return ExitOk;
+}
+
+const CliCommandRegistration reg {
+    CliCommand {"collective", "simulate one collective (nccl-tests style) on a design's fabric",
+                runCollective}};
+
+} // namespace
+
+} // namespace weft::cli

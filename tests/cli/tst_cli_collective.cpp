@@ -1,0 +1,124 @@
+// weft-cli collective: nccl-tests output for a design file, JSON and text, and its errors.
+#include "netfabrics.h"
+#include "storage/designstorage.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace weft;
+using namespace weft::test;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QString out, err;
+};
+
+Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(WEFT_CLI), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestCliCollective : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_file;
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        ClusterSpec s;
+        s.domains = 2;
+        m_file = m_dir.filePath(QStringLiteral("two-nodes.weft"));
+        QVERIFY(!saveDesignFile(buildCluster(s).design, m_file).has_value());
+    }
+    void jsonFollowsNcclTestsDefinitions()
+    {
+        const Run r = cli({QStringLiteral("collective"), m_file, QStringLiteral("--op"),
+                           QStringLiteral("all_reduce"), QStringLiteral("--bytes"),
+                           QStringLiteral("1M,8G"), QStringLiteral("--algorithm"),
+                           QStringLiteral("ring"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(doc.value(QStringLiteral("ranks")).toInt(), 16);
+        const QJsonArray res = doc.value(QStringLiteral("results")).toArray();
+        QCOMPARE(res.size(), 2);
+        for (const auto &v : res) {
+            const QJsonObject o = v.toObject();
+            const double algbw = o.value(QStringLiteral("bytes")).toDouble()
+                / o.value(QStringLiteral("time_s")).toDouble() / 1e9;
+            QVERIFY(qAbs(o.value(QStringLiteral("algbw_gbps")).toDouble() - algbw) < 1e-9 * algbw);
+            QVERIFY(qAbs(o.value(QStringLiteral("busbw_gbps")).toDouble() - algbw * 2 * 15 / 16)
+                    < 1e-9 * algbw);
+            QCOMPARE(o.value(QStringLiteral("algorithm")).toString(), QStringLiteral("ring"));
+        }
+        // 8 NDR NICs per node at 96%: busbw close to 8 x 48 GB/s at 8 GiB
+        const double busbw = res[1].toObject().value(QStringLiteral("busbw_gbps")).toDouble();
+        QVERIFY2(busbw > 370 && busbw < 385, qPrintable(QString::number(busbw)));
+    }
+    void textTableAndRanks()
+    {
+        const Run r
+            = cli({QStringLiteral("collective"), m_file, QStringLiteral("--op"),
+                   QStringLiteral("all_gather"), QStringLiteral("--bytes"), QStringLiteral("64M"),
+                   QStringLiteral("--ranks"), QStringLiteral("0-7")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QLatin1String("busbw_GB/s")));
+        QVERIFY(r.out.contains(QLatin1String("all_gather over 8 ranks")));
+        QVERIFY(r.out.contains(QLatin1String("64 MiB")));
+    }
+    void errors()
+    {
+        QCOMPARE(cli({QStringLiteral("collective"), m_file, QStringLiteral("--op"),
+                      QStringLiteral("gather")})
+                     .code,
+                 2);
+        QCOMPARE(cli({QStringLiteral("collective"), m_file, QStringLiteral("--bytes"),
+                      QStringLiteral("8X")})
+                     .code,
+                 2);
+        QCOMPARE(cli({QStringLiteral("collective"), m_file, QStringLiteral("--ranks"),
+                      QStringLiteral("99")})
+                     .code,
+                 2);
+        QCOMPARE(cli({QStringLiteral("collective"), m_dir.filePath(QStringLiteral("missing.weft"))})
+                     .code,
+                 2);
+        // NVLS across two domains is not available: a clear error, exit 1
+        const Run r = cli({QStringLiteral("collective"), m_file, QStringLiteral("--algorithm"),
+                           QStringLiteral("nvls")});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains(QLatin1String("domain")));
+    }
+    void unroutablePairIsNamed()
+    {
+        Design d;
+        d.hardware = builtinCatalog().hardware;
+        addTestNode(d, NodeKind::Accelerator, "island-a");
+        addTestNode(d, NodeKind::Accelerator, "island-b");
+        const QString f = m_dir.filePath(QStringLiteral("islands.weft"));
+        QVERIFY(!saveDesignFile(d, f).has_value());
+        const Run r = cli(
+            {QStringLiteral("collective"), f, QStringLiteral("--bytes"), QStringLiteral("1M")});
+        QVERIFY2(r.code == 1, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("island-a"))
+                     && r.err.contains(QLatin1String("island-b")),
+                 qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliCollective)
+#include "tst_cli_collective.moc"

@@ -1,0 +1,203 @@
+// Tests of `weft-cli generate` and `weft-cli bom` through the real executable (QProcess):
+// help text, exit codes, written files, the bill of materials, and that the committed examples
+// are exactly what the generator produces today (so they never go stale).
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(WEFT_CLI), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = u"timed out"_s;
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QStringList referenceSu(const QString &out)
+{
+    return {u"generate"_s, u"--scaleup"_s,      u"dgx-h100"_s, u"--domains"_s, u"32"_s,
+            u"--fabric"_s, u"rail-optimized"_s, u"--tiers"_s,  u"2"_s,         u"--switch"_s,
+            u"qm9700"_s,   u"--nic-gbps"_s,     u"400"_s,      u"-o"_s,        out};
+}
+
+/// Lines "file.weft: flags..." of resources/examples/examples.txt (comments skipped).
+QList<QPair<QString, QStringList>> exampleRecipes()
+{
+    QList<QPair<QString, QStringList>> out;
+    QFile f(QStringLiteral(WEFT_RESOURCES_DIR "/examples/examples.txt"));
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return out;
+    while (!f.atEnd()) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(u'#'))
+            continue;
+        const qsizetype colon = line.indexOf(u':');
+        out.append(
+            {line.left(colon).trimmed(), line.mid(colon + 1).split(u' ', Qt::SkipEmptyParts)});
+    }
+    return out;
+}
+
+} // namespace
+
+class TestGenerateCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void help()
+    {
+        const Run r = runCli({u"generate"_s, u"--help"_s});
+        QCOMPARE(r.code, 0);
+        for (const char *flag :
+             {"--scaleup", "--domains", "--fabric", "--tiers", "--switch", "--nic-gbps",
+              "--oversubscription", "--planes", "--su-size", "--output"})
+            QVERIFY2(r.out.contains(QLatin1String(flag)), flag);
+        QVERIFY(r.out.contains(u"Gb/s"_s));
+        QVERIFY(r.out.contains(u"(default 2)"_s)); // tiers
+        QVERIFY(r.out.contains(u"qm9700"_s)); // switch presets listed
+        QVERIFY(r.out.contains(u"gb200-nvl72"_s)); // scale-up presets listed
+        QCOMPARE(runCli({u"bom"_s, u"--help"_s}).code, 0);
+    }
+
+    void generateAndBom()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"su.weft"_s);
+        const Run g = runCli(referenceSu(file));
+        QCOMPARE(g.code, 0);
+        QVERIFY(QFileInfo::exists(file));
+        // 256 GPUs; 128 NVSwitch + 8 leaves + 4 spines = 140 switches (tst_generate).
+        QVERIFY2(g.out.contains(u"256 accelerators, 140 switches"_s), qPrintable(g.out));
+
+        const Run table = runCli({u"bom"_s, file});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains(u"Bill of materials"_s));
+        QVERIFY(table.out.contains(u"transceivers"_s));
+        const Run csv = runCli({u"bom"_s, file, u"--csv"_s});
+        QCOMPARE(csv.code, 0);
+        const QStringList rows = csv.out.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY(rows.contains(u"switch,leaf,qm9700,Quantum-2 QM9700,,8,,,"_s)
+                || rows.filter(u"switch,leaf,qm9700,"_s).value(0).endsWith(u",,8,,,"_s));
+        QVERIFY(!rows.filter(u"switch,spine,qm9700,"_s).isEmpty());
+        QVERIFY(rows.filter(u"switch,spine,qm9700,"_s).first().endsWith(u",,4,,,"_s));
+        QVERIFY(rows.contains(u"link,leaf-spine,,,optical,,32,256,512"_s));
+    }
+
+    void doesNotFit()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"big.weft"_s);
+        QStringList args = referenceSu(file);
+        args[args.indexOf(u"32"_s)] = u"2048"_s;
+        const Run r = runCli(args);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"--tiers 3"_s), qPrintable(r.err));
+        QVERIFY(r.err.contains(u"2048 NICs per plane"_s));
+        QVERIFY(!QFileInfo::exists(file));
+    }
+
+    void badUsage_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("tiers") << QStringList {u"--tiers"_s, u"5"_s} << u"--tiers"_s;
+        QTest::newRow("fabric") << QStringList {u"--fabric"_s, u"mesh"_s} << u"--fabric"_s;
+        QTest::newRow("domains") << QStringList {u"--domains"_s, u"abc"_s} << u"--domains"_s;
+        QTest::newRow("ratio") << QStringList {u"--oversubscription"_s, u"0.5"_s}
+                               << u"--oversubscription"_s;
+        QTest::newRow("nic") << QStringList {u"--nic-gbps"_s, u"-4"_s} << u"--nic-gbps"_s;
+        QTest::newRow("unknown flag") << QStringList {u"--frobnicate"_s} << u"frobnicate"_s;
+        QTest::newRow("stray argument") << QStringList {u"extra"_s} << u"extra"_s;
+        QTest::newRow("catalog") << QStringList {u"--catalog"_s, u"/nonexistent.json"_s}
+                                 << u"nonexistent.json"_s;
+    }
+    void badUsage()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const Run r
+            = runCli(QStringList {u"generate"_s, u"-o"_s, dir.filePath(u"x.weft"_s)} + flags);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    void missingOutputAndUnwritable()
+    {
+        QCOMPARE(runCli({u"generate"_s, u"--domains"_s, u"2"_s}).code, 2);
+        const Run r = runCli(referenceSu(u"/nonexistent-dir/x.weft"_s));
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(u"nonexistent-dir"_s));
+    }
+
+    void unknownPresetFits()
+    {
+        // An unknown preset is a fabric that cannot be built: exit 1 with the known names.
+        QTemporaryDir dir;
+        const Run r = runCli(
+            {u"generate"_s, u"--scaleup"_s, u"dgx-z9"_s, u"-o"_s, dir.filePath(u"x.weft"_s)});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains(u"dgx-h100"_s));
+    }
+
+    void bomErrors()
+    {
+        QCOMPARE(runCli({u"bom"_s}).code, 2);
+        const Run r = runCli({u"bom"_s, u"/nonexistent.weft"_s});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(u"/nonexistent.weft"_s));
+        QTemporaryDir dir;
+        QFile bad(dir.filePath(u"bad.weft"_s));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"format\": \"weft.design\", ");
+        bad.close();
+        QCOMPARE(runCli({u"bom"_s, bad.fileName()}).code, 2);
+    }
+
+    void examplesAreCurrent_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("flags");
+        const auto recipes = exampleRecipes();
+        QVERIFY(recipes.size() >= 5);
+        for (const auto &[file, flags] : recipes)
+            QTest::newRow(qPrintable(file)) << file << flags;
+    }
+    void examplesAreCurrent()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, flags);
+        QTemporaryDir dir;
+        const QString regenerated = dir.filePath(file);
+        const Run r
+            = runCli(QStringList {u"generate"_s} + flags + QStringList {u"-o"_s, regenerated});
+        QCOMPARE(r.code, 0);
+        QFile a(QStringLiteral(WEFT_RESOURCES_DIR "/examples/") + file);
+        QFile b(regenerated);
+        QVERIFY2(a.open(QIODevice::ReadOnly), qPrintable(a.fileName()));
+        QVERIFY(b.open(QIODevice::ReadOnly));
+        // Byte-identical, else the example is stale: run scripts/regenerate-examples.sh.
+        QVERIFY2(a.readAll() == b.readAll(), qPrintable(file + u" is stale"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenerateCli)
+#include "tst_generate_cli.moc"
