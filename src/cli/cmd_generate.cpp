@@ -3,6 +3,7 @@
 #include "command.h"
 #include "commandparser.h"
 #include "fabricoptions.h"
+#include "workloadoptions.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
@@ -24,6 +25,7 @@ int runGenerate(const QStringList &args)
     QString catalogError;
     // The presets named in --help come from the built-in catalog; --catalog can add more.
     addFabricOptions(parser, builtinCatalog());
+    addWorkloadOptions(parser);
     const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Design file to write (.weft). Required."),
                                        QStringLiteral("FILE"));
@@ -50,13 +52,21 @@ int runGenerate(const QStringList &args)
         err(QStringLiteral("weft-cli generate: %1").arg(e));
         return ExitUsage;
     }
-    const GenerateResult result = generateFabric(params, catalog);
+    GenerateResult result = generateFabric(params, catalog);
     if (!result.ok()) {
         err(QStringLiteral("weft-cli generate: the fabric does not fit:"));
         for (const std::string &e : result.errors)
             err(QStringLiteral("  - %1").arg(QString::fromStdString(e)));
         return ExitInvalid;
     }
+    QString workloadError;
+    const auto workload = workloadFromOptions(
+        parser, static_cast<long long>(result.design->acceleratorCount()), workloadError);
+    if (!workloadError.isEmpty()) {
+        err(QStringLiteral("weft-cli generate: %1").arg(workloadError));
+        return ExitUsage;
+    }
+    result.design->workload = workload;
     const QString path = parser.value(outOption);
     if (const auto e = saveDesignFile(*result.design, path)) {
         err(QStringLiteral("weft-cli generate: %1").arg(QString::fromStdString(e->toString())));

@@ -201,7 +201,7 @@ private slots:
         }
         QVERIFY(hasError(f));
         QVERIFY(std::any_of(f.begin(), f.end(),
-                            [&](const Diagnostic &x) { return x.code == code.toStdString(); }));
+                            [&](const Finding &x) { return x.code == code.toStdString(); }));
     }
     void rooflineFollowsTheHardware()
     {

@@ -36,13 +36,13 @@ Workload smallGpt(int tp, int pp, int dp, int globalBatch)
 bool hasCode(const SimResult &r, const char *code)
 {
     return std::any_of(r.warnings.begin(), r.warnings.end(),
-                       [&](const Diagnostic &f) { return f.code == code; });
+                       [&](const Finding &f) { return f.code == code; });
 }
 
 QByteArray codes(const SimResult &r)
 {
     QByteArray s;
-    for (const Diagnostic &f : r.warnings)
+    for (const Finding &f : r.warnings)
         s += QByteArray::fromStdString(f.code + " (" + f.message + ") ");
     return s;
 }
@@ -236,11 +236,11 @@ private slots:
         const SimResult r = simulate(d);
         QVERIFY(!r.memoryFits);
         QVERIFY(r.peakMemoryPerGpu > r.memoryCapacityPerGpu);
-        const auto it = std::find_if(r.warnings.begin(), r.warnings.end(), [](const Diagnostic &f) {
+        const auto it = std::find_if(r.warnings.begin(), r.warnings.end(), [](const Finding &f) {
             return f.code == "memory-over-capacity";
         });
         QVERIFY(it != r.warnings.end());
-        QCOMPARE(it->severity, DiagnosticLevel::Error);
+        QCOMPARE(it->severity, Severity::Error);
         QVERIFY(it->message.find("GB") != std::string::npos);
         QVERIFY(!it->subjects.empty());
     }

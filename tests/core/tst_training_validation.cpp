@@ -132,7 +132,7 @@ private slots:
             d.workload = row.w;
             const SimResult r = simulate(d);
             QString why;
-            for (const Diagnostic &f : r.warnings)
+            for (const Finding &f : r.warnings)
                 why += QString::fromStdString(f.code + ": " + f.message + "; ");
             QVERIFY2(r.ok, qPrintable(row.id + QStringLiteral(": ") + why));
             QVERIFY2(r.memoryFits, qPrintable(row.id + QStringLiteral(" does not fit: ") + why));

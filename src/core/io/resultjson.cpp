@@ -6,7 +6,7 @@ namespace weft {
 
 namespace {
 
-nlohmann::ordered_json diagnosticJson(const Diagnostic &f)
+nlohmann::ordered_json findingJson(const Finding &f)
 {
     return {{"code", f.code},
             {"severity", toString(f.severity)},
@@ -88,8 +88,8 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
     }
     j["links"] = std::move(links);
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
-    for (const Diagnostic &f : r.warnings)
-        warnings.push_back(diagnosticJson(f));
+    for (const Finding &f : r.warnings)
+        warnings.push_back(findingJson(f));
     j["warnings"] = std::move(warnings);
     nlohmann::ordered_json groups = nlohmann::ordered_json::array();
     for (const GroupTraffic &g : r.groups) {

@@ -4,7 +4,7 @@
 
 #include "model/ids.h"
 #include "workload/costmodel.h"
-#include "workload/diagnostic.h"
+#include "workload/finding.h"
 
 #include <string>
 #include <vector>
@@ -101,7 +101,7 @@ struct SimResult
     std::vector<AcceleratorResult> accelerators;
     std::vector<std::vector<TimelineOp>> timelines;
     std::vector<GroupTraffic> groups;
-    std::vector<Diagnostic> warnings;
+    std::vector<Finding> warnings;
     double simulationWallSeconds = 0;
     std::uint64_t events = 0; ///< events processed by the simulator
 };

@@ -126,7 +126,7 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     if (hasError(plan.findings) || !plan.ranks->valid()) {
         if (!hasError(plan.findings))
             plan.findings.push_back(
-                {DiagnosticLevel::Error, "placement-invalid", "no valid placement", {}});
+                {Severity::Error, "placement-invalid", "no valid placement", {}});
         return plan;
     }
     const RankMap &rk = *plan.ranks;
@@ -136,7 +136,7 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         const Node *n = d.node(rk.node(r));
         const AcceleratorSpec *s = n ? d.acceleratorSpec(*n) : nullptr;
         if (!s) {
-            plan.findings.push_back({DiagnosticLevel::Error,
+            plan.findings.push_back({Severity::Error,
                                      "accelerator-spec-missing",
                                      "accelerator '" + (n ? n->name : std::string("?"))
                                          + "' has unknown spec '" + (n ? n->spec : std::string())

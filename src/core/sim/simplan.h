@@ -24,7 +24,7 @@ struct GroupMeta
 /// Everything prepared before the event loop.
 struct SimPlan
 {
-    std::vector<Diagnostic> findings; ///< errors stop the simulation
+    std::vector<Finding> findings; ///< errors stop the simulation
     std::unique_ptr<RankMap> ranks;
     AcceleratorSpec accelerator; ///< the slowest accelerator of the job
     ScheduleSpec schedule;

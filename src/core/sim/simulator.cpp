@@ -33,7 +33,7 @@ void memoryFindings(const SimPlan &plan, const RankMap &rk, SimResult &r)
         if (mem.fits())
             continue;
         r.memoryFits = false;
-        Diagnostic f {DiagnosticLevel::Error,
+        Finding f {Severity::Error,
                       "memory-over-capacity",
                       "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total())
                           + " per accelerator (" + gb(mem.weights) + " weights, "
@@ -63,7 +63,7 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
         });
         if (!spans)
             continue;
-        Diagnostic f {DiagnosticLevel::Warning,
+        Finding f {Severity::Warning,
                       "tp-spans-scale-out",
                       "a TP group of " + std::to_string(g.members.size())
                           + " ranks spans more than one scale-up domain: its all-reduces cross the "
@@ -77,7 +77,7 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
     const auto [mn, mx]
         = std::minmax_element(plan.stageComputeTime.begin(), plan.stageComputeTime.end());
     if (mn != plan.stageComputeTime.end() && *mn > 0 && *mx / *mn > 1.10) {
-        Diagnostic f {DiagnosticLevel::Warning,
+        Finding f {Severity::Warning,
                       "stages-unbalanced",
                       "pipeline stages are unbalanced: the slowest computes "
                           + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5))
@@ -119,7 +119,7 @@ void linkFindings(const Design &d, SimResult &r)
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.2f:1", e[0] / e[1]);
         r.warnings.push_back(
-            {DiagnosticLevel::Warning,
+            {Severity::Warning,
              "link-oversubscribed",
              "leaf " + (n ? n->name : std::string()) + " is oversubscribed " + buf
                  + " (downlinks : uplinks) and this step's traffic crosses its uplinks",
@@ -152,14 +152,14 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     if (out.cancelled) {
         r.cancelled = true;
         r.warnings.push_back(
-            {DiagnosticLevel::Error, "cancelled", "the simulation was cancelled", {}});
+            {Severity::Error, "cancelled", "the simulation was cancelled", {}});
         return r;
     }
     if (!out.ok) {
         std::string code = out.errorCode;
         if (code == "comm-error" && out.error.find("rout") != std::string::npos)
             code = "unroutable-pair";
-        r.warnings.push_back({DiagnosticLevel::Error, code, out.error, {}});
+        r.warnings.push_back({Severity::Error, code, out.error, {}});
         return r;
     }
     r.ok = true;
@@ -209,7 +209,7 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
     SimResult r;
     if (!design.workload) {
         r.warnings.push_back(
-            {DiagnosticLevel::Error, "no-workload", "the design has no workload to simulate", {}});
+            {Severity::Error, "no-workload", "the design has no workload to simulate", {}});
         return r;
     }
     SimPlan plan = buildPlan(design, *design.workload, options.exploitSymmetry);
@@ -232,7 +232,7 @@ SimResult simulate(const Design &design, const SimOptions &options)
     SimResult r;
     if (!design.workload) {
         r.warnings.push_back(
-            {DiagnosticLevel::Error, "no-workload", "the design has no workload to simulate", {}});
+            {Severity::Error, "no-workload", "the design has no workload to simulate", {}});
         return r;
     }
     try {
@@ -256,7 +256,7 @@ SimResult simulate(const Design &design, const SimOptions &options)
         }
     } catch (const std::exception &e) {
         r.ok = false;
-        r.warnings.push_back({DiagnosticLevel::Error, "internal-error", e.what(), {}});
+        r.warnings.push_back({Severity::Error, "internal-error", e.what(), {}});
     }
     r.simulationWallSeconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

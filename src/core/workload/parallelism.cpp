@@ -44,9 +44,9 @@ std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c)
 
 namespace {
 
-void error(std::vector<Diagnostic> &f, const char *code, std::string msg)
+void error(std::vector<Finding> &f, const char *code, std::string msg)
 {
-    f.push_back({DiagnosticLevel::Error, code, std::move(msg), {}});
+    f.push_back({Severity::Error, code, std::move(msg), {}});
 }
 
 std::string str(long long v)
@@ -56,10 +56,10 @@ std::string str(long long v)
 
 } // namespace
 
-std::vector<Diagnostic> validate(const TransformerSpec &m, const TrainingConfig &c,
+std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
                                  std::size_t accelerators)
 {
-    std::vector<Diagnostic> f;
+    std::vector<Finding> f;
     if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.cp < 1 || c.ep < 1 || c.vpp < 1 || c.microBatch < 1
         || c.globalBatch < 1) {
         error(f, "degree-not-positive",
@@ -110,7 +110,7 @@ std::vector<Diagnostic> validate(const TransformerSpec &m, const TrainingConfig 
               "global batch " + str(c.globalBatch)
                   + " is not divisible by micro-batch x DP = " + str(1LL * c.microBatch * c.dp));
     if (c.vpp > 1 && c.schedule != PipelineSchedule::Interleaved)
-        f.push_back({DiagnosticLevel::Warning,
+        f.push_back({Severity::Warning,
                      "vpp-ignored",
                      "virtual stages " + str(c.vpp) + " are only used by the interleaved schedule",
                      {}});

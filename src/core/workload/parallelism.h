@@ -4,7 +4,7 @@
 // pipeline stages; validation of the combination.
 
 #include "model/hardware.h"
-#include "workload/diagnostic.h"
+#include "workload/finding.h"
 #include "workload/model.h"
 
 #include <string>
@@ -57,7 +57,7 @@ std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c);
 /// Checks the combination: divisibility (heads, kv heads, ffn by TP; experts and dp*cp by EP;
 /// seq by CP; B by b*dp; micro-batches by pp for interleaving), layers >= pp*vpp, world size <=
 /// `accelerators`, explicit split sums. Returns findings (errors make the workload unrunnable).
-std::vector<Diagnostic> validate(const TransformerSpec &m, const TrainingConfig &c,
+std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
                                  std::size_t accelerators);
 
 const char *toString(PipelineSchedule s);

@@ -41,7 +41,7 @@ enum Dim { DimTp = 0, DimCp, DimEp, DimDp, DimPp };
 } // namespace
 
 RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
-                 std::vector<Diagnostic> &findings)
+                 std::vector<Finding> &findings)
     : m_cfg(c)
 {
     const long long world = c.worldSize();
@@ -57,7 +57,7 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
         auto it = std::find_if(std::begin(names), std::end(names),
                                [&](const char *n) { return tok == n; });
         if (it == std::end(names)) {
-            findings.push_back({DiagnosticLevel::Error,
+            findings.push_back({Severity::Error,
                                 "placement-order-invalid",
                                 "placement order '" + p.order + "': unknown dimension '" + tok
                                     + "' (use tp, cp, ep, dp, pp separated by '-')",
@@ -66,7 +66,7 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
         }
         const int dim = static_cast<int>(it - std::begin(names));
         if (std::find(order.begin(), order.end(), dim) != order.end()) {
-            findings.push_back({DiagnosticLevel::Error,
+            findings.push_back({Severity::Error,
                                 "placement-order-invalid",
                                 "placement order '" + p.order + "' names '" + tok + "' twice",
                                 {}});
@@ -77,7 +77,7 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
     for (int dim = 0; dim < 5; ++dim)
         if (std::find(order.begin(), order.end(), dim) == order.end()) {
             if (size[static_cast<std::size_t>(dim)] > 1) {
-                findings.push_back({DiagnosticLevel::Error,
+                findings.push_back({Severity::Error,
                                     "placement-order-invalid",
                                     "placement order '" + p.order + "' lacks '" + names[dim]
                                         + "' whose degree is "
@@ -96,7 +96,7 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
     std::vector<NodeId> nodes;
     if (!p.explicitMap.empty()) {
         if (static_cast<long long>(p.explicitMap.size()) != world) {
-            findings.push_back({DiagnosticLevel::Error,
+            findings.push_back({Severity::Error,
                                 "placement-map-size",
                                 "explicit placement maps " + std::to_string(p.explicitMap.size())
                                     + " ranks but the world size is " + std::to_string(world),
@@ -109,7 +109,7 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
             const Node *n = d.node(id);
             if (!n || !n->isAccelerator() || !used.insert(id).second) {
                 findings.push_back(
-                    {DiagnosticLevel::Error,
+                    {Severity::Error,
                      "placement-map-invalid",
                      "explicit placement: rank " + std::to_string(r) + " -> node "
                          + std::to_string(id.value)

@@ -5,7 +5,7 @@
 // on an explicit map. Any placement is legal; a bad one simulates slower and warns.
 
 #include "model/ids.h"
-#include "workload/diagnostic.h"
+#include "workload/finding.h"
 #include "workload/parallelism.h"
 
 #include <array>
@@ -37,7 +37,7 @@ public:
     /// accelerator used twice or not an accelerator, world size above the accelerators) are
     /// appended to `findings` as errors; the map is then empty (`valid()` false).
     RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
-            std::vector<Diagnostic> &findings);
+            std::vector<Finding> &findings);
 
     [[nodiscard]] bool valid() const { return !m_nodes.empty(); }
     [[nodiscard]] int worldSize() const { return static_cast<int>(m_nodes.size()); }

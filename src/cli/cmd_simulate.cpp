@@ -1,0 +1,147 @@
+// weft-cli simulate FILE [--json|--csv] [--out DIR]: simulates one training step of the design's
+// workload and prints a summary, the result JSON (docs/simulate-json.md) or CSV.
+#include "command.h"
+#include "io/designfile.h"
+#include "io/resultjson.h"
+#include "sim/simulator.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+
+namespace weft::cli {
+
+namespace {
+
+bool writeFile(const QString &path, const std::string &text)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return f.write(text.data(), static_cast<qint64>(text.size()))
+        == static_cast<qint64>(text.size());
+}
+
+QString seconds(double s)
+{
+    return s >= 1 ? QStringLiteral("%1 s").arg(s, 0, 'f', 3)
+                  : QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', 2);
+}
+
+void printSummary(const SimResult &r, const Design &d)
+{
+    const Workload &w = *d.workload;
+    out(QStringLiteral("%1: %2 on %3 accelerators (tp %4, pp %5, dp %6, cp %7, ep %8)")
+            .arg(QString::fromStdString(d.name), QString::fromStdString(w.model.name))
+            .arg(w.config.worldSize())
+            .arg(w.config.tp)
+            .arg(w.config.pp)
+            .arg(w.config.dp)
+            .arg(w.config.cp)
+            .arg(w.config.ep));
+    if (r.ok) {
+        out(QStringLiteral("step time        %1").arg(seconds(r.stepTime)));
+        out(QStringLiteral("tokens/s         %1").arg(r.tokensPerSecond, 0, 'f', 0));
+        out(QStringLiteral("model TFLOP/s    %1 per GPU (MFU %2%)")
+                .arg(r.modelTflopsPerGpu, 0, 'f', 1)
+                .arg(r.mfu * 100, 0, 'f', 1));
+        out(QStringLiteral("hardware TFLOP/s %1 per GPU (HFU %2%)")
+                .arg(r.hardwareTflopsPerGpu, 0, 'f', 1)
+                .arg(r.hfu * 100, 0, 'f', 1));
+        const Breakdown &b = r.breakdown;
+        const std::pair<const char *, double> parts[] = {
+            {"compute", b.compute},      {"TP exposed", b.tpExposed}, {"CP exposed", b.cpExposed},
+            {"EP exposed", b.epExposed}, {"PP exposed", b.ppExposed}, {"bubble", b.bubble},
+            {"DP exposed", b.dpExposed}, {"optimizer", b.optimizer}};
+        out(QStringLiteral("breakdown:"));
+        for (const auto &[name, v] : parts)
+            out(QStringLiteral("  %1 %2 (%3%)")
+                    .arg(QString::fromLatin1(name).leftJustified(11))
+                    .arg(seconds(v), 10)
+                    .arg(r.stepTime > 0 ? v / r.stepTime * 100 : 0, 0, 'f', 1));
+    }
+    out(QStringLiteral("memory           %1 of %2 GB per GPU%3")
+            .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
+            .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
+            .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
+    for (const Finding &f : r.warnings)
+        out(QStringLiteral("%1 [%2] %3")
+                .arg(QString::fromLatin1(toString(f.severity)), QString::fromStdString(f.code),
+                     QString::fromStdString(f.message)));
+    out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
+}
+
+int run(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Simulates one training step of the design's workload."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("FILE"),
+                            QStringLiteral("design file (.weft) with a workload"));
+    const QCommandLineOption json(
+        QStringLiteral("json"), QStringLiteral("print the result as JSON (docs/simulate-json.md)"));
+    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("print the summary as CSV"));
+    const QCommandLineOption outDir(
+        QStringLiteral("out"),
+        QStringLiteral("also write result.json, summary.csv and links.csv to DIR"),
+        QStringLiteral("DIR"));
+    p.addOptions({json, csv, outDir});
+    if (!p.parse(args)) {
+        err(QStringLiteral("weft-cli simulate: %1").arg(p.errorText()));
+        return ExitUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        out(p.helpText());
+        return ExitOk;
+    }
+    if (p.positionalArguments().size() != 1 || (p.isSet(json) && p.isSet(csv))) {
+        err(QStringLiteral("usage: weft-cli simulate FILE [--json|--csv] [--out DIR]"));
+        return ExitUsage;
+    }
+    const QString path = p.positionalArguments().front();
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        err(QStringLiteral("weft-cli simulate: cannot read %1: %2").arg(path, f.errorString()));
+        return ExitUsage;
+    }
+    const QByteArray text = f.readAll();
+    const ParseResult parsed = parseDesign(
+        std::string_view(text.constData(), std::size_t(text.size())), path.toStdString());
+    if (!parsed.ok()) {
+        err(QString::fromStdString(parsed.error.toString()));
+        return ExitUsage;
+    }
+    const Design &d = *parsed.design;
+    if (!d.workload) {
+        err(QStringLiteral("weft-cli simulate: %1 has no workload (add one with weft-cli generate "
+                           "--model ...)")
+                .arg(path));
+        return ExitInvalid;
+    }
+    const SimResult r = simulate(d);
+    if (p.isSet(outDir)) {
+        const QDir dir(p.value(outDir));
+        if (!QDir().mkpath(dir.absolutePath())
+            || !writeFile(dir.filePath(QStringLiteral("result.json")),
+                          toJson(r, d, {true, true, false}).dump(2) + "\n")
+            || !writeFile(dir.filePath(QStringLiteral("summary.csv")), resultSummaryCsv(r))
+            || !writeFile(dir.filePath(QStringLiteral("links.csv")), resultLinksCsv(r, d))) {
+            err(QStringLiteral("weft-cli simulate: cannot write to %1").arg(dir.absolutePath()));
+            return ExitUsage;
+        }
+    }
+    if (p.isSet(json))
+        out(QString::fromStdString(toJson(r, d).dump(2)));
+    else if (p.isSet(csv))
+        out(QString::fromStdString(resultSummaryCsv(r)).trimmed());
+    else
+        printSummary(r, d);
+    return r.ok && r.memoryFits ? ExitOk : ExitInvalid;
+}
+
+CliCommandRegistration reg({"simulate", "simulate one training step of a design's workload", run});
+
+} // namespace
+
+} // namespace weft::cli

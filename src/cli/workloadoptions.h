@@ -1,0 +1,25 @@
+#pragma once
+// The workload flags of `weft-cli generate` (issue 3, Command line): model preset and overrides,
+// parallelism, batch, schedule, recomputation, sequence parallelism, ZeRO, datatype, placement.
+
+#include "workload/workload.h"
+
+#include <QCommandLineParser>
+#include <QString>
+#include <optional>
+
+namespace weft::cli {
+
+/// Adds --model --layers --hidden --heads --kv-heads --ffn --gated-mlp --vocab --seq --experts
+/// --top-k --moe-ffn --tp --pp --dp --cp --ep --vpp --micro-batch --global-batch --schedule
+/// --recompute --sequence-parallel --zero --dtype --placement to `p`.
+void addWorkloadOptions(QCommandLineParser &p);
+
+/// The workload the flags describe, or nullopt when none of them is set. Unset parallel degrees
+/// default to 1, except DP, which fills the `accelerators` (dp = accelerators / (tp*pp*cp));
+/// the global batch defaults to 4*pp micro-batches per replica. A bad value sets `error` (naming
+/// the flag) and returns nullopt.
+std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long long accelerators,
+                                            QString &error);
+
+} // namespace weft::cli

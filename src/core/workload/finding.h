@@ -1,0 +1,3 @@
+#pragma once
+// Findings about workloads and simulations use the core's one Finding type.
+#include "model/finding.h"
