@@ -186,7 +186,7 @@ private slots:
             QVERIFY2(svg.contains(QStringLiteral("<text")), qPrintable(chart->chartId()));
             QVERIFY2(!svg.contains(QStringLiteral("<image")), qPrintable(chart->chartId()));
             // Only in-document references (#id); the xmlns declarations are not references.
-            static const QRegularExpression externalRef(QStringLiteral(R"((?:xlink:)?href\s*=\s*"(?!#)[^"]*")"));
+            static const QRegularExpression externalRef(QStringLiteral("(?:xlink:)?href\\s*=\\s*\"(?!#)[^\"]*\""));
             QVERIFY2(!externalRef.match(svg).hasMatch(), qPrintable(externalRef.match(svg).captured(0)));
             QVERIFY(!svg.contains(QStringLiteral("url(http")) && !svg.contains(QStringLiteral("file:")));
             QVERIFY(svg.contains(chart->title().toHtmlEscaped()));

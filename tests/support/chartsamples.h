@@ -39,7 +39,8 @@ inline TimelineChartData timelineData(int stages = 4, int microBatches = 8)
         bool forward;
         int mb;
     };
-    std::vector<std::vector<Op>> order(std::size_t(stages));
+    const auto stageCount = std::size_t(stages);
+    std::vector<std::vector<Op>> order(stageCount);
     for (int s = 0; s < stages; ++s) {
         const int warmup = std::min(stages - s - 1, microBatches);
         int f = 0, b = 0;

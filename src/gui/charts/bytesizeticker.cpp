@@ -29,7 +29,12 @@ QVector<double> ByteSizeTicker::createTickVector(double, const QCPRange &range)
     const int first = int(std::ceil(std::log2(range.lower) - 1e-9));
     const int last = int(std::floor(std::log2(range.upper) + 1e-9));
     const int span = last - first + 1;
-    const int step = std::max(1, (span + m_maxTicks - 1) / m_maxTicks);
+    int step = 1;
+    for (int candidate : {1, 2, 5, 10, 20}) {
+        step = candidate;
+        if ((span + candidate - 1) / candidate <= m_maxTicks)
+            break;
+    }
     // Align to multiples of the step so the labels stay put while panning.
     const int start = int(std::ceil(double(first) / step)) * step;
     for (int e = start; e <= last; e += step)

@@ -1,7 +1,7 @@
 #pragma once
 // Axis ticker for byte sizes on a log2 axis, as nccl-tests plots them: ticks at powers of two
-// labelled 1, 2, ..., 512, 1K, ..., 1M, ..., 8G; the exponent step grows so at most about
-// `maxTicks` labels show at the current zoom.
+// labelled 1, 2, ..., 512, 1K, ..., 1M, ..., 8G; the exponent step (1, 2, 5 or 10, so 1K,
+// 1M and 1G stay on the grid) grows so at most `maxTicks` labels show at the current zoom.
 
 #include "qcp.h"
 
@@ -14,7 +14,8 @@ QString byteSizeLabel(double bytes);
 class ByteSizeTicker : public QCPAxisTicker
 {
 public:
-    explicit ByteSizeTicker(int maxTicks = 12);
+    explicit ByteSizeTicker(int maxTicks = 16);
+    void setMaxTicks(int maxTicks) { m_maxTicks = std::max(2, maxTicks); }
 
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange &range) override;

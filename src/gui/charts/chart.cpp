@@ -29,6 +29,8 @@ Chart::Chart(QWidget *parent)
     axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
     setNoAntialiasingOnDrag(true);
+    // Unantialiased 1 px lines turn 1 or 2 px wide at fractional export scales (144 dpi).
+    setAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid | QCP::aeAxes);
     setMinimumSize(320, 220);
     applyTheme();
 }
@@ -58,6 +60,7 @@ void Chart::refresh()
     if (m_refreshing)
         return;
     m_refreshing = true;
+    m_theme = ChartTheme::fromPalette(palette()); // build() colours idle spans, outlines from it
     clearPlottables();
     clearItems();
     for (QCPAxis *axis : axisRect()->axes()) {
@@ -72,12 +75,7 @@ void Chart::refresh()
     yAxis2->setVisible(false);
     build();
     applyTheme();
-    const int items = legend->itemCount();
-    legend->setVisible(items > 0);
-    if (items > 0) {
-        legend->setWrap(items <= 5 ? items : std::min(5, (items + 1) / 2));
-        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    }
+    adaptToWidth(width());
     fitView();
     replot();
     m_refreshing = false;
@@ -88,6 +86,33 @@ void Chart::resetView()
     fitView();
     replot();
 }
+
+void Chart::adaptToWidth(int width)
+{
+    // itemCount() counts the empty cells left by removed plottables; count the real items.
+    int items = 0;
+    int widest = 0;
+    const QFontMetrics metrics(m_fonts.legend);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i))) {
+            ++items;
+            widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+        }
+    }
+    legend->setVisible(items > 0);
+    if (items > 0) {
+        // Icon, padding and margins of a QCPPlottableLegendItem, plus the column spacing.
+        const int itemWidth = widest + legend->iconSize().width() + legend->iconTextPadding() + 24;
+        const int fit = std::max(1, (width - 12) / std::max(1, itemWidth));
+        const int columns = std::min(fit, items);
+        const int rows = (items + columns - 1) / columns;
+        legend->setWrap((items + rows - 1) / rows); // balanced rows
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+    adaptTicksToWidth(width);
+}
+
+void Chart::adaptTicksToWidth(int) { }
 
 void Chart::fitView()
 {
@@ -149,6 +174,12 @@ void Chart::changeEvent(QEvent *event)
     QCustomPlot::changeEvent(event);
 }
 
+void Chart::resizeEvent(QResizeEvent *event)
+{
+    adaptToWidth(event->size().width());
+    QCustomPlot::resizeEvent(event);
+}
+
 void Chart::mouseDoubleClickEvent(QMouseEvent *event)
 {
     resetView();
@@ -177,8 +208,10 @@ void Chart::applyTheme()
     legend->setTextColor(fg);
     legend->setFont(m_fonts.legend);
     for (int i = 0; i < legend->itemCount(); ++i) {
-        legend->item(i)->setTextColor(fg);
-        legend->item(i)->setFont(m_fonts.legend);
+        if (QCPAbstractLegendItem *item = legend->item(i)) {
+            item->setTextColor(fg);
+            item->setFont(m_fonts.legend);
+        }
     }
     m_title->setTextColor(fg);
     m_title->setFont(m_fonts.title);

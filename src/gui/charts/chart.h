@@ -34,6 +34,9 @@ public:
     void refresh();
     /// Rescales the axes to the data (what a double-click does after zooming or panning).
     void resetView();
+    /// Lays out what depends on the drawing width in pixels (legend columns, tick density);
+    /// the exporter calls it with the page width and again with width() afterwards.
+    void adaptToWidth(int width);
 
     [[nodiscard]] const ChartTheme &theme() const { return m_theme; }
     [[nodiscard]] const ChartFonts &fonts() const { return m_fonts; }
@@ -45,6 +48,8 @@ protected:
     virtual void build() = 0;
     /// Axis ranges that fit the data; the default rescales every axis to its plottables.
     virtual void fitView();
+    /// Subclass part of adaptToWidth() (e.g. how many ticks fit); the default does nothing.
+    virtual void adaptTicksToWidth(int width);
     /// Tooltip text for data point `index` of `plottable` (found under the mouse).
     [[nodiscard]] virtual QString describe(QCPAbstractPlottable *plottable, int index) const = 0;
 
@@ -60,6 +65,7 @@ protected:
 
     bool event(QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
 
 private:

@@ -13,6 +13,23 @@ namespace weft {
 
 namespace {
 
+// Lays the chart out for the page width while it is rendered, then back for its widget.
+class PageWidth
+{
+public:
+    PageWidth(Chart &chart, int width)
+        : m_chart(chart)
+    {
+        m_chart.adaptToWidth(width);
+    }
+    ~PageWidth() { m_chart.adaptToWidth(m_chart.width()); }
+    PageWidth(const PageWidth &) = delete;
+    PageWidth &operator=(const PageWidth &) = delete;
+
+private:
+    Chart &m_chart;
+};
+
 bool fail(QString *error, const QString &message)
 {
     if (error)
@@ -97,6 +114,7 @@ bool ChartExporter::savePng(Chart &chart, const QString &path, const ChartExport
     if (!validOptions(options, path, error))
         return false;
     const double scale = options.dpi / 96.0;
+    const PageWidth page(chart, options.size.width());
     QImage image = chart.toPixmap(options.size.width(), options.size.height(), scale).toImage();
     const int dotsPerMeter = int(std::lround(options.dpi / 0.0254));
     image.setDotsPerMeterX(dotsPerMeter);
@@ -114,6 +132,7 @@ bool ChartExporter::savePdf(Chart &chart, const QString &path, const ChartExport
     if (!validOptions(options, path, error))
         return false;
     // QCustomPlot draws through QPrinter's PDF engine: text stays text, lines stay paths.
+    const PageWidth page(chart, options.size.width());
     if (!chart.savePdf(path, options.size.width(), options.size.height(), QCP::epAllowCosmetic,
                        QStringLiteral("Weft"), chart.title()))
         return fail(error, QStringLiteral("%1: cannot write the PDF").arg(path));
@@ -131,6 +150,7 @@ QByteArray ChartExporter::toSvg(Chart &chart, const ChartExportOptions &options)
     generator.setResolution(96);
     generator.setTitle(chart.title());
     generator.setDescription(QStringLiteral("Weft chart '%1'").arg(chart.chartId()));
+    const PageWidth page(chart, options.size.width());
     QCPPainter painter;
     if (!painter.begin(&generator))
         return {};

@@ -39,6 +39,7 @@ void CollectiveChart::build()
 {
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteSizeTicker));
+    adaptTicksToWidth(width());
     xAxis->setLabel(tr("message size (bytes)"));
     yAxis->setLabel(tr("bus bandwidth (GB/s)"));
     for (std::size_t s = 0; s < m_data.series.size(); ++s) {
@@ -77,6 +78,13 @@ void CollectiveChart::fitView()
     // Half an octave of margin on each side so the end markers are not cut.
     xAxis->setRange(lo / std::sqrt(2.0), hi * std::sqrt(2.0));
     yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+}
+
+void CollectiveChart::adaptTicksToWidth(int width)
+{
+    // About 50 px per label ("256M" at 9 pt plus spacing).
+    if (auto ticker = xAxis->ticker().dynamicCast<ByteSizeTicker>())
+        ticker->setMaxTicks(std::clamp(width / 50, 4, 16));
 }
 
 QString CollectiveChart::describe(QCPAbstractPlottable *plottable, int index) const

@@ -23,6 +23,7 @@ public:
 protected:
     void build() override;
     void fitView() override;
+    void adaptTicksToWidth(int width) override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
 
 private:

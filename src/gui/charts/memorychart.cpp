@@ -61,6 +61,19 @@ void MemoryChart::build()
             bars->moveAbove(below);
         below = bars;
     }
+    // Total above each bar, flagged when it exceeds the capacity.
+    for (std::size_t i = 0; i < m_data.accelerators.size(); ++i) {
+        const AcceleratorMemory &a = m_data.accelerators[i];
+        const bool over = a.total() > a.capacity;
+        auto *label = new QCPItemText(this);
+        label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        label->position->setCoords(double(i), a.total() / kGB);
+        label->setText(over ? tr("%1 (over)").arg(formatNumber(a.total() / kGB, 1)) : formatNumber(a.total() / kGB, 1));
+        label->setFont(fonts().annotation);
+        label->setColor(over ? okabeIto(OkabeIto::Vermillion) : theme().foreground);
+        label->setPadding(QMargins(0, 0, 0, 3));
+        label->setClipToAxisRect(false);
+    }
     // Capacity: a step line one bar wide per accelerator (capacities may differ).
     m_capacity = nullptr;
     if (m_data.accelerators.empty())
@@ -86,7 +99,7 @@ void MemoryChart::fitView()
     for (const AcceleratorMemory &a : m_data.accelerators)
         top = std::max({top, a.total() / kGB, a.capacity / kGB});
     xAxis->setRange(-0.6, std::max(0.6, double(m_data.accelerators.size()) - 0.4));
-    yAxis->setRange(0, top > 0 ? top * 1.08 : 1);
+    yAxis->setRange(0, top > 0 ? top * 1.12 : 1);
 }
 
 QString MemoryChart::describe(QCPAbstractPlottable *plottable, int index) const

@@ -39,6 +39,8 @@ QString SweepChart::parameterTitle() const
 void SweepChart::build()
 {
     xAxis->setLabel(parameterTitle());
+    if (!m_data.parameter.isEmpty())
+        setTitle(tr("Step time and MFU against %1").arg(m_data.parameter));
     yAxis->setLabel(tr("step time (s)"));
     yAxis2->setVisible(true);
     yAxis2->setLabel(tr("MFU (%)"));
@@ -113,7 +115,8 @@ void SweepChart::fitView()
         hi = m_data.logScale ? 2 : 1;
     }
     if (m_data.logScale) {
-        xAxis->setRange(lo / std::pow(hi / lo, 0.06) / 1.1, hi * std::pow(hi / lo, 0.06) * 1.1);
+        const double margin = std::pow(hi / lo, 0.06) * 1.1; // 6 % of the decades plus 10 %
+        xAxis->setRange(lo / margin, hi * margin);
     } else {
         const double margin = hi > lo ? 0.06 * (hi - lo) : std::max(1.0, std::abs(lo) * 0.1);
         xAxis->setRange(lo - margin, hi + margin);

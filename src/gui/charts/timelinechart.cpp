@@ -116,7 +116,8 @@ void TimelineChart::build()
 
 void TimelineChart::fitView()
 {
-    xAxis->setRange(0, std::max(m_data.stepTime * kMs, 1e-3));
+    const double end = std::max(m_data.stepTime * kMs, 1e-3);
+    xAxis->setRange(-0.01 * end, 1.01 * end);
     yAxis->setRange(-0.6, std::max(0.6, double(m_data.rows.size()) - 0.4));
 }
 
