@@ -18,8 +18,7 @@ using namespace weft;
 
 namespace {
 
-template<typename T>
-T *plottableNamed(Chart &chart, const QString &name)
+template<typename T> T *plottableNamed(Chart &chart, const QString &name)
 {
     for (int i = 0; i < chart.plottableCount(); ++i) {
         if (chart.plottable(i)->name() == name)
@@ -64,9 +63,10 @@ private slots:
         BreakdownChart chart;
         QVERIFY(chart.setData(samples::breakdownData()));
         // CP and EP are zero in every design: no series for them.
-        QCOMPARE(plottableNames(chart), (QStringList{QStringLiteral("compute"), QStringLiteral("exposed TP"),
-                                                     QStringLiteral("exposed PP"), QStringLiteral("pipeline bubble"),
-                                                     QStringLiteral("exposed DP"), QStringLiteral("optimizer")}));
+        QCOMPARE(plottableNames(chart),
+                 (QStringList {QStringLiteral("compute"), QStringLiteral("exposed TP"),
+                               QStringLiteral("exposed PP"), QStringLiteral("pipeline bubble"),
+                               QStringLiteral("exposed DP"), QStringLiteral("optimizer")}));
         QCOMPARE(legendItems(chart), 6);
         QCOMPARE(chart.unitSeconds(), 1.0);
         auto *dp = plottableNamed<QCPBars>(chart, QStringLiteral("exposed DP"));
@@ -90,10 +90,11 @@ private slots:
         b.design = QStringLiteral("small");
         b.seconds[std::size_t(BreakdownPart::Compute)] = 0.250;
         b.seconds[std::size_t(BreakdownPart::EpExposed)] = 0.030;
-        QVERIFY(chart.setData(BreakdownChartData{{b}}));
+        QVERIFY(chart.setData(BreakdownChartData {{b}}));
         QCOMPARE(chart.unitSeconds(), 1e-3);
         QVERIFY(chart.yAxis->label().contains(QStringLiteral("(ms)")));
-        QCOMPARE(plottableNamed<QCPBars>(chart, QStringLiteral("exposed EP"))->data()->at(0)->value, 30.0);
+        QCOMPARE(plottableNamed<QCPBars>(chart, QStringLiteral("exposed EP"))->data()->at(0)->value,
+                 30.0);
     }
 
     void timelineHasOneBarPerSpanAndIdleGaps()
@@ -101,9 +102,10 @@ private slots:
         TimelineChart chart;
         const TimelineChartData data = samples::timelineData(4, 8);
         QVERIFY(chart.setData(data));
-        QCOMPARE(plottableNames(chart), (QStringList{QStringLiteral("forward"), QStringLiteral("backward"),
-                                                     QStringLiteral("communication"), QStringLiteral("optimizer"),
-                                                     QStringLiteral("idle")}));
+        QCOMPARE(plottableNames(chart),
+                 (QStringList {QStringLiteral("forward"), QStringLiteral("backward"),
+                               QStringLiteral("communication"), QStringLiteral("optimizer"),
+                               QStringLiteral("idle")}));
         auto *forward = plottableNamed<GanttBars>(chart, QStringLiteral("forward"));
         QCOMPARE(forward->bars().size(), std::size_t(4 * 8));
         // Stage 0's first forward starts at 0 ms and lasts 40 ms, labelled with its micro-batch.
@@ -146,8 +148,9 @@ private slots:
         QVERIFY(leaf->data()->at(0)->outliers.contains(93.0));
         auto *means = plottableNamed<QCPGraph>(chart, QStringLiteral("mean"));
         QCOMPARE(means->dataCount(), 4);
-        QVERIFY(qAbs(means->data()->at(0)->value - boxStatistics(data.tiers[0].utilization).mean * 100)
-                < 1e-9);
+        QVERIFY(
+            qAbs(means->data()->at(0)->value - boxStatistics(data.tiers[0].utilization).mean * 100)
+            < 1e-9);
         QVERIFY(chart.yAxis->label().contains(QStringLiteral("(%)")));
     }
 
@@ -161,10 +164,12 @@ private slots:
         QTest::addColumn<double>("high");
         QTest::addColumn<int>("outliers");
         // numpy.percentile([1, 2, 3, 4], [25, 50, 75]) = 1.75, 2.5, 3.25
-        QTest::newRow("four") << std::vector<double>{4, 1, 3, 2} << 1.75 << 2.5 << 3.25 << 1.0 << 4.0 << 0;
-        QTest::newRow("one") << std::vector<double>{0.5} << 0.5 << 0.5 << 0.5 << 0.5 << 0.5 << 0;
+        QTest::newRow("four") << std::vector<double> {4, 1, 3, 2} << 1.75 << 2.5 << 3.25 << 1.0
+                              << 4.0 << 0;
+        QTest::newRow("one") << std::vector<double> {0.5} << 0.5 << 0.5 << 0.5 << 0.5 << 0.5 << 0;
         // q1 = 2, q3 = 4, IQR 2: 100 is beyond 4 + 3 = 7
-        QTest::newRow("outlier") << std::vector<double>{1, 2, 3, 4, 100} << 2.0 << 3.0 << 4.0 << 1.0 << 4.0 << 1;
+        QTest::newRow("outlier") << std::vector<double> {1, 2, 3, 4, 100} << 2.0 << 3.0 << 4.0
+                                 << 1.0 << 4.0 << 1;
     }
 
     void boxStatisticsMatchesDefinition7()
@@ -198,8 +203,9 @@ private slots:
         MemoryChart chart;
         QVERIFY(chart.setData(samples::memoryData(4)));
         QCOMPARE(plottableNames(chart),
-                 (QStringList{QStringLiteral("weights"), QStringLiteral("gradients"), QStringLiteral("optimizer states"),
-                              QStringLiteral("activations"), QStringLiteral("HBM capacity")}));
+                 (QStringList {QStringLiteral("weights"), QStringLiteral("gradients"),
+                               QStringLiteral("optimizer states"), QStringLiteral("activations"),
+                               QStringLiteral("HBM capacity")}));
         auto *act = plottableNamed<QCPBars>(chart, QStringLiteral("activations"));
         QCOMPARE(act->dataCount(), 4);
         QCOMPARE(act->data()->at(0)->value, 70.0); // 4 x 17.5 GB on stage 0
@@ -265,7 +271,8 @@ private slots:
         std::reverse(data.series[0].points.begin(), data.series[0].points.end()); // sorted on input
         QVERIFY(chart.setData(data));
         QCOMPARE(chart.plottableCount(), 4);
-        auto *step = plottableNamed<QCPGraph>(chart, QStringLiteral("rail-optimized 1:1: step time"));
+        auto *step
+            = plottableNamed<QCPGraph>(chart, QStringLiteral("rail-optimized 1:1: step time"));
         auto *mfu = plottableNamed<QCPGraph>(chart, QStringLiteral("rail-optimized 1:1: MFU"));
         QVERIFY(step && mfu);
         QCOMPARE(step->valueAxis(), chart.yAxis);
@@ -314,25 +321,31 @@ private slots:
         BreakdownChart breakdown;
         breakdown.setData(samples::breakdownData());
         layOut(breakdown);
-        const QPointF dpBar(breakdown.xAxis->coordToPixel(1), breakdown.yAxis->coordToPixel(6.1 + 0.42 + 0.35 + 0.95 + 0.6));
+        const QPointF dpBar(breakdown.xAxis->coordToPixel(1),
+                            breakdown.yAxis->coordToPixel(6.1 + 0.42 + 0.35 + 0.95 + 0.6));
         const QString text = breakdown.toolTipAt(dpBar);
-        QVERIFY2(text.contains(QStringLiteral("fat-tree 4:1")) && text.contains(QStringLiteral("exposed DP: 1.20 s")),
+        QVERIFY2(text.contains(QStringLiteral("fat-tree 4:1"))
+                     && text.contains(QStringLiteral("exposed DP: 1.20 s")),
                  qPrintable(text));
         QVERIFY(breakdown.toolTipAt(QPointF(2, 2)).isEmpty());
 
         TimelineChart timeline;
         timeline.setData(samples::timelineData(4, 8));
         layOut(timeline);
-        const QString span = timeline.toolTipAt(QPointF(timeline.xAxis->coordToPixel(20), timeline.yAxis->coordToPixel(0)));
-        QVERIFY2(span.contains(QStringLiteral("stage 0")) && span.contains(QStringLiteral("forward, micro-batch 0"))
+        const QString span = timeline.toolTipAt(
+            QPointF(timeline.xAxis->coordToPixel(20), timeline.yAxis->coordToPixel(0)));
+        QVERIFY2(span.contains(QStringLiteral("stage 0"))
+                     && span.contains(QStringLiteral("forward, micro-batch 0"))
                      && span.contains(QStringLiteral("0.000 to 40.000 ms")),
                  qPrintable(span));
 
         SweepChart sweep;
         sweep.setData(samples::sweepData());
         layOut(sweep);
-        const QString point = sweep.toolTipAt(QPointF(sweep.xAxis->coordToPixel(32), sweep.yAxis->coordToPixel(7.6)));
-        QVERIFY2(point.contains(QStringLiteral("step time 7.600 s, MFU 45.5 %")), qPrintable(point));
+        const QString point = sweep.toolTipAt(
+            QPointF(sweep.xAxis->coordToPixel(32), sweep.yAxis->coordToPixel(7.6)));
+        QVERIFY2(point.contains(QStringLiteral("step time 7.600 s, MFU 45.5 %")),
+                 qPrintable(point));
     }
 
     void wheelZoomsDragPansDoubleClickResets()
@@ -342,18 +355,19 @@ private slots:
         layOut(chart);
         const QCPRange before = chart.xAxis->range();
         const QPointF centre = chart.axisRect()->center();
-        QWheelEvent wheel(centre, chart.mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
-                          Qt::NoScrollPhase, false);
+        QWheelEvent wheel(centre, chart.mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(&chart, &wheel);
         QVERIFY(chart.xAxis->range().size() < before.size() * 0.95);
 
         const QCPRange zoomed = chart.xAxis->range();
         const QPointF to = centre + QPointF(100, 0);
-        QMouseEvent press(QEvent::MouseButtonPress, centre, chart.mapToGlobal(centre), Qt::LeftButton,
-                          Qt::LeftButton, Qt::NoModifier);
-        QMouseEvent move(QEvent::MouseMove, to, chart.mapToGlobal(to), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-        QMouseEvent release(QEvent::MouseButtonRelease, to, chart.mapToGlobal(to), Qt::LeftButton, Qt::NoButton,
-                            Qt::NoModifier);
+        QMouseEvent press(QEvent::MouseButtonPress, centre, chart.mapToGlobal(centre),
+                          Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, to, chart.mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
+        QMouseEvent release(QEvent::MouseButtonRelease, to, chart.mapToGlobal(to), Qt::LeftButton,
+                            Qt::NoButton, Qt::NoModifier);
         QCoreApplication::sendEvent(&chart, &press);
         QCoreApplication::sendEvent(&chart, &move);
         QCoreApplication::sendEvent(&chart, &release);
@@ -377,14 +391,16 @@ private slots:
         QImage dark = chart.toPixmap(600, 400).toImage();
         QVERIFY(dark.pixelColor(3, 3).lightnessF() < 0.2);
         // The data colours stay the Okabe-Ito ones.
-        QCOMPARE(plottableNamed<QCPBars>(chart, QStringLiteral("weights"))->brush().color(), okabeIto(OkabeIto::Blue));
+        QCOMPARE(plottableNamed<QCPBars>(chart, QStringLiteral("weights"))->brush().color(),
+                 okabeIto(OkabeIto::Blue));
 
         chart.setPalette(lightChartPalette());
         QVERIFY(!chart.theme().dark);
         QCOMPARE(chart.xAxis->labelColor(), QColor(Qt::black));
         QImage light = chart.toPixmap(600, 400).toImage();
         QVERIFY(light.pixelColor(3, 3).lightnessF() > 0.9);
-        QCOMPARE(plottableNamed<QCPBars>(chart, QStringLiteral("weights"))->brush().color(), okabeIto(OkabeIto::Blue));
+        QCOMPARE(plottableNamed<QCPBars>(chart, QStringLiteral("weights"))->brush().color(),
+                 okabeIto(OkabeIto::Blue));
     }
 };
 

@@ -14,11 +14,11 @@
 #include "gui/charts/utilizationchart.h"
 
 #include <QImageReader>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <memory>
 
 using namespace weft;
@@ -53,7 +53,8 @@ QByteArray inflatePdfStreams(const QByteArray &pdf)
             break;
         const QByteArray body = pdf.mid(start, end - start);
         if (flate) {
-            // qUncompress wants the expected size as a 4-byte big-endian prefix; it grows as needed.
+            // qUncompress wants the expected size as a 4-byte big-endian prefix; it grows as
+            // needed.
             QByteArray prefixed(4, '\0');
             const quint32 guess = quint32(body.size() * 16 + 1024);
             prefixed[0] = char(guess >> 24);
@@ -165,7 +166,7 @@ private slots:
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF-"));
         QVERIFY(pdf.contains("/Type /Font") || pdf.contains("/Type/Font"));
-        QVERIFY(pdf.contains("/FontFile"));   // embedded font program
+        QVERIFY(pdf.contains("/FontFile")); // embedded font program
         QVERIFY(!pdf.contains("/Subtype /Image") && !pdf.contains("/Subtype/Image"));
         const QByteArray content = inflatePdfStreams(pdf);
         QVERIFY(content.contains("BT"));
@@ -186,11 +187,49 @@ private slots:
             QVERIFY2(svg.contains(QStringLiteral("<text")), qPrintable(chart->chartId()));
             QVERIFY2(!svg.contains(QStringLiteral("<image")), qPrintable(chart->chartId()));
             // Only in-document references (#id); the xmlns declarations are not references.
-            static const QRegularExpression externalRef(QStringLiteral("(?:xlink:)?href\\s*=\\s*\"(?!#)[^\"]*\""));
-            QVERIFY2(!externalRef.match(svg).hasMatch(), qPrintable(externalRef.match(svg).captured(0)));
-            QVERIFY(!svg.contains(QStringLiteral("url(http")) && !svg.contains(QStringLiteral("file:")));
+            static const QRegularExpression externalRef(
+                QStringLiteral("(?:xlink:)?href\\s*=\\s*\"(?!#)[^\"]*\""));
+            QVERIFY2(!externalRef.match(svg).hasMatch(),
+                     qPrintable(externalRef.match(svg).captured(0)));
+            QVERIFY(!svg.contains(QStringLiteral("url(http"))
+                    && !svg.contains(QStringLiteral("file:")));
             QVERIFY(svg.contains(chart->title().toHtmlEscaped()));
             QVERIFY(QSvgRenderer(path).isValid());
+        }
+    }
+
+    void svgRendersLikeThePng()
+    {
+        // The SVG holds the whole chart: rendered back it matches the raster export closely.
+        const QString keep = qEnvironmentVariable("WEFT_CHART_SHOTS_DIR");
+        const ChartExportOptions options {QSize(800, 500), 96};
+        for (const auto &chart : everyChart()) {
+            QTemporaryDir dir;
+            const QString png = dir.filePath(QStringLiteral("c.png"));
+            QVERIFY(ChartExporter::savePng(*chart, png, options));
+            const QImage raster = QImage(png).convertToFormat(QImage::Format_RGB32);
+            QImage fromSvg(options.size, QImage::Format_RGB32);
+            fromSvg.fill(Qt::white);
+            QSvgRenderer renderer(ChartExporter::toSvg(*chart, options));
+            QPainter painter(&fromSvg);
+            renderer.render(&painter);
+            painter.end();
+            if (!keep.isEmpty())
+                fromSvg.save(
+                    QDir(keep).filePath(chart->chartId() + QStringLiteral("-svg-rendered.png")));
+            double difference = 0;
+            for (int y = 0; y < raster.height(); ++y) {
+                for (int x = 0; x < raster.width(); ++x) {
+                    const QRgb a = raster.pixel(x, y);
+                    const QRgb b = fromSvg.pixel(x, y);
+                    difference += qAbs(qRed(a) - qRed(b)) + qAbs(qGreen(a) - qGreen(b))
+                        + qAbs(qBlue(a) - qBlue(b));
+                }
+            }
+            const double mean = difference / (3.0 * raster.width() * raster.height());
+            QVERIFY2(mean < 6,
+                     qPrintable(
+                         QStringLiteral("%1: mean difference %2").arg(chart->chartId()).arg(mean)));
         }
     }
 
@@ -219,8 +258,10 @@ private slots:
         const SweepChartData s = samples::sweepData();
         sweep.setData(s);
         const auto sweepRows = parseCsv(ChartExporter::toCsv(sweep.table()));
-        QCOMPARE(sweepRows[0], (QStringList{QStringLiteral("series"), QStringLiteral("scale-up_domain_size_gpus"),
-                                            QStringLiteral("step_time_s"), QStringLiteral("mfu_fraction")}));
+        QCOMPARE(
+            sweepRows[0],
+            (QStringList {QStringLiteral("series"), QStringLiteral("scale-up_domain_size_gpus"),
+                          QStringLiteral("step_time_s"), QStringLiteral("mfu_fraction")}));
         QCOMPARE(sweepRows.size(), std::size_t(9));
         QCOMPARE(sweepRows[8][0], s.series[1].label);
         QCOMPARE(sweepRows[8][1].toDouble(), s.series[1].points[3].parameter);
@@ -235,10 +276,12 @@ private slots:
             QVERIFY2(!t.rows.empty(), qPrintable(chart->chartId()));
             for (const QStringList &row : t.rows)
                 QCOMPARE(row.size(), t.header.size());
-            const bool hasUnit = std::any_of(t.header.begin(), t.header.end(), [](const QString &h) {
-                return h.endsWith(QLatin1String("_s")) || h.endsWith(QLatin1String("_bytes"))
-                       || h.endsWith(QLatin1String("_fraction")) || h.endsWith(QLatin1String("_per_s"));
-            });
+            const bool hasUnit
+                = std::any_of(t.header.begin(), t.header.end(), [](const QString &h) {
+                      return h.endsWith(QLatin1String("_s")) || h.endsWith(QLatin1String("_bytes"))
+                          || h.endsWith(QLatin1String("_fraction"))
+                          || h.endsWith(QLatin1String("_per_s"));
+                  });
             QVERIFY2(hasUnit, qPrintable(t.header.join(QLatin1Char(','))));
         }
     }
@@ -249,14 +292,15 @@ private slots:
         MemoryChart chart;
         chart.setData(samples::memoryData());
         QString error;
-        const QStringList written = ChartExporter::exportChart(chart, dir.filePath(QStringLiteral("sub")),
-                                                               ChartFormat::Png | ChartFormat::Pdf | ChartFormat::Svg
-                                                                   | ChartFormat::Csv,
-                                                               {}, &error);
+        const QStringList written = ChartExporter::exportChart(
+            chart, dir.filePath(QStringLiteral("sub")),
+            ChartFormat::Png | ChartFormat::Pdf | ChartFormat::Svg | ChartFormat::Csv, {}, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(written.size(), 4);
         for (const char *ext : {"png", "pdf", "svg", "csv"})
-            QVERIFY(QFileInfo(dir.filePath(QStringLiteral("sub/memory.") + QLatin1String(ext))).size() > 100);
+            QVERIFY(
+                QFileInfo(dir.filePath(QStringLiteral("sub/memory.") + QLatin1String(ext))).size()
+                > 100);
     }
 
     void exportErrorsNameTheFile()
@@ -267,7 +311,8 @@ private slots:
         const QString bad = QStringLiteral("/nonexistent-dir/x/b.csv");
         QVERIFY(!ChartExporter::saveCsv(chart, bad, &error));
         QVERIFY2(error.contains(bad), qPrintable(error));
-        QVERIFY(!ChartExporter::savePng(chart, QStringLiteral("x.png"), {QSize(800, 500), 0}, &error));
+        QVERIFY(
+            !ChartExporter::savePng(chart, QStringLiteral("x.png"), {QSize(800, 500), 0}, &error));
         QVERIFY2(error.contains(QStringLiteral("dpi")), qPrintable(error));
         ChartFormats formats;
         QVERIFY(!parseChartFormats(QStringLiteral("png,jpeg"), &formats, &error));
@@ -288,20 +333,23 @@ private slots:
         data.collective = samples::collectiveData();
         data.sweep = samples::sweepData();
         QString error;
-        const QStringList written = renderReportCharts(data, dir.path(), ChartFormat::Svg | ChartFormat::Csv,
-                                                       {QSize(640, 400), 96}, &error);
+        const QStringList written = renderReportCharts(
+            data, dir.path(), ChartFormat::Svg | ChartFormat::Csv, {QSize(640, 400), 96}, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(written.size(), 14);
-        for (const QString &id : {QStringLiteral("breakdown"), QStringLiteral("timeline"), QStringLiteral("utilization"),
-                                  QStringLiteral("link-utilization"), QStringLiteral("memory"),
-                                  QStringLiteral("collective-bandwidth"), QStringLiteral("sweep")}) {
+        for (const QString &id : {QStringLiteral("breakdown"), QStringLiteral("timeline"),
+                                  QStringLiteral("utilization"), QStringLiteral("link-utilization"),
+                                  QStringLiteral("memory"), QStringLiteral("collective-bandwidth"),
+                                  QStringLiteral("sweep")}) {
             QVERIFY2(written.contains(dir.filePath(id + QStringLiteral(".svg"))), qPrintable(id));
             QVERIFY2(written.contains(dir.filePath(id + QStringLiteral(".csv"))), qPrintable(id));
         }
 
         data.memory->accelerators[0].capacity = -1;
-        const QStringList partial = renderReportCharts(data, dir.path(), ChartFormat::Csv, {}, &error);
-        QVERIFY2(error.contains(QStringLiteral("chart 'memory'")) && error.contains(QStringLiteral("capacity")),
+        const QStringList partial
+            = renderReportCharts(data, dir.path(), ChartFormat::Csv, {}, &error);
+        QVERIFY2(error.contains(QStringLiteral("chart 'memory'"))
+                     && error.contains(QStringLiteral("capacity")),
                  qPrintable(error));
         QCOMPARE(partial.size(), 4); // the charts before memory
     }
@@ -315,14 +363,17 @@ private slots:
         for (const auto &chart : everyChart()) {
             for (const bool dark : {false, true}) {
                 chart->setPalette(dark ? darkChartPalette() : lightChartPalette());
-                const QString path = QDir(dir).filePath(chart->chartId() + (dark ? QStringLiteral("-dark.png")
-                                                                                  : QStringLiteral("-light.png")));
+                const QString path = QDir(dir).filePath(
+                    chart->chartId()
+                    + (dark ? QStringLiteral("-dark.png") : QStringLiteral("-light.png")));
                 QString error;
-                QVERIFY2(ChartExporter::savePng(*chart, path, {QSize(800, 500), 144}, &error), qPrintable(error));
+                QVERIFY2(ChartExporter::savePng(*chart, path, {QSize(800, 500), 144}, &error),
+                         qPrintable(error));
                 const QImage image(path);
                 QCOMPARE(image.size(), QSize(1200, 750));
                 const QColor corner = image.pixelColor(2, 2);
-                QVERIFY2(dark ? corner.lightnessF() < 0.2 : corner.lightnessF() > 0.9, qPrintable(path));
+                QVERIFY2(dark ? corner.lightnessF() < 0.2 : corner.lightnessF() > 0.9,
+                         qPrintable(path));
                 // Text and data are drawn: many pixels differ from the background.
                 int differing = 0;
                 for (int y = 0; y < image.height(); y += 5) {

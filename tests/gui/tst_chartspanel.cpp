@@ -10,7 +10,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <memory>
 
 using namespace weft;
@@ -43,8 +42,9 @@ private slots:
             if (action->data().isValid())
                 formats << chartFormatExtension(ChartFormat(action->data().toInt()));
         }
-        QCOMPARE(formats, (QStringList{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
-                                       QStringLiteral("csv")}));
+        QCOMPARE(formats,
+                 (QStringList {QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
+                               QStringLiteral("csv")}));
         QVERIFY(texts.contains(QStringLiteral("&Reset view")));
     }
 
@@ -68,14 +68,16 @@ private slots:
         panel.setExportOptions({QSize(400, 300), 96});
         QString error;
         const QString png = dir.filePath(QStringLiteral("b.png"));
-        QVERIFY2(panel.exportTo(panel.breakdownChart(), ChartFormat::Png, png, &error), qPrintable(error));
+        QVERIFY2(panel.exportTo(panel.breakdownChart(), ChartFormat::Png, png, &error),
+                 qPrintable(error));
         QCOMPARE(QImage(png).size(), QSize(400, 300));
         const QString csv = dir.filePath(QStringLiteral("b.csv"));
         QVERIFY(panel.exportTo(panel.breakdownChart(), ChartFormat::Csv, csv, &error));
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(file.readAll().startsWith("design,compute_s,"));
-        QVERIFY(!panel.exportTo(panel.breakdownChart(), ChartFormat::Svg, QStringLiteral("/nonexistent/x.svg"), &error));
+        QVERIFY(!panel.exportTo(panel.breakdownChart(), ChartFormat::Svg,
+                                QStringLiteral("/nonexistent/x.svg"), &error));
         QVERIFY(error.contains(QStringLiteral("/nonexistent/x.svg")));
     }
 };

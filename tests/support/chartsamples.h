@@ -52,7 +52,8 @@ inline TimelineChartData timelineData(int stages = 4, int microBatches = 8)
             order[std::size_t(s)].push_back({false, b++});
         }
     }
-    std::vector<std::vector<double>> fEnd(std::size_t(stages), std::vector<double>(std::size_t(microBatches), -1));
+    std::vector<std::vector<double>> fEnd(std::size_t(stages),
+                                          std::vector<double>(std::size_t(microBatches), -1));
     std::vector<std::vector<double>> bEnd = fEnd;
     std::vector<std::size_t> next(std::size_t(stages), 0);
     std::vector<double> free(std::size_t(stages), 0);
@@ -80,11 +81,13 @@ inline TimelineChartData timelineData(int stages = 4, int microBatches = 8)
             const double start = std::max(ready, free[std::size_t(s)]);
             const double computeEnd = start + (op.forward ? fwd : bwd);
             auto &row = d.rows[std::size_t(s)];
-            row.spans.push_back({op.forward ? TimelineKind::Forward : TimelineKind::Backward, start, computeEnd, op.mb});
+            row.spans.push_back({op.forward ? TimelineKind::Forward : TimelineKind::Backward, start,
+                                 computeEnd, op.mb});
             double end = computeEnd;
             const bool sends = op.forward ? s < stages - 1 : s > 0;
             if (sends) {
-                row.spans.push_back({TimelineKind::Communication, computeEnd, computeEnd + send, op.mb});
+                row.spans.push_back(
+                    {TimelineKind::Communication, computeEnd, computeEnd + send, op.mb});
                 end += send;
             }
             (op.forward ? fEnd : bEnd)[std::size_t(s)][std::size_t(op.mb)] = end;
@@ -98,7 +101,8 @@ inline TimelineChartData timelineData(int stages = 4, int microBatches = 8)
         auto &row = d.rows[std::size_t(s)];
         const double start = free[std::size_t(s)];
         row.spans.push_back({TimelineKind::Communication, start, start + dp, -1});
-        row.spans.push_back({TimelineKind::Optimizer, backwardDone + dp, backwardDone + dp + opt, -1});
+        row.spans.push_back(
+            {TimelineKind::Optimizer, backwardDone + dp, backwardDone + dp + opt, -1});
     }
     d.stepTime = backwardDone + dp + opt;
     return d;
@@ -110,14 +114,16 @@ inline UtilizationChartData utilizationData()
     std::mt19937 rng(42);
     auto tier = [&rng](const QString &name, int count, double mean, double sd) {
         std::normal_distribution<double> dist(mean, sd);
-        TierUtilization t{name, {}};
+        TierUtilization t {name, {}};
         for (int i = 0; i < count; ++i)
             t.utilization.push_back(std::clamp(dist(rng), 0.0, 1.0));
         return t;
     };
     UtilizationChartData d;
-    d.tiers = {tier(QStringLiteral("scale-up"), 256, 0.58, 0.06), tier(QStringLiteral("leaf"), 512, 0.31, 0.08),
-               tier(QStringLiteral("spine"), 512, 0.22, 0.05), tier(QStringLiteral("core"), 128, 0.12, 0.04)};
+    d.tiers = {tier(QStringLiteral("scale-up"), 256, 0.58, 0.06),
+               tier(QStringLiteral("leaf"), 512, 0.31, 0.08),
+               tier(QStringLiteral("spine"), 512, 0.22, 0.05),
+               tier(QStringLiteral("core"), 128, 0.12, 0.04)};
     d.tiers[1].utilization[7] = 0.93; // one hot leaf uplink (an outlier)
     return d;
 }
@@ -128,8 +134,8 @@ inline LinkSeriesChartData linkSeriesData()
 {
     LinkSeriesChartData d;
     d.stepTime = 2.2;
-    LinkSeries up{QStringLiteral("leaf 3 -> spine 1"), {}};
-    LinkSeries down{QStringLiteral("spine 1 -> leaf 3"), {}};
+    LinkSeries up {QStringLiteral("leaf 3 -> spine 1"), {}};
+    LinkSeries down {QStringLiteral("spine 1 -> leaf 3"), {}};
     for (int i = 0; i < 220; ++i) {
         const double t = i * 0.01;
         const bool dp = t > 1.95 && t < 2.15;
@@ -163,12 +169,14 @@ inline MemoryChartData memoryData(int stages = 4)
 inline CollectiveChartData collectiveData()
 {
     auto curve = [](const QString &label, double peakGBps, double halfBytes, double noise) {
-        CollectiveSeries s{label, {}};
+        CollectiveSeries s {label, {}};
         std::mt19937 rng(7);
         std::uniform_real_distribution<double> jitter(1 - noise, 1 + noise);
         for (int e = 3; e <= 33; ++e) {
             const double bytes = std::ldexp(1.0, e);
-            s.points.push_back({bytes, peakGBps * 1e9 * bytes / (bytes + halfBytes) * (noise > 0 ? jitter(rng) : 1)});
+            s.points.push_back(
+                {bytes,
+                 peakGBps * 1e9 * bytes / (bytes + halfBytes) * (noise > 0 ? jitter(rng) : 1)});
         }
         return s;
     };
@@ -186,8 +194,10 @@ inline SweepChartData sweepData()
     d.parameter = QStringLiteral("scale-up domain size");
     d.parameterUnit = QStringLiteral("GPUs");
     d.logScale = true;
-    d.series = {{QStringLiteral("rail-optimized 1:1"), {{8, 9.1, 0.380}, {16, 8.2, 0.421}, {32, 7.6, 0.455}, {72, 7.3, 0.474}}},
-                {QStringLiteral("fat-tree 2:1"), {{8, 10.2, 0.339}, {16, 8.9, 0.388}, {32, 8.0, 0.432}, {72, 7.5, 0.461}}}};
+    d.series = {{QStringLiteral("rail-optimized 1:1"),
+                 {{8, 9.1, 0.380}, {16, 8.2, 0.421}, {32, 7.6, 0.455}, {72, 7.3, 0.474}}},
+                {QStringLiteral("fat-tree 2:1"),
+                 {{8, 10.2, 0.339}, {16, 8.9, 0.388}, {32, 8.0, 0.432}, {72, 7.5, 0.461}}}};
     return d;
 }
 

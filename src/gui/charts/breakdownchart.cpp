@@ -15,7 +15,7 @@ QString unitName(double unitSeconds)
 QString columnName(BreakdownPart part)
 {
     return breakdownPartName(part).toLower().replace(QLatin1Char(' '), QLatin1Char('_'))
-           + QStringLiteral("_s");
+        + QStringLiteral("_s");
 }
 
 } // namespace
@@ -53,7 +53,7 @@ BreakdownChart::BreakdownChart(QWidget *parent)
 bool BreakdownChart::setData(const BreakdownChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : BreakdownChartData{};
+    m_data = e.isEmpty() ? data : BreakdownChartData {};
     return acceptData(e, error);
 }
 
@@ -79,8 +79,9 @@ void BreakdownChart::build()
     QCPBars *below = nullptr;
     for (int p = 0; p < kBreakdownPartCount; ++p) {
         const auto part = static_cast<BreakdownPart>(p);
-        const bool used = std::any_of(m_data.designs.begin(), m_data.designs.end(),
-                                      [p](const StepBreakdown &d) { return d.seconds[std::size_t(p)] > 0; });
+        const bool used
+            = std::any_of(m_data.designs.begin(), m_data.designs.end(),
+                          [p](const StepBreakdown &d) { return d.seconds[std::size_t(p)] > 0; });
         if (!used)
             continue;
         auto *bars = new QCPBars(xAxis, yAxis);
@@ -141,7 +142,7 @@ ChartTable BreakdownChart::table() const
         t.header << columnName(static_cast<BreakdownPart>(p));
     t.header << QStringLiteral("total_s");
     for (const StepBreakdown &d : m_data.designs) {
-        QStringList row{d.design};
+        QStringList row {d.design};
         for (double s : d.seconds)
             row << csvNumber(s);
         row << csvNumber(d.total());

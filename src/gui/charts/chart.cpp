@@ -3,7 +3,6 @@
 #include <QHelpEvent>
 #include <QLocale>
 #include <QToolTip>
-
 #include <algorithm>
 
 namespace weft {

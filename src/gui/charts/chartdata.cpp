@@ -70,9 +70,9 @@ QString validateChartData(const BreakdownChartData &data)
 {
     for (const StepBreakdown &d : data.designs) {
         for (int p = 0; p < kBreakdownPartCount; ++p) {
-            const QString what = QStringLiteral("design %1: %2 (s)")
-                                     .arg(quoted(d.design),
-                                          breakdownPartName(static_cast<BreakdownPart>(p)));
+            const QString what
+                = QStringLiteral("design %1: %2 (s)")
+                      .arg(quoted(d.design), breakdownPartName(static_cast<BreakdownPart>(p)));
             if (QString e = checkNonNegative(d.seconds[std::size_t(p)], what); !e.isEmpty())
                 return e;
         }
@@ -88,11 +88,16 @@ QString validateChartData(const TimelineChartData &data)
     for (const TimelineRow &row : data.rows) {
         for (std::size_t i = 0; i < row.spans.size(); ++i) {
             const TimelineSpan &s = row.spans[i];
-            const QString where = QStringLiteral("timeline row %1, span %2").arg(quoted(row.label)).arg(i);
-            if (QString e = checkNonNegative(s.start, where + QStringLiteral(" start (s)")); !e.isEmpty())
+            const QString where
+                = QStringLiteral("timeline row %1, span %2").arg(quoted(row.label)).arg(i);
+            if (QString e = checkNonNegative(s.start, where + QStringLiteral(" start (s)"));
+                !e.isEmpty())
                 return e;
             if (!std::isfinite(s.end) || s.end < s.start)
-                return QStringLiteral("%1 ends at %2 s, before its start %3 s").arg(where).arg(s.end).arg(s.start);
+                return QStringLiteral("%1 ends at %2 s, before its start %3 s")
+                    .arg(where)
+                    .arg(s.end)
+                    .arg(s.start);
             // Rounding in the simulator may put an end a hair past the step; more is an error.
             if (s.end > data.stepTime * (1 + 1e-9) + 1e-12)
                 return QStringLiteral("%1 ends at %2 s, after the step time %3 s")
@@ -108,7 +113,8 @@ QString validateChartData(const UtilizationChartData &data)
 {
     for (const TierUtilization &t : data.tiers) {
         for (std::size_t i = 0; i < t.utilization.size(); ++i) {
-            const QString what = QStringLiteral("tier %1, link %2 utilization").arg(quoted(t.tier)).arg(i);
+            const QString what
+                = QStringLiteral("tier %1, link %2 utilization").arg(quoted(t.tier)).arg(i);
             if (QString e = checkNonNegative(t.utilization[i], what); !e.isEmpty())
                 return e;
         }
@@ -125,7 +131,9 @@ QString validateChartData(const LinkSeriesChartData &data)
         if (s.utilization.empty())
             return QStringLiteral("link series %1 has no time buckets").arg(quoted(s.label));
         for (std::size_t i = 0; i < s.utilization.size(); ++i) {
-            const QString what = QStringLiteral("link series %1, bucket %2 utilization").arg(quoted(s.label)).arg(i);
+            const QString what = QStringLiteral("link series %1, bucket %2 utilization")
+                                     .arg(quoted(s.label))
+                                     .arg(i);
             if (QString e = checkNonNegative(s.utilization[i], what); !e.isEmpty())
                 return e;
         }
@@ -142,7 +150,8 @@ QString validateChartData(const MemoryChartData &data)
                                                           {a.activations, "activations"},
                                                           {a.capacity, "capacity"}};
         for (const auto &[value, name] : fields) {
-            const QString what = QStringLiteral("accelerator %1: %2 (bytes)").arg(quoted(a.label), QLatin1String(name));
+            const QString what = QStringLiteral("accelerator %1: %2 (bytes)")
+                                     .arg(quoted(a.label), QLatin1String(name));
             if (QString e = checkNonNegative(value, what); !e.isEmpty())
                 return e;
         }
@@ -157,10 +166,14 @@ QString validateChartData(const CollectiveChartData &data)
             return QStringLiteral("collective series %1 has no points").arg(quoted(s.label));
         for (std::size_t i = 0; i < s.points.size(); ++i) {
             const BusBandwidthPoint &p = s.points[i];
-            const QString where = QStringLiteral("collective series %1, point %2").arg(quoted(s.label)).arg(i);
+            const QString where
+                = QStringLiteral("collective series %1, point %2").arg(quoted(s.label)).arg(i);
             if (!std::isfinite(p.messageBytes) || p.messageBytes <= 0)
-                return QStringLiteral("%1: message size %2 bytes must be > 0 (log axis)").arg(where).arg(p.messageBytes);
-            if (QString e = checkNonNegative(p.busBandwidth, where + QStringLiteral(": bus bandwidth (bytes/s)"));
+                return QStringLiteral("%1: message size %2 bytes must be > 0 (log axis)")
+                    .arg(where)
+                    .arg(p.messageBytes);
+            if (QString e = checkNonNegative(p.busBandwidth,
+                                             where + QStringLiteral(": bus bandwidth (bytes/s)"));
                 !e.isEmpty())
                 return e;
         }
@@ -175,13 +188,15 @@ QString validateChartData(const SweepChartData &data)
             return QStringLiteral("sweep series %1 has no points").arg(quoted(s.label));
         for (std::size_t i = 0; i < s.points.size(); ++i) {
             const SweepPoint &p = s.points[i];
-            const QString where = QStringLiteral("sweep series %1, point %2").arg(quoted(s.label)).arg(i);
+            const QString where
+                = QStringLiteral("sweep series %1, point %2").arg(quoted(s.label)).arg(i);
             if (!std::isfinite(p.parameter) || (data.logScale && p.parameter <= 0))
                 return QStringLiteral("%1: parameter %2 must be finite%3")
                     .arg(where)
                     .arg(p.parameter)
                     .arg(data.logScale ? QStringLiteral(" and > 0 (log axis)") : QString());
-            if (QString e = checkNonNegative(p.stepTime, where + QStringLiteral(": step time (s)")); !e.isEmpty())
+            if (QString e = checkNonNegative(p.stepTime, where + QStringLiteral(": step time (s)"));
+                !e.isEmpty())
                 return e;
             if (QString e = checkNonNegative(p.mfu, where + QStringLiteral(": MFU")); !e.isEmpty())
                 return e;

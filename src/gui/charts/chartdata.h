@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <array>
 #include <vector>
 
@@ -31,7 +30,7 @@ QString breakdownPartName(BreakdownPart part);
 struct StepBreakdown
 {
     QString design;
-    std::array<double, kBreakdownPartCount> seconds{};
+    std::array<double, kBreakdownPartCount> seconds {};
     [[nodiscard]] double total() const;
 };
 
@@ -146,7 +145,7 @@ struct SweepSeries
 
 struct SweepChartData
 {
-    QString parameter;     ///< axis title, e.g. "scale-up domain size"
+    QString parameter; ///< axis title, e.g. "scale-up domain size"
     QString parameterUnit; ///< e.g. "GPUs"; empty for a plain number
     bool logScale = false; ///< log2 parameter axis (domain sizes, message sizes)
     std::vector<SweepSeries> series;

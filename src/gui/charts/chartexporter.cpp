@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QSaveFile>
 #include <QSvgGenerator>
-
 #include <cmath>
 
 namespace weft {
@@ -39,13 +38,17 @@ bool fail(QString *error, const QString &message)
 
 bool validOptions(const ChartExportOptions &o, const QString &path, QString *error)
 {
-    if (o.size.width() < 16 || o.size.height() < 16 || o.size.width() > 20000 || o.size.height() > 20000)
-        return fail(error, QStringLiteral("%1: chart size %2 x %3 px is outside 16..20000")
-                               .arg(path)
-                               .arg(o.size.width())
-                               .arg(o.size.height()));
+    if (o.size.width() < 16 || o.size.height() < 16 || o.size.width() > 20000
+        || o.size.height() > 20000)
+        return fail(error,
+                    QStringLiteral("%1: chart size %2 x %3 px is outside 16..20000")
+                        .arg(path)
+                        .arg(o.size.width())
+                        .arg(o.size.height()));
     if (!std::isfinite(o.dpi) || o.dpi < 24 || o.dpi > 2400)
-        return fail(error, QStringLiteral("%1: resolution %2 dpi is outside 24..2400").arg(path).arg(o.dpi));
+        return fail(
+            error,
+            QStringLiteral("%1: resolution %2 dpi is outside 24..2400").arg(path).arg(o.dpi));
     return true;
 }
 
@@ -86,7 +89,9 @@ bool parseChartFormats(const QString &text, ChartFormats *formats, QString *erro
         else if (name == QLatin1String("csv"))
             result |= ChartFormat::Csv;
         else
-            return fail(error, QStringLiteral("unknown chart format '%1' (expected png, pdf, svg or csv)").arg(raw));
+            return fail(error,
+                        QStringLiteral("unknown chart format '%1' (expected png, pdf, svg or csv)")
+                            .arg(raw));
     }
     if (!result)
         return fail(error, QStringLiteral("no chart format given (expected png, pdf, svg or csv)"));
@@ -109,7 +114,8 @@ QString chartFormatExtension(ChartFormat format)
     return {};
 }
 
-bool ChartExporter::savePng(Chart &chart, const QString &path, const ChartExportOptions &options, QString *error)
+bool ChartExporter::savePng(Chart &chart, const QString &path, const ChartExportOptions &options,
+                            QString *error)
 {
     if (!validOptions(options, path, error))
         return false;
@@ -127,7 +133,8 @@ bool ChartExporter::savePng(Chart &chart, const QString &path, const ChartExport
     return writeAtomically(path, bytes, error);
 }
 
-bool ChartExporter::savePdf(Chart &chart, const QString &path, const ChartExportOptions &options, QString *error)
+bool ChartExporter::savePdf(Chart &chart, const QString &path, const ChartExportOptions &options,
+                            QString *error)
 {
     if (!validOptions(options, path, error))
         return false;
@@ -162,7 +169,8 @@ QByteArray ChartExporter::toSvg(Chart &chart, const ChartExportOptions &options)
     return bytes;
 }
 
-bool ChartExporter::saveSvg(Chart &chart, const QString &path, const ChartExportOptions &options, QString *error)
+bool ChartExporter::saveSvg(Chart &chart, const QString &path, const ChartExportOptions &options,
+                            QString *error)
 {
     if (!validOptions(options, path, error))
         return false;
@@ -200,10 +208,12 @@ QStringList ChartExporter::exportChart(Chart &chart, const QString &dir, ChartFo
         fail(error, QStringLiteral("%1: cannot create the directory").arg(dir));
         return written;
     }
-    for (ChartFormat format : {ChartFormat::Png, ChartFormat::Pdf, ChartFormat::Svg, ChartFormat::Csv}) {
+    for (ChartFormat format :
+         {ChartFormat::Png, ChartFormat::Pdf, ChartFormat::Svg, ChartFormat::Csv}) {
         if (!formats.testFlag(format))
             continue;
-        const QString path = QDir(dir).filePath(chart.chartId() + QLatin1Char('.') + chartFormatExtension(format));
+        const QString path
+            = QDir(dir).filePath(chart.chartId() + QLatin1Char('.') + chartFormatExtension(format));
         bool ok = false;
         switch (format) {
         case ChartFormat::Png:

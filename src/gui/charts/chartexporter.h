@@ -28,7 +28,7 @@ QString chartFormatExtension(ChartFormat format);
 /// records the DPI in its header.
 struct ChartExportOptions
 {
-    QSize size{800, 500};
+    QSize size {800, 500};
     double dpi = 192;
 };
 

@@ -42,23 +42,26 @@ bool renderOne(const std::optional<Data> &data, const QString &dir, ChartFormats
 
 } // namespace
 
-QStringList renderReportCharts(const ReportChartData &data, const QString &dir, ChartFormats formats,
-                               const ChartExportOptions &options, QString *error)
+QStringList renderReportCharts(const ReportChartData &data, const QString &dir,
+                               ChartFormats formats, const ChartExportOptions &options,
+                               QString *error)
 {
     QStringList written;
     if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
         if (error)
-            *error = QStringLiteral("rendering charts needs a QApplication (use QT_QPA_PLATFORM=offscreen "
-                                    "when there is no display)");
+            *error = QStringLiteral(
+                "rendering charts needs a QApplication (use QT_QPA_PLATFORM=offscreen "
+                "when there is no display)");
         return written;
     }
-    const bool ok = renderOne<BreakdownChart>(data.breakdown, dir, formats, options, &written, error)
-                    && renderOne<TimelineChart>(data.timeline, dir, formats, options, &written, error)
-                    && renderOne<UtilizationChart>(data.utilization, dir, formats, options, &written, error)
-                    && renderOne<LinkSeriesChart>(data.linkSeries, dir, formats, options, &written, error)
-                    && renderOne<MemoryChart>(data.memory, dir, formats, options, &written, error)
-                    && renderOne<CollectiveChart>(data.collective, dir, formats, options, &written, error)
-                    && renderOne<SweepChart>(data.sweep, dir, formats, options, &written, error);
+    const bool ok
+        = renderOne<BreakdownChart>(data.breakdown, dir, formats, options, &written, error)
+        && renderOne<TimelineChart>(data.timeline, dir, formats, options, &written, error)
+        && renderOne<UtilizationChart>(data.utilization, dir, formats, options, &written, error)
+        && renderOne<LinkSeriesChart>(data.linkSeries, dir, formats, options, &written, error)
+        && renderOne<MemoryChart>(data.memory, dir, formats, options, &written, error)
+        && renderOne<CollectiveChart>(data.collective, dir, formats, options, &written, error)
+        && renderOne<SweepChart>(data.sweep, dir, formats, options, &written, error);
     Q_UNUSED(ok);
     return written;
 }

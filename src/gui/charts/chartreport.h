@@ -26,7 +26,8 @@ struct ReportChartData
 /// `dir`/<chart id>.<ext> for every format. Returns the written paths in chart order. On
 /// error (no QApplication, invalid data, unwritable file) stops and sets *error naming the
 /// chart and the cause; files already written stay.
-QStringList renderReportCharts(const ReportChartData &data, const QString &dir, ChartFormats formats,
-                               const ChartExportOptions &options, QString *error = nullptr);
+QStringList renderReportCharts(const ReportChartData &data, const QString &dir,
+                               ChartFormats formats, const ChartExportOptions &options,
+                               QString *error = nullptr);
 
 } // namespace weft

@@ -52,14 +52,16 @@ void ChartsPanel::addChart(Chart *chart, const QString &tabTitle)
 QMenu *ChartsPanel::createContextMenu(Chart *chart)
 {
     auto *menu = new QMenu;
-    const std::pair<ChartFormat, QString> entries[] = {{ChartFormat::Png, tr("Export as &PNG...")},
-                                                       {ChartFormat::Pdf, tr("Export as P&DF...")},
-                                                       {ChartFormat::Svg, tr("Export as &SVG...")},
-                                                       {ChartFormat::Csv, tr("Export data as &CSV...")}};
+    const std::pair<ChartFormat, QString> entries[]
+        = {{ChartFormat::Png, tr("Export as &PNG...")},
+           {ChartFormat::Pdf, tr("Export as P&DF...")},
+           {ChartFormat::Svg, tr("Export as &SVG...")},
+           {ChartFormat::Csv, tr("Export data as &CSV...")}};
     for (const auto &[format, text] : entries) {
         QAction *action = menu->addAction(text);
         action->setData(int(format));
-        connect(action, &QAction::triggered, this, [this, chart, format = format] { exportWithDialog(chart, format); });
+        connect(action, &QAction::triggered, this,
+                [this, chart, format = format] { exportWithDialog(chart, format); });
     }
     menu->addSeparator();
     connect(menu->addAction(tr("&Reset view")), &QAction::triggered, chart, &Chart::resetView);
@@ -85,8 +87,8 @@ void ChartsPanel::exportWithDialog(Chart *chart, ChartFormat format)
 {
     const QString ext = chartFormatExtension(format);
     const QString filter = tr("%1 files (*.%2)").arg(ext.toUpper(), ext);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), chart->chartId() + QLatin1Char('.') + ext,
-                                                filter);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
+                                                chart->chartId() + QLatin1Char('.') + ext, filter);
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive))

@@ -29,10 +29,9 @@ QColor okabeIto(OkabeIto colour)
 
 QColor seriesColour(int index)
 {
-    static constexpr std::array order = {OkabeIto::Blue,          OkabeIto::Orange,
-                                         OkabeIto::BluishGreen,   OkabeIto::Vermillion,
-                                         OkabeIto::ReddishPurple, OkabeIto::SkyBlue,
-                                         OkabeIto::Grey,          OkabeIto::Yellow};
+    static constexpr std::array order
+        = {OkabeIto::Blue,          OkabeIto::Orange,  OkabeIto::BluishGreen, OkabeIto::Vermillion,
+           OkabeIto::ReddishPurple, OkabeIto::SkyBlue, OkabeIto::Grey,        OkabeIto::Yellow};
     const auto n = int(order.size());
     return okabeIto(order[std::size_t(((index % n) + n) % n)]);
 }

@@ -25,7 +25,7 @@ struct ChartTheme
     QColor foreground; ///< text, axes, tick marks
     QColor grid;
     QColor subGrid;
-    QColor idle;       ///< idle spans of the timeline, neutral and quiet
+    QColor idle; ///< idle spans of the timeline, neutral and quiet
     bool dark = false;
     /// Theme from a widget palette: background from QPalette::Base, text from QPalette::Text;
     /// dark when the background's lightness is below 50 %.

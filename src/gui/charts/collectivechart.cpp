@@ -14,10 +14,10 @@ constexpr double kGBps = 1e9;
 
 QCPScatterStyle::ScatterShape seriesMarker(int index)
 {
-    static constexpr std::array shapes = {QCPScatterStyle::ssDisc,    QCPScatterStyle::ssSquare,
-                                          QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
-                                          QCPScatterStyle::ssCross,    QCPScatterStyle::ssTriangleInverted,
-                                          QCPScatterStyle::ssPlus,     QCPScatterStyle::ssStar};
+    static constexpr std::array shapes = {
+        QCPScatterStyle::ssDisc,    QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssCross,  QCPScatterStyle::ssTriangleInverted,
+        QCPScatterStyle::ssPlus,    QCPScatterStyle::ssStar};
     return shapes[std::size_t(index) % shapes.size()];
 }
 
@@ -31,7 +31,7 @@ CollectiveChart::CollectiveChart(QWidget *parent)
 bool CollectiveChart::setData(const CollectiveChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : CollectiveChartData{};
+    m_data = e.isEmpty() ? data : CollectiveChartData {};
     return acceptData(e, error);
 }
 
@@ -93,14 +93,15 @@ QString CollectiveChart::describe(QCPAbstractPlottable *plottable, int index) co
     if (!graph || index < 0 || index >= graph->dataCount())
         return {};
     const QCPGraphData &d = *graph->data()->at(index);
-    return tr("%1\n%2 B: %3 GB/s").arg(graph->name(), byteSizeLabel(d.key), formatNumber(d.value, 1));
+    return tr("%1\n%2 B: %3 GB/s")
+        .arg(graph->name(), byteSizeLabel(d.key), formatNumber(d.value, 1));
 }
 
 ChartTable CollectiveChart::table() const
 {
     ChartTable t;
-    t.header = QStringList{QStringLiteral("series"), QStringLiteral("message_bytes"),
-                           QStringLiteral("bus_bandwidth_bytes_per_s")};
+    t.header = QStringList {QStringLiteral("series"), QStringLiteral("message_bytes"),
+                            QStringLiteral("bus_bandwidth_bytes_per_s")};
     for (const CollectiveSeries &s : m_data.series) {
         for (const BusBandwidthPoint &p : s.points)
             t.rows.push_back({s.label, csvNumber(p.messageBytes), csvNumber(p.busBandwidth)});

@@ -17,7 +17,10 @@ public:
     bool setData(const CollectiveChartData &data, QString *error = nullptr);
     [[nodiscard]] const CollectiveChartData &data() const { return m_data; }
 
-    [[nodiscard]] QString chartId() const override { return QStringLiteral("collective-bandwidth"); }
+    [[nodiscard]] QString chartId() const override
+    {
+        return QStringLiteral("collective-bandwidth");
+    }
     [[nodiscard]] ChartTable table() const override;
 
 protected:

@@ -35,24 +35,29 @@ QCPRange GanttBars::getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain) 
     foundRange = false;
     for (const Bar &bar : m_bars) {
         for (double v : {bar.start, bar.end}) {
-            if ((inSignDomain == QCP::sdPositive && v <= 0) || (inSignDomain == QCP::sdNegative && v >= 0))
+            if ((inSignDomain == QCP::sdPositive && v <= 0)
+                || (inSignDomain == QCP::sdNegative && v >= 0))
                 continue;
-            range = foundRange ? QCPRange(std::min(range.lower, v), std::max(range.upper, v)) : QCPRange(v, v);
+            range = foundRange ? QCPRange(std::min(range.lower, v), std::max(range.upper, v))
+                               : QCPRange(v, v);
             foundRange = true;
         }
     }
     return range;
 }
 
-QCPRange GanttBars::getValueRange(bool &foundRange, QCP::SignDomain inSignDomain, const QCPRange &) const
+QCPRange GanttBars::getValueRange(bool &foundRange, QCP::SignDomain inSignDomain,
+                                  const QCPRange &) const
 {
     QCPRange range;
     foundRange = false;
     for (const Bar &bar : m_bars) {
         for (double v : {bar.row - 0.5, bar.row + 0.5}) {
-            if ((inSignDomain == QCP::sdPositive && v <= 0) || (inSignDomain == QCP::sdNegative && v >= 0))
+            if ((inSignDomain == QCP::sdPositive && v <= 0)
+                || (inSignDomain == QCP::sdNegative && v >= 0))
                 continue;
-            range = foundRange ? QCPRange(std::min(range.lower, v), std::max(range.upper, v)) : QCPRange(v, v);
+            range = foundRange ? QCPRange(std::min(range.lower, v), std::max(range.upper, v))
+                               : QCPRange(v, v);
             foundRange = true;
         }
     }
@@ -77,7 +82,8 @@ void GanttBars::draw(QCPPainter *painter)
     const QFontMetricsF metrics(m_labelFont);
     for (const Bar &bar : m_bars) {
         const QRectF r = pixelRect(bar);
-        if (bar.label.isEmpty() || !r.intersects(clip) || metrics.horizontalAdvance(bar.label) + 4 > r.width()
+        if (bar.label.isEmpty() || !r.intersects(clip)
+            || metrics.horizontalAdvance(bar.label) + 4 > r.width()
             || metrics.height() > r.height())
             continue;
         painter->drawText(r, Qt::AlignCenter, bar.label);
@@ -89,7 +95,8 @@ void GanttBars::drawLegendIcon(QCPPainter *painter, const QRectF &rect) const
     applyDefaultAntialiasingHint(painter);
     painter->setPen(mPen);
     painter->setBrush(mBrush);
-    const QRectF r(rect.left(), rect.top() + rect.height() * 0.2, rect.width(), rect.height() * 0.6);
+    const QRectF r(rect.left(), rect.top() + rect.height() * 0.2, rect.width(),
+                   rect.height() * 0.6);
     painter->drawRect(r);
 }
 

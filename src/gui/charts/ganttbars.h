@@ -13,10 +13,10 @@ class GanttBars : public QCPAbstractPlottable
 public:
     struct Bar
     {
-        double row = 0;   ///< value-axis coordinate of the row centre
+        double row = 0; ///< value-axis coordinate of the row centre
         double start = 0; ///< key-axis coordinates
         double end = 0;
-        QString label;    ///< drawn inside the bar when it fits
+        QString label; ///< drawn inside the bar when it fits
     };
 
     GanttBars(QCPAxis *keyAxis, QCPAxis *valueAxis);
@@ -31,7 +31,8 @@ public:
     /// 0 when `pos` is inside a bar (details: a QCPDataSelection of that bar's index), else -1.
     double selectTest(const QPointF &pos, bool onlySelectable,
                       QVariant *details = nullptr) const override;
-    QCPRange getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getKeyRange(bool &foundRange,
+                         QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
     QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
                            const QCPRange &inKeyRange = QCPRange()) const override;
 

@@ -19,7 +19,7 @@ LinkSeriesChart::LinkSeriesChart(QWidget *parent)
 bool LinkSeriesChart::setData(const LinkSeriesChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : LinkSeriesChartData{};
+    m_data = e.isEmpty() ? data : LinkSeriesChartData {};
     return acceptData(e, error);
 }
 
@@ -81,7 +81,8 @@ QString LinkSeriesChart::describe(QCPAbstractPlottable *plottable, int index) co
 ChartTable LinkSeriesChart::table() const
 {
     ChartTable t;
-    t.header = QStringList{QStringLiteral("bucket"), QStringLiteral("start_s"), QStringLiteral("end_s")};
+    t.header = QStringList {QStringLiteral("bucket"), QStringLiteral("start_s"),
+                            QStringLiteral("end_s")};
     std::size_t buckets = 0;
     for (const LinkSeries &s : m_data.series) {
         t.header << s.label + QStringLiteral(" utilization_fraction");
@@ -91,9 +92,11 @@ ChartTable LinkSeriesChart::table() const
     // the others give the value of the bucket containing its start.
     const double width = buckets ? m_data.stepTime / double(buckets) : 0;
     for (std::size_t i = 0; i < buckets; ++i) {
-        QStringList row{QString::number(i), csvNumber(double(i) * width), csvNumber(double(i + 1) * width)};
+        QStringList row {QString::number(i), csvNumber(double(i) * width),
+                         csvNumber(double(i + 1) * width)};
         for (const LinkSeries &s : m_data.series) {
-            const std::size_t j = std::min(s.utilization.size() - 1, i * s.utilization.size() / buckets);
+            const std::size_t j
+                = std::min(s.utilization.size() - 1, i * s.utilization.size() / buckets);
             row << csvNumber(s.utilization[j]);
         }
         t.rows.push_back(row);

@@ -16,10 +16,11 @@ struct Part
     OkabeIto colour;
 };
 
-constexpr std::array<Part, 4> kParts = {{{"weights", &AcceleratorMemory::weights, OkabeIto::Blue},
-                                         {"gradients", &AcceleratorMemory::gradients, OkabeIto::SkyBlue},
-                                         {"optimizer states", &AcceleratorMemory::optimizer, OkabeIto::BluishGreen},
-                                         {"activations", &AcceleratorMemory::activations, OkabeIto::Orange}}};
+constexpr std::array<Part, 4> kParts
+    = {{{"weights", &AcceleratorMemory::weights, OkabeIto::Blue},
+        {"gradients", &AcceleratorMemory::gradients, OkabeIto::SkyBlue},
+        {"optimizer states", &AcceleratorMemory::optimizer, OkabeIto::BluishGreen},
+        {"activations", &AcceleratorMemory::activations, OkabeIto::Orange}}};
 
 } // namespace
 
@@ -33,7 +34,7 @@ MemoryChart::MemoryChart(QWidget *parent)
 bool MemoryChart::setData(const MemoryChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : MemoryChartData{};
+    m_data = e.isEmpty() ? data : MemoryChartData {};
     return acceptData(e, error);
 }
 
@@ -68,7 +69,8 @@ void MemoryChart::build()
         auto *label = new QCPItemText(this);
         label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
         label->position->setCoords(double(i), a.total() / kGB);
-        label->setText(over ? tr("%1 (over)").arg(formatNumber(a.total() / kGB, 1)) : formatNumber(a.total() / kGB, 1));
+        label->setText(over ? tr("%1 (over)").arg(formatNumber(a.total() / kGB, 1))
+                            : formatNumber(a.total() / kGB, 1));
         label->setFont(fonts().annotation);
         label->setColor(over ? okabeIto(OkabeIto::Vermillion) : theme().foreground);
         label->setPadding(QMargins(0, 0, 0, 3));
@@ -121,20 +123,22 @@ QString MemoryChart::describe(QCPAbstractPlottable *plottable, int index) const
     }
     const double share = a.capacity > 0 ? 100 * a.total() / a.capacity : 0;
     return text
-           + tr("\ntotal %1 GB of %2 GB (%3 %)")
-                 .arg(formatNumber(a.total() / kGB, 2), formatNumber(a.capacity / kGB, 2), formatNumber(share, 1));
+        + tr("\ntotal %1 GB of %2 GB (%3 %)")
+              .arg(formatNumber(a.total() / kGB, 2), formatNumber(a.capacity / kGB, 2),
+                   formatNumber(share, 1));
 }
 
 ChartTable MemoryChart::table() const
 {
     ChartTable t;
-    t.header = QStringList{QStringLiteral("accelerator"),       QStringLiteral("weights_bytes"),
-                           QStringLiteral("gradients_bytes"),   QStringLiteral("optimizer_bytes"),
-                           QStringLiteral("activations_bytes"), QStringLiteral("total_bytes"),
-                           QStringLiteral("capacity_bytes")};
+    t.header = QStringList {QStringLiteral("accelerator"),       QStringLiteral("weights_bytes"),
+                            QStringLiteral("gradients_bytes"),   QStringLiteral("optimizer_bytes"),
+                            QStringLiteral("activations_bytes"), QStringLiteral("total_bytes"),
+                            QStringLiteral("capacity_bytes")};
     for (const AcceleratorMemory &a : m_data.accelerators) {
-        t.rows.push_back({a.label, csvNumber(a.weights), csvNumber(a.gradients), csvNumber(a.optimizer),
-                          csvNumber(a.activations), csvNumber(a.total()), csvNumber(a.capacity)});
+        t.rows.push_back({a.label, csvNumber(a.weights), csvNumber(a.gradients),
+                          csvNumber(a.optimizer), csvNumber(a.activations), csvNumber(a.total()),
+                          csvNumber(a.capacity)});
     }
     return t;
 }

@@ -22,10 +22,11 @@ SweepChart::SweepChart(QWidget *parent)
 bool SweepChart::setData(const SweepChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : SweepChartData{};
+    m_data = e.isEmpty() ? data : SweepChartData {};
     for (SweepSeries &s : m_data.series) {
-        std::stable_sort(s.points.begin(), s.points.end(),
-                         [](const SweepPoint &a, const SweepPoint &b) { return a.parameter < b.parameter; });
+        std::stable_sort(
+            s.points.begin(), s.points.end(),
+            [](const SweepPoint &a, const SweepPoint &b) { return a.parameter < b.parameter; });
     }
     return acceptData(e, error);
 }
@@ -76,7 +77,8 @@ void SweepChart::build()
             mfus << p.mfu * kPercent;
         }
         const QColor colour = seriesColour(int(s));
-        const QString prefix = m_data.series.size() > 1 ? series.label + QStringLiteral(": ") : QString();
+        const QString prefix
+            = m_data.series.size() > 1 ? series.label + QStringLiteral(": ") : QString();
         QCPGraph *step = addGraph(xAxis, yAxis);
         step->setName(prefix + tr("step time"));
         step->setPen(QPen(colour, 2));
@@ -86,7 +88,8 @@ void SweepChart::build()
         QCPGraph *mfu = addGraph(xAxis, yAxis2);
         mfu->setName(prefix + tr("MFU"));
         mfu->setPen(QPen(colour, 2, Qt::DashLine));
-        mfu->setScatterStyle(QCPScatterStyle(seriesMarker(int(s)), QPen(colour, 1.5), theme().background, 7));
+        mfu->setScatterStyle(
+            QCPScatterStyle(seriesMarker(int(s)), QPen(colour, 1.5), theme().background, 7));
         mfu->setData(keys, mfus, true);
         mfu->setProperty("mfu", true);
         mfu->setProperty("series", int(s));
@@ -146,12 +149,14 @@ ChartTable SweepChart::table() const
     QString param = m_data.parameter.isEmpty() ? QStringLiteral("parameter") : m_data.parameter;
     param = param.toLower().replace(QLatin1Char(' '), QLatin1Char('_'));
     if (!m_data.parameterUnit.isEmpty())
-        param += QLatin1Char('_') + m_data.parameterUnit.toLower().replace(QLatin1Char(' '), QLatin1Char('_'));
-    t.header = QStringList{QStringLiteral("series"), param, QStringLiteral("step_time_s"),
-                           QStringLiteral("mfu_fraction")};
+        param += QLatin1Char('_')
+            + m_data.parameterUnit.toLower().replace(QLatin1Char(' '), QLatin1Char('_'));
+    t.header = QStringList {QStringLiteral("series"), param, QStringLiteral("step_time_s"),
+                            QStringLiteral("mfu_fraction")};
     for (const SweepSeries &s : m_data.series) {
         for (const SweepPoint &p : s.points)
-            t.rows.push_back({s.label, csvNumber(p.parameter), csvNumber(p.stepTime), csvNumber(p.mfu)});
+            t.rows.push_back(
+                {s.label, csvNumber(p.parameter), csvNumber(p.stepTime), csvNumber(p.mfu)});
     }
     return t;
 }

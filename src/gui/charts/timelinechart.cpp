@@ -41,7 +41,7 @@ TimelineChart::TimelineChart(QWidget *parent)
 bool TimelineChart::setData(const TimelineChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : TimelineChartData{};
+    m_data = e.isEmpty() ? data : TimelineChartData {};
     return acceptData(e, error);
 }
 
@@ -52,19 +52,22 @@ std::vector<TimelineChart::PlottedSpan> TimelineChart::plottedSpans(std::size_t 
         return spans;
     for (const TimelineSpan &s : m_data.rows[row].spans)
         spans.push_back({s, false});
-    std::stable_sort(spans.begin(), spans.end(),
-                     [](const PlottedSpan &a, const PlottedSpan &b) { return a.span.start < b.span.start; });
+    std::stable_sort(spans.begin(), spans.end(), [](const PlottedSpan &a, const PlottedSpan &b) {
+        return a.span.start < b.span.start;
+    });
     std::vector<PlottedSpan> result;
     const double epsilon = kIdleEpsilon * m_data.stepTime;
     double busyUntil = 0;
     for (const PlottedSpan &s : spans) {
         if (s.span.start - busyUntil > epsilon)
-            result.push_back({TimelineSpan{TimelineKind::Forward, busyUntil, s.span.start, -1}, true});
+            result.push_back(
+                {TimelineSpan {TimelineKind::Forward, busyUntil, s.span.start, -1}, true});
         result.push_back(s);
         busyUntil = std::max(busyUntil, s.span.end);
     }
     if (m_data.stepTime - busyUntil > epsilon)
-        result.push_back({TimelineSpan{TimelineKind::Forward, busyUntil, m_data.stepTime, -1}, true});
+        result.push_back(
+            {TimelineSpan {TimelineKind::Forward, busyUntil, m_data.stepTime, -1}, true});
     return result;
 }
 
@@ -79,7 +82,7 @@ void TimelineChart::build()
     yAxis->setLabel(tr("pipeline stage"));
     xAxis->setLabel(tr("time in step (ms)"));
 
-    std::array<GanttBars *, kTimelineKindCount> byKind{};
+    std::array<GanttBars *, kTimelineKindCount> byKind {};
     for (int k = 0; k < kTimelineKindCount; ++k) {
         const auto kind = static_cast<TimelineKind>(k);
         auto *bars = new GanttBars(xAxis, yAxis);
@@ -99,8 +102,10 @@ void TimelineChart::build()
 
     for (std::size_t r = 0; r < m_data.rows.size(); ++r) {
         for (const PlottedSpan &p : plottedSpans(r)) {
-            const QString label = p.span.microBatch >= 0 ? QString::number(p.span.microBatch) : QString();
-            const GanttBars::Bar bar{double(r), p.span.start * kMs, p.span.end * kMs, p.idle ? QString() : label};
+            const QString label
+                = p.span.microBatch >= 0 ? QString::number(p.span.microBatch) : QString();
+            const GanttBars::Bar bar {double(r), p.span.start * kMs, p.span.end * kMs,
+                                      p.idle ? QString() : label};
             (p.idle ? idle : byKind[std::size_t(p.span.kind)])->addBar(bar);
         }
     }
@@ -140,14 +145,16 @@ QString TimelineChart::describe(QCPAbstractPlottable *plottable, int index) cons
 ChartTable TimelineChart::table() const
 {
     ChartTable t;
-    t.header = QStringList{QStringLiteral("row"), QStringLiteral("kind"), QStringLiteral("micro_batch"),
-                           QStringLiteral("start_s"), QStringLiteral("end_s")};
+    t.header
+        = QStringList {QStringLiteral("row"), QStringLiteral("kind"), QStringLiteral("micro_batch"),
+                       QStringLiteral("start_s"), QStringLiteral("end_s")};
     for (std::size_t r = 0; r < m_data.rows.size(); ++r) {
         for (const PlottedSpan &p : plottedSpans(r)) {
-            t.rows.push_back({m_data.rows[r].label,
-                              p.idle ? QStringLiteral("idle") : timelineKindName(p.span.kind),
-                              p.span.microBatch >= 0 ? QString::number(p.span.microBatch) : QString(),
-                              csvNumber(p.span.start), csvNumber(p.span.end)});
+            t.rows.push_back(
+                {m_data.rows[r].label,
+                 p.idle ? QStringLiteral("idle") : timelineKindName(p.span.kind),
+                 p.span.microBatch >= 0 ? QString::number(p.span.microBatch) : QString(),
+                 csvNumber(p.span.start), csvNumber(p.span.end)});
         }
     }
     return t;

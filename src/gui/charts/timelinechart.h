@@ -15,7 +15,8 @@ class TimelineChart : public Chart
 public:
     explicit TimelineChart(QWidget *parent = nullptr);
 
-    /// Plots `data`. Invalid data (validateChartData) empties the chart, returns false, sets *error.
+    /// Plots `data`. Invalid data (validateChartData) empties the chart, returns false, sets
+    /// *error.
     bool setData(const TimelineChartData &data, QString *error = nullptr);
     [[nodiscard]] const TimelineChartData &data() const { return m_data; }
 

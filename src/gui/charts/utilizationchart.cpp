@@ -33,7 +33,7 @@ UtilizationChart::UtilizationChart(QWidget *parent)
 bool UtilizationChart::setData(const UtilizationChartData &data, QString *error)
 {
     const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : UtilizationChartData{};
+    m_data = e.isEmpty() ? data : UtilizationChartData {};
     return acceptData(e, error);
 }
 
@@ -71,8 +71,9 @@ void UtilizationChart::build()
         box->setOutlierStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, 5));
         box->setWidth(0.5);
         box->setProperty("tier", int(i));
-        box->addData(double(i), s.minimum * kPercent, s.lowerQuartile * kPercent, s.median * kPercent,
-                     s.upperQuartile * kPercent, s.maximum * kPercent, outliers);
+        box->addData(double(i), s.minimum * kPercent, s.lowerQuartile * kPercent,
+                     s.median * kPercent, s.upperQuartile * kPercent, s.maximum * kPercent,
+                     outliers);
         meanKeys.push_back(double(i));
         meanValues.push_back(s.mean * kPercent);
     }
@@ -80,7 +81,8 @@ void UtilizationChart::build()
         m_means = addGraph();
         m_means->setName(tr("mean"));
         m_means->setLineStyle(QCPGraph::lsNone);
-        m_means->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(theme().foreground, 1.5),
+        m_means->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
+                                                 QPen(theme().foreground, 1.5),
                                                  QBrush(theme().background), 9));
         m_means->setData(QVector<double>(meanKeys.begin(), meanKeys.end()),
                          QVector<double>(meanValues.begin(), meanValues.end()), true);
@@ -103,8 +105,9 @@ QString UtilizationChart::describe(QCPAbstractPlottable *plottable, int index) c
     if (plottable == m_means && m_means) {
         const double key = m_means->data()->at(index)->key;
         const auto tier = std::size_t(key);
-        return tr("%1\nmean %2 %").arg(tier < m_data.tiers.size() ? m_data.tiers[tier].tier : QString(),
-                                       formatNumber(m_means->data()->at(index)->value, 1));
+        return tr("%1\nmean %2 %")
+            .arg(tier < m_data.tiers.size() ? m_data.tiers[tier].tier : QString(),
+                 formatNumber(m_means->data()->at(index)->value, 1));
     }
     auto *box = qobject_cast<QCPStatisticalBox *>(plottable);
     if (!box || index < 0 || index >= box->dataCount())
@@ -113,19 +116,21 @@ QString UtilizationChart::describe(QCPAbstractPlottable *plottable, int index) c
     if (tier >= m_data.tiers.size())
         return {};
     const QCPStatisticalBoxData &d = *box->data()->at(index);
-    return tr("%1: %2 link directions\nmedian %3 %, quartiles %4 to %5 %\nwhiskers %6 to %7 %, %8 outliers")
+    return tr("%1: %2 link directions\nmedian %3 %, quartiles %4 to %5 %\nwhiskers %6 to %7 %, %8 "
+              "outliers")
         .arg(m_data.tiers[tier].tier)
         .arg(m_data.tiers[tier].utilization.size())
-        .arg(formatNumber(d.median, 1), formatNumber(d.lowerQuartile, 1), formatNumber(d.upperQuartile, 1),
-             formatNumber(d.minimum, 1), formatNumber(d.maximum, 1))
+        .arg(formatNumber(d.median, 1), formatNumber(d.lowerQuartile, 1),
+             formatNumber(d.upperQuartile, 1), formatNumber(d.minimum, 1),
+             formatNumber(d.maximum, 1))
         .arg(d.outliers.size());
 }
 
 ChartTable UtilizationChart::table() const
 {
     ChartTable t;
-    t.header = QStringList{QStringLiteral("tier"), QStringLiteral("link_direction"),
-                           QStringLiteral("avg_utilization_fraction")};
+    t.header = QStringList {QStringLiteral("tier"), QStringLiteral("link_direction"),
+                            QStringLiteral("avg_utilization_fraction")};
     for (const TierUtilization &tier : m_data.tiers) {
         for (std::size_t i = 0; i < tier.utilization.size(); ++i)
             t.rows.push_back({tier.tier, QString::number(i), csvNumber(tier.utilization[i])});
