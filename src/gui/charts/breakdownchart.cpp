@@ -44,17 +44,10 @@ QColor breakdownPartColour(BreakdownPart part)
 }
 
 BreakdownChart::BreakdownChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Step-time breakdown"));
     refresh();
-}
-
-bool BreakdownChart::setData(const BreakdownChartData &data, QString *error)
-{
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : BreakdownChartData {};
-    return acceptData(e, error);
 }
 
 double BreakdownChart::unitSeconds() const

@@ -2,21 +2,17 @@
 // Step-time breakdown as stacked bars, one bar per design (side by side when comparing): the
 // critical-path parts of simulator.md (compute, exposed TP/CP/EP/PP, bubble, exposed DP,
 // optimizer) stacked in that order, in ms below 1 s and in s above, with the total over each bar.
+// Parts that are zero in every design get no series.
 
-#include "chart.h"
+#include "datachart.h"
 
 namespace weft {
 
-class BreakdownChart : public Chart
+class BreakdownChart : public DataChart<BreakdownChartData>
 {
     Q_OBJECT
 public:
     explicit BreakdownChart(QWidget *parent = nullptr);
-
-    /// Plots `data`; parts that are zero in every design get no series. Invalid data (see
-    /// validateChartData) empties the chart, returns false and sets *error.
-    bool setData(const BreakdownChartData &data, QString *error = nullptr);
-    [[nodiscard]] const BreakdownChartData &data() const { return m_data; }
 
     /// Seconds per displayed unit: 1e-3 when the largest total is below 1 s, else 1.
     [[nodiscard]] double unitSeconds() const;
@@ -28,9 +24,6 @@ protected:
     void build() override;
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
-
-private:
-    BreakdownChartData m_data;
 };
 
 /// The Okabe-Ito colour of a breakdown part (the same in every chart and theme).

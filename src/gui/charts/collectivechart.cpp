@@ -22,17 +22,10 @@ QCPScatterStyle::ScatterShape seriesMarker(int index)
 }
 
 CollectiveChart::CollectiveChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Collective bus bandwidth"));
     refresh();
-}
-
-bool CollectiveChart::setData(const CollectiveChartData &data, QString *error)
-{
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : CollectiveChartData {};
-    return acceptData(e, error);
 }
 
 void CollectiveChart::build()

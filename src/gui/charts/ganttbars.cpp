@@ -1,5 +1,7 @@
 #include "ganttbars.h"
 
+#include <array>
+
 namespace weft {
 
 GanttBars::GanttBars(QCPAxis *keyAxis, QCPAxis *valueAxis)
@@ -29,39 +31,42 @@ double GanttBars::selectTest(const QPointF &pos, bool onlySelectable, QVariant *
     return -1;
 }
 
-QCPRange GanttBars::getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain) const
+namespace {
+
+// Range of the values `valuesOf(bar)` yields over all bars, restricted to a sign domain.
+template<typename ValuesOf>
+QCPRange rangeOver(const std::vector<GanttBars::Bar> &bars, QCP::SignDomain domain, bool &found,
+                   ValuesOf valuesOf)
 {
     QCPRange range;
-    foundRange = false;
-    for (const Bar &bar : m_bars) {
-        for (double v : {bar.start, bar.end}) {
-            if ((inSignDomain == QCP::sdPositive && v <= 0)
-                || (inSignDomain == QCP::sdNegative && v >= 0))
+    found = false;
+    for (const GanttBars::Bar &bar : bars) {
+        for (double v : valuesOf(bar)) {
+            if ((domain == QCP::sdPositive && v <= 0) || (domain == QCP::sdNegative && v >= 0))
                 continue;
-            range = foundRange ? QCPRange(std::min(range.lower, v), std::max(range.upper, v))
-                               : QCPRange(v, v);
-            foundRange = true;
+            range = found ? QCPRange(std::min(range.lower, v), std::max(range.upper, v))
+                          : QCPRange(v, v);
+            found = true;
         }
     }
     return range;
 }
 
+} // namespace
+
+QCPRange GanttBars::getKeyRange(bool &foundRange, QCP::SignDomain inSignDomain) const
+{
+    return rangeOver(m_bars, inSignDomain, foundRange, [](const Bar &bar) {
+        return std::array<double, 2> {bar.start, bar.end};
+    });
+}
+
 QCPRange GanttBars::getValueRange(bool &foundRange, QCP::SignDomain inSignDomain,
                                   const QCPRange &) const
 {
-    QCPRange range;
-    foundRange = false;
-    for (const Bar &bar : m_bars) {
-        for (double v : {bar.row - 0.5, bar.row + 0.5}) {
-            if ((inSignDomain == QCP::sdPositive && v <= 0)
-                || (inSignDomain == QCP::sdNegative && v >= 0))
-                continue;
-            range = foundRange ? QCPRange(std::min(range.lower, v), std::max(range.upper, v))
-                               : QCPRange(v, v);
-            foundRange = true;
-        }
-    }
-    return range;
+    return rangeOver(m_bars, inSignDomain, foundRange, [](const Bar &bar) {
+        return std::array<double, 2> {bar.row - 0.5, bar.row + 0.5};
+    });
 }
 
 void GanttBars::draw(QCPPainter *painter)

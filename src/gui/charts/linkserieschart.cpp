@@ -10,17 +10,10 @@ constexpr double kPercent = 100;
 } // namespace
 
 LinkSeriesChart::LinkSeriesChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Link utilization over the step"));
     refresh();
-}
-
-bool LinkSeriesChart::setData(const LinkSeriesChartData &data, QString *error)
-{
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : LinkSeriesChartData {};
-    return acceptData(e, error);
 }
 
 void LinkSeriesChart::build()

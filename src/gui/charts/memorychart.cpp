@@ -25,17 +25,10 @@ constexpr std::array<Part, 4> kParts
 } // namespace
 
 MemoryChart::MemoryChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Memory per accelerator"));
     refresh();
-}
-
-bool MemoryChart::setData(const MemoryChartData &data, QString *error)
-{
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : MemoryChartData {};
-    return acceptData(e, error);
 }
 
 void MemoryChart::build()

@@ -13,22 +13,19 @@ constexpr double kPercent = 100;
 } // namespace
 
 SweepChart::SweepChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Sweep"));
     refresh();
 }
 
-bool SweepChart::setData(const SweepChartData &data, QString *error)
+void SweepChart::normalize(SweepChartData &data)
 {
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : SweepChartData {};
-    for (SweepSeries &s : m_data.series) {
+    for (SweepSeries &s : data.series) {
         std::stable_sort(
             s.points.begin(), s.points.end(),
             [](const SweepPoint &a, const SweepPoint &b) { return a.parameter < b.parameter; });
     }
-    return acceptData(e, error);
 }
 
 QString SweepChart::parameterTitle() const

@@ -4,20 +4,15 @@
 // oversubscription, micro-batch, NIC rate ...), one colour per compared series. Ticks sit on
 // the swept values when there are few of them; the parameter axis may be log2.
 
-#include "chart.h"
+#include "datachart.h"
 
 namespace weft {
 
-class SweepChart : public Chart
+class SweepChart : public DataChart<SweepChartData>
 {
     Q_OBJECT
 public:
     explicit SweepChart(QWidget *parent = nullptr);
-
-    /// Plots `data`; points are sorted by parameter. Invalid data empties the chart, returns
-    /// false and sets *error.
-    bool setData(const SweepChartData &data, QString *error = nullptr);
-    [[nodiscard]] const SweepChartData &data() const { return m_data; }
 
     [[nodiscard]] QString chartId() const override { return QStringLiteral("sweep"); }
     [[nodiscard]] ChartTable table() const override;
@@ -27,10 +22,11 @@ protected:
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
 
+    /// Sorts every series' points by parameter (lines join neighbours).
+    void normalize(SweepChartData &data) override;
+
 private:
     [[nodiscard]] QString parameterTitle() const;
-
-    SweepChartData m_data;
 };
 
 } // namespace weft

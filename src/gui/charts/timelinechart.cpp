@@ -32,17 +32,10 @@ constexpr double kIdleEpsilon = 1e-9;
 } // namespace
 
 TimelineChart::TimelineChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Pipeline timeline"));
     refresh();
-}
-
-bool TimelineChart::setData(const TimelineChartData &data, QString *error)
-{
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : TimelineChartData {};
-    return acceptData(e, error);
 }
 
 std::vector<TimelineChart::PlottedSpan> TimelineChart::plottedSpans(std::size_t row) const

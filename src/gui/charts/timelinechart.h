@@ -3,22 +3,17 @@
 // communication and optimizer spans in distinct Okabe-Ito colours, idle (every gap up to the
 // step time) in a quiet neutral; micro-batch numbers inside the bars; time axis in ms.
 
-#include "chart.h"
+#include "datachart.h"
 
 namespace weft {
 
 class GanttBars;
 
-class TimelineChart : public Chart
+class TimelineChart : public DataChart<TimelineChartData>
 {
     Q_OBJECT
 public:
     explicit TimelineChart(QWidget *parent = nullptr);
-
-    /// Plots `data`. Invalid data (validateChartData) empties the chart, returns false, sets
-    /// *error.
-    bool setData(const TimelineChartData &data, QString *error = nullptr);
-    [[nodiscard]] const TimelineChartData &data() const { return m_data; }
 
     /// A span as plotted: an operation, or an idle gap (`idle` true, `span.kind` unused).
     struct PlottedSpan
@@ -36,9 +31,6 @@ protected:
     void build() override;
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
-
-private:
-    TimelineChartData m_data;
 };
 
 } // namespace weft

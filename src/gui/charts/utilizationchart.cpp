@@ -24,17 +24,10 @@ QColor tierColour(const QString &tier, int index)
 }
 
 UtilizationChart::UtilizationChart(QWidget *parent)
-    : Chart(parent)
+    : DataChart(parent)
 {
     setTitle(tr("Link utilization per tier"));
     refresh();
-}
-
-bool UtilizationChart::setData(const UtilizationChartData &data, QString *error)
-{
-    const QString e = validateChartData(data);
-    m_data = e.isEmpty() ? data : UtilizationChartData {};
-    return acceptData(e, error);
 }
 
 void UtilizationChart::build()

@@ -1,22 +1,17 @@
 #pragma once
 // Distribution of average link utilization per tier (scale-up, leaf, spine, core, ...): one
 // Tukey box plot per tier (quartiles, whiskers at 1.5 IQR, outliers as dots) plus the mean, in
-// percent of link capacity.
+// percent of link capacity. Tiers without links get no box.
 
-#include "chart.h"
+#include "datachart.h"
 
 namespace weft {
 
-class UtilizationChart : public Chart
+class UtilizationChart : public DataChart<UtilizationChartData>
 {
     Q_OBJECT
 public:
     explicit UtilizationChart(QWidget *parent = nullptr);
-
-    /// Plots `data`; tiers without links get no box. Invalid data empties the chart, returns
-    /// false and sets *error.
-    bool setData(const UtilizationChartData &data, QString *error = nullptr);
-    [[nodiscard]] const UtilizationChartData &data() const { return m_data; }
 
     [[nodiscard]] QString chartId() const override { return QStringLiteral("utilization"); }
     [[nodiscard]] ChartTable table() const override;
@@ -27,7 +22,6 @@ protected:
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
 
 private:
-    UtilizationChartData m_data;
     QCPGraph *m_means = nullptr;
 };
 
