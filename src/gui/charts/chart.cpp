@@ -1,0 +1,229 @@
+#include "chart.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QToolTip>
+#include <algorithm>
+
+namespace weft {
+
+Chart::Chart(QWidget *parent)
+    : QCustomPlot(parent)
+    , m_fonts(ChartFonts::fromBase(font()))
+{
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString(), m_fonts.title);
+    plotLayout()->addElement(0, 0, m_title);
+
+    // The legend goes below the axes so it never hides data; it wraps into rows.
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setMargins(QMargins(6, 2, 6, 2));
+    legend->setVisible(true);
+
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    setNoAntialiasingOnDrag(true);
+    // Unantialiased 1 px lines turn 1 or 2 px wide at fractional export scales (144 dpi).
+    setAntialiasedElements(QCP::aeGrid | QCP::aeSubGrid | QCP::aeAxes);
+    setMinimumSize(320, 220);
+    applyTheme();
+}
+
+void Chart::setTitle(const QString &title)
+{
+    m_title->setText(title);
+    replot();
+}
+
+QString Chart::title() const
+{
+    return m_title->text();
+}
+
+QString Chart::toolTipAt(const QPointF &pos) const
+{
+    int index = -1;
+    QCPAbstractPlottable *plottable = plottableAt(pos, false, &index);
+    if (!plottable || index < 0)
+        return {};
+    return describe(plottable, index);
+}
+
+void Chart::refresh()
+{
+    if (m_refreshing)
+        return;
+    m_refreshing = true;
+    m_theme = ChartTheme::fromPalette(palette()); // build() colours idle spans, outlines from it
+    clearPlottables();
+    clearItems();
+    for (QCPAxis *axis : axisRect()->axes()) {
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setLabel(QString());
+        axis->setTickLabelRotation(0);
+        axis->setRangeReversed(false);
+        axis->grid()->setVisible(axis == xAxis || axis == yAxis);
+    }
+    xAxis2->setVisible(false);
+    yAxis2->setVisible(false);
+    build();
+    applyTheme();
+    adaptToWidth(width());
+    fitView();
+    replot();
+    m_refreshing = false;
+}
+
+void Chart::resetView()
+{
+    fitView();
+    replot();
+}
+
+void Chart::adaptToWidth(int width)
+{
+    // itemCount() counts the empty cells left by removed plottables; count the real items.
+    int items = 0;
+    int widest = 0;
+    const QFontMetrics metrics(m_fonts.legend);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(i))) {
+            ++items;
+            widest = std::max(widest, metrics.horizontalAdvance(item->plottable()->name()));
+        }
+    }
+    legend->setVisible(items > 0);
+    if (items > 0) {
+        // Icon, padding and margins of a QCPPlottableLegendItem, plus the column spacing.
+        const int itemWidth = widest + legend->iconSize().width() + legend->iconTextPadding() + 24;
+        const int fit = std::max(1, (width - 12) / std::max(1, itemWidth));
+        const int columns = std::min(fit, items);
+        const int rows = (items + columns - 1) / columns;
+        legend->setWrap((items + rows - 1) / rows); // balanced rows
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+    adaptTicksToWidth(width);
+}
+
+void Chart::adaptTicksToWidth(int) { }
+
+void Chart::fitView()
+{
+    rescaleAxes();
+}
+
+bool Chart::acceptData(const QString &validationError, QString *error)
+{
+    m_dataError = validationError;
+    if (error)
+        *error = validationError;
+    refresh();
+    return validationError.isEmpty();
+}
+
+void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    // Label at most ~24 categories so the labels stay readable; the tooltip names the rest.
+    const int step = std::max<int>(1, int((labels.size() + 23) / 24));
+    qsizetype longest = 0;
+    for (qsizetype i = 0; i < labels.size(); i += step) {
+        ticker->addTick(double(i), labels[i]);
+        longest = std::max(longest, labels[i].size());
+    }
+    axis->setTicker(ticker);
+    axis->setSubTicks(false);
+    const qsizetype shown = (labels.size() + step - 1) / step;
+    axis->setTickLabelRotation(shown * longest > 70 ? -35 : 0);
+}
+
+QPen Chart::outlinePen() const
+{
+    return QPen(m_theme.background, 1);
+}
+
+bool Chart::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty()) {
+            QToolTip::hideText();
+            event->ignore();
+        } else {
+            QToolTip::showText(help->globalPos(), text, this);
+        }
+        return true;
+    }
+    return QCustomPlot::event(event);
+}
+
+void Chart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_fonts = ChartFonts::fromBase(font());
+        refresh();
+    }
+    QCustomPlot::changeEvent(event);
+}
+
+void Chart::resizeEvent(QResizeEvent *event)
+{
+    adaptToWidth(event->size().width());
+    QCustomPlot::resizeEvent(event);
+}
+
+void Chart::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    resetView();
+    QCustomPlot::mouseDoubleClickEvent(event);
+}
+
+void Chart::applyTheme()
+{
+    m_theme = ChartTheme::fromPalette(palette());
+    const QColor fg = m_theme.foreground;
+    setBackground(QBrush(m_theme.background));
+    for (QCPAxis *axis : axisRect()->axes()) {
+        axis->setBasePen(QPen(fg, 1));
+        axis->setTickPen(QPen(fg, 1));
+        axis->setSubTickPen(QPen(fg, 1));
+        axis->setTickLabelColor(fg);
+        axis->setLabelColor(fg);
+        axis->setTickLabelFont(m_fonts.tickLabel);
+        axis->setLabelFont(m_fonts.axisLabel);
+        axis->grid()->setPen(QPen(m_theme.grid, 1));
+        axis->grid()->setSubGridPen(QPen(m_theme.subGrid, 1));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    legend->setBrush(QBrush(m_theme.background));
+    legend->setBorderPen(Qt::NoPen);
+    legend->setTextColor(fg);
+    legend->setFont(m_fonts.legend);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = legend->item(i)) {
+            item->setTextColor(fg);
+            item->setFont(m_fonts.legend);
+        }
+    }
+    m_title->setTextColor(fg);
+    m_title->setFont(m_fonts.title);
+}
+
+QString formatNumber(double value, int decimals)
+{
+    return QLocale::c().toString(value, 'f', decimals);
+}
+
+QString csvNumber(double value)
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+} // namespace weft

@@ -1,0 +1,103 @@
+#include "chartspanel.h"
+
+#include "breakdownchart.h"
+#include "collectivechart.h"
+#include "linkserieschart.h"
+#include "memorychart.h"
+#include "sweepchart.h"
+#include "timelinechart.h"
+#include "utilizationchart.h"
+
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+
+namespace weft {
+
+ChartsPanel::ChartsPanel(QWidget *parent)
+    : QTabWidget(parent)
+{
+    setDocumentMode(true);
+    m_breakdown = new BreakdownChart(this);
+    m_timeline = new TimelineChart(this);
+    m_utilization = new UtilizationChart(this);
+    m_linkSeries = new LinkSeriesChart(this);
+    m_memory = new MemoryChart(this);
+    m_collective = new CollectiveChart(this);
+    m_sweep = new SweepChart(this);
+    addChart(m_breakdown, tr("Breakdown"));
+    addChart(m_timeline, tr("Timeline"));
+    addChart(m_utilization, tr("Utilization"));
+    addChart(m_linkSeries, tr("Link"));
+    addChart(m_memory, tr("Memory"));
+    addChart(m_collective, tr("Collectives"));
+    addChart(m_sweep, tr("Sweep"));
+}
+
+QList<Chart *> ChartsPanel::charts() const
+{
+    return {m_breakdown, m_timeline, m_utilization, m_linkSeries, m_memory, m_collective, m_sweep};
+}
+
+void ChartsPanel::addChart(Chart *chart, const QString &tabTitle)
+{
+    chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint &pos) {
+        std::unique_ptr<QMenu> menu(createContextMenu(chart));
+        menu->exec(chart->mapToGlobal(pos));
+    });
+    addTab(chart, tabTitle);
+}
+
+QMenu *ChartsPanel::createContextMenu(Chart *chart)
+{
+    auto *menu = new QMenu;
+    const std::pair<ChartFormat, QString> entries[]
+        = {{ChartFormat::Png, tr("Export as &PNG...")},
+           {ChartFormat::Pdf, tr("Export as P&DF...")},
+           {ChartFormat::Svg, tr("Export as &SVG...")},
+           {ChartFormat::Csv, tr("Export data as &CSV...")}};
+    for (const auto &[format, text] : entries) {
+        QAction *action = menu->addAction(text);
+        action->setData(int(format));
+        connect(action, &QAction::triggered, this,
+                [this, chart, format = format] { exportWithDialog(chart, format); });
+    }
+    menu->addSeparator();
+    connect(menu->addAction(tr("&Reset view")), &QAction::triggered, chart, &Chart::resetView);
+    return menu;
+}
+
+bool ChartsPanel::exportTo(Chart *chart, ChartFormat format, const QString &path, QString *error)
+{
+    switch (format) {
+    case ChartFormat::Png:
+        return ChartExporter::savePng(*chart, path, m_exportOptions, error);
+    case ChartFormat::Pdf:
+        return ChartExporter::savePdf(*chart, path, m_exportOptions, error);
+    case ChartFormat::Svg:
+        return ChartExporter::saveSvg(*chart, path, m_exportOptions, error);
+    case ChartFormat::Csv:
+        return ChartExporter::saveCsv(*chart, path, error);
+    }
+    return false;
+}
+
+void ChartsPanel::exportWithDialog(Chart *chart, ChartFormat format)
+{
+    const QString ext = chartFormatExtension(format);
+    const QString filter = tr("%1 files (*.%2)").arg(ext.toUpper(), ext);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
+                                                chart->chartId() + QLatin1Char('.') + ext, filter);
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive))
+        path += QLatin1Char('.') + ext;
+    QString error;
+    if (exportTo(chart, format, path, &error))
+        emit exported(path);
+    else
+        QMessageBox::warning(this, tr("Export chart"), error);
+}
+
+} // namespace weft
