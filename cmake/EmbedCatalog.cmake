@@ -1,4 +1,6 @@
-# Writes OUT: a C++ file defining weft::builtinCatalogFiles(), the text of each catalog JSON.
+# Reads DIR/*.json (sorted by name) and writes OUT: a C++ file defining weft::builtinCatalogFiles(), the text of each catalog JSON.
+file(GLOB FILES ${DIR}/*.json)
+list(SORT FILES)
 set(body "")
 set(count 0)
 foreach(f ${FILES})

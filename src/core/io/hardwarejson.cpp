@@ -1,0 +1,192 @@
+#include "io/hardwarejson.h"
+
+#include <set>
+
+namespace weft {
+
+namespace {
+
+Technology technologyFrom(const JsonReader &r)
+{
+    const std::string s = r.string("technology");
+    Technology t {};
+    if (!fromString(s, t))
+        r.fail("technology",
+               "unknown technology '" + s
+                   + "' (nvlink, infinity-fabric, infiniband, ethernet, pcie)");
+    return t;
+}
+
+// Reads an array member of `r` with `read` per element, checking keys are unique.
+template<class Map, class ReadFn>
+void readKeyed(const JsonReader &r, const char *member, Map &out, ReadFn read)
+{
+    const auto arr = r.optional(member);
+    if (!arr)
+        return;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        auto spec = read(arr->at(i));
+        if (out.count(spec.key))
+            arr->at(i).fail("key", "duplicate key '" + spec.key + "'");
+        out.emplace(spec.key, std::move(spec));
+    }
+}
+
+} // namespace
+
+nlohmann::ordered_json toJson(const AcceleratorSpec &s)
+{
+    nlohmann::ordered_json j;
+    j["key"] = s.key;
+    j["name"] = s.name;
+    j["peak_bf16_tflops"] = s.peakFlopsBf16 / kTera;
+    j["peak_fp8_tflops"] = s.peakFlopsFp8 / kTera;
+    j["hbm_gb"] = s.hbmBytes / kGiga;
+    j["hbm_bandwidth_gb_per_s"] = s.hbmBandwidth / kGiga;
+    j["scale_up_bandwidth_gb_per_s"] = s.scaleUpBandwidth / kGiga;
+    j["matmul_efficiency"] = s.matmulEfficiency;
+    j["memory_efficiency"] = s.memoryEfficiency;
+    j["source"] = s.source;
+    return j;
+}
+
+AcceleratorSpec acceleratorFromJson(const JsonReader &r)
+{
+    AcceleratorSpec s;
+    s.key = r.string("key");
+    s.name = r.string("name", s.key);
+    s.peakFlopsBf16 = r.positive("peak_bf16_tflops") * kTera;
+    s.peakFlopsFp8 = r.nonNegative("peak_fp8_tflops", 0) * kTera;
+    s.hbmBytes = r.positive("hbm_gb") * kGiga;
+    s.hbmBandwidth = r.positive("hbm_bandwidth_gb_per_s") * kGiga;
+    s.scaleUpBandwidth = r.nonNegative("scale_up_bandwidth_gb_per_s", 0) * kGiga;
+    s.matmulEfficiency = r.number("matmul_efficiency", s.matmulEfficiency);
+    s.memoryEfficiency = r.number("memory_efficiency", s.memoryEfficiency);
+    if (s.matmulEfficiency <= 0 || s.matmulEfficiency > 1)
+        r.fail("matmul_efficiency", "must be in (0, 1]");
+    if (s.memoryEfficiency <= 0 || s.memoryEfficiency > 1)
+        r.fail("memory_efficiency", "must be in (0, 1]");
+    s.source = r.string("source", "");
+    return s;
+}
+
+nlohmann::ordered_json toJson(const SwitchSpec &s)
+{
+    nlohmann::ordered_json j;
+    j["key"] = s.key;
+    j["name"] = s.name;
+    j["technology"] = toString(s.technology);
+    j["radix"] = s.radix;
+    j["port_gbps"] = bytesPerSecondToGbps(s.portRate);
+    j["in_network_reduction"] = s.inNetworkReduction;
+    j["reduction_gb_per_s"] = s.reductionRate / kGiga;
+    j["source"] = s.source;
+    return j;
+}
+
+SwitchSpec switchFromJson(const JsonReader &r)
+{
+    SwitchSpec s;
+    s.key = r.string("key");
+    s.name = r.string("name", s.key);
+    s.technology = technologyFrom(r);
+    s.radix = static_cast<int>(r.integer("radix", 1, 100000));
+    s.portRate = gbpsToBytesPerSecond(r.positive("port_gbps"));
+    s.inNetworkReduction = r.boolean("in_network_reduction", false);
+    s.reductionRate = r.nonNegative("reduction_gb_per_s", 0) * kGiga;
+    s.source = r.string("source", "");
+    return s;
+}
+
+nlohmann::ordered_json toJson(const LinkTechSpec &s)
+{
+    nlohmann::ordered_json j;
+    j["key"] = s.key;
+    j["name"] = s.name;
+    j["technology"] = toString(s.technology);
+    j["lane_gbps"] = bytesPerSecondToGbps(s.laneRate);
+    j["efficiency"] = s.efficiency;
+    j["latency_ns"] = s.latency * 1e9;
+    j["source"] = s.source;
+    return j;
+}
+
+LinkTechSpec linkTechFromJson(const JsonReader &r)
+{
+    LinkTechSpec s;
+    s.key = r.string("key");
+    s.name = r.string("name", s.key);
+    s.technology = technologyFrom(r);
+    s.laneRate = gbpsToBytesPerSecond(r.positive("lane_gbps"));
+    s.efficiency = r.number("efficiency", 1.0);
+    if (s.efficiency <= 0 || s.efficiency > 1)
+        r.fail("efficiency", "must be in (0, 1]");
+    s.latency = r.nonNegative("latency_ns", 0) * 1e-9;
+    s.source = r.string("source", "");
+    return s;
+}
+
+nlohmann::ordered_json toJson(const ScaleUpPreset &p)
+{
+    nlohmann::ordered_json j;
+    j["key"] = p.key;
+    j["name"] = p.name;
+    j["accelerator"] = p.accelerator;
+    j["accelerators"] = p.accelerators;
+    j["scale_up_switch"] = p.scaleUpSwitch;
+    j["scale_up_switches"] = p.scaleUpSwitches;
+    j["scale_up_tech"] = p.scaleUpTech;
+    j["lanes_per_accelerator"] = p.lanesPerAccelerator;
+    j["nics_per_accelerator"] = p.nicsPerAccelerator;
+    j["nic_gbps"] = bytesPerSecondToGbps(p.nicRate);
+    j["nic_tech"] = p.nicTech;
+    j["source"] = p.source;
+    return j;
+}
+
+ScaleUpPreset scaleUpPresetFromJson(const JsonReader &r)
+{
+    ScaleUpPreset p;
+    p.key = r.string("key");
+    p.name = r.string("name", p.key);
+    p.accelerator = r.string("accelerator");
+    p.accelerators = static_cast<int>(r.integer("accelerators", 1, 4096));
+    p.scaleUpSwitch = r.string("scale_up_switch", "");
+    p.scaleUpSwitches = static_cast<int>(r.integer("scale_up_switches", 0, 1024, 0));
+    if (p.scaleUpSwitch.empty() != (p.scaleUpSwitches == 0))
+        r.fail("scale_up_switches",
+               "a scale-up switch model needs a switch count > 0, and vice versa");
+    p.scaleUpTech = r.string("scale_up_tech");
+    p.lanesPerAccelerator = static_cast<int>(r.integer("lanes_per_accelerator", 1, 1024));
+    p.nicsPerAccelerator = static_cast<int>(r.integer("nics_per_accelerator", 0, 64, 1));
+    p.nicRate = gbpsToBytesPerSecond(r.nonNegative("nic_gbps", 0));
+    p.nicTech = r.string("nic_tech", "");
+    p.source = r.string("source", "");
+    return p;
+}
+
+nlohmann::ordered_json toJson(const HardwareTable &t)
+{
+    nlohmann::ordered_json j;
+    j["accelerators"] = nlohmann::ordered_json::array();
+    j["switches"] = nlohmann::ordered_json::array();
+    j["link_technologies"] = nlohmann::ordered_json::array();
+    for (const auto &[k, s] : t.accelerators)
+        j["accelerators"].push_back(toJson(s));
+    for (const auto &[k, s] : t.switches)
+        j["switches"].push_back(toJson(s));
+    for (const auto &[k, s] : t.linkTechs)
+        j["link_technologies"].push_back(toJson(s));
+    return j;
+}
+
+HardwareTable hardwareFromJson(const JsonReader &r)
+{
+    HardwareTable t;
+    readKeyed(r, "accelerators", t.accelerators, acceleratorFromJson);
+    readKeyed(r, "switches", t.switches, switchFromJson);
+    readKeyed(r, "link_technologies", t.linkTechs, linkTechFromJson);
+    return t;
+}
+
+} // namespace weft

@@ -1,0 +1,42 @@
+#pragma once
+// JSON encoding of hardware specs, shared by catalog files and the `hardware` section of design
+// files. Units are in the key names: *_tflops (1e12 FLOP/s), *_gb (1e9 bytes), *_gb_per_s
+// (1e9 bytes/s), *_gbps (1e9 bits/s, network line rate), *_ns (1e-9 s).
+
+#include "io/jsonreader.h"
+#include "model/catalog.h"
+
+#include <nlohmann/json.hpp>
+
+namespace weft {
+
+nlohmann::ordered_json toJson(const AcceleratorSpec &s);
+nlohmann::ordered_json toJson(const SwitchSpec &s);
+nlohmann::ordered_json toJson(const LinkTechSpec &s);
+nlohmann::ordered_json toJson(const ScaleUpPreset &p);
+
+/// Readers; throw JsonFieldError naming the JSON path of a missing or invalid field.
+AcceleratorSpec acceleratorFromJson(const JsonReader &r);
+SwitchSpec switchFromJson(const JsonReader &r);
+LinkTechSpec linkTechFromJson(const JsonReader &r);
+ScaleUpPreset scaleUpPresetFromJson(const JsonReader &r);
+
+/// The three spec tables as {"accelerators": [...], "switches": [...], "link_technologies": [...]},
+/// each sorted by key.
+nlohmann::ordered_json toJson(const HardwareTable &t);
+/// Reads the tables from an object holding any of the three arrays; duplicate keys are errors.
+HardwareTable hardwareFromJson(const JsonReader &r);
+
+/// Unit conversions at the file edge.
+constexpr double kTera = 1e12;
+constexpr double kGiga = 1e9;
+inline double gbpsToBytesPerSecond(double gbps)
+{
+    return gbps * kGiga / 8.0;
+}
+inline double bytesPerSecondToGbps(double bps)
+{
+    return bps * 8.0 / kGiga;
+}
+
+} // namespace weft

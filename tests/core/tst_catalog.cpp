@@ -1,0 +1,124 @@
+// Tests of the hardware catalog: the built-in files parse, hold the presets issue 2 requires,
+// convert units correctly, and user catalog files are checked with JSON paths in errors.
+#include "io/catalogfile.h"
+
+#include <QtTest>
+
+using namespace weft;
+
+class TestCatalog : public QObject
+{
+    Q_OBJECT
+private slots:
+    void builtinHasRequiredEntries_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("switches");
+        QTest::addColumn<double>("nicGbps");
+        QTest::newRow("dgx-a100") << "dgx-a100" << 8 << 6 << 200.0;
+        QTest::newRow("dgx-h100") << "dgx-h100" << 8 << 4 << 400.0;
+        QTest::newRow("hgx-h200") << "hgx-h200" << 8 << 4 << 400.0;
+        QTest::newRow("hgx-b200") << "hgx-b200" << 8 << 2 << 400.0;
+        QTest::newRow("gb200-nvl72") << "gb200-nvl72" << 72 << 18 << 800.0;
+        QTest::newRow("mi300x-8") << "mi300x-8" << 8 << 0 << 400.0;
+    }
+    void builtinHasRequiredEntries()
+    {
+        QFETCH(QString, preset);
+        QFETCH(int, gpus);
+        QFETCH(int, switches);
+        QFETCH(double, nicGbps);
+        const Catalog &c = builtinCatalog();
+        const auto it = c.scaleUpPresets.find(preset.toStdString());
+        QVERIFY(it != c.scaleUpPresets.end());
+        QCOMPARE(it->second.accelerators, gpus);
+        QCOMPARE(it->second.scaleUpSwitches, switches);
+        QCOMPARE(it->second.nicRate, nicGbps * 1e9 / 8);
+        QVERIFY(c.hardware.accelerators.count(it->second.accelerator));
+        QVERIFY(!it->second.source.empty());
+    }
+    void builtinSwitchesAndUnits()
+    {
+        const Catalog &c = builtinCatalog();
+        for (const char *k : {"qm8700", "qm9700", "q3400", "sn5600", "tomahawk5", "nvswitch-gen3"})
+            QVERIFY2(c.hardware.switches.count(k), k);
+        const SwitchSpec &qm = c.hardware.switches.at("qm9700");
+        QCOMPARE(qm.radix, 64);
+        QCOMPARE(qm.portRate, 50e9); // 400 Gb/s = 50 GB/s
+        QCOMPARE(c.hardware.switches.at("q3400").radix, 144);
+        const AcceleratorSpec &h100 = c.hardware.accelerators.at("h100-sxm");
+        QCOMPARE(h100.peakFlopsBf16, 989.4e12);
+        QCOMPARE(h100.hbmBytes, 80e9);
+        QCOMPARE(c.hardware.linkTechs.at("ib-ndr").latency, 5e-6);
+        for (const auto &[k, s] : c.hardware.accelerators)
+            QVERIFY2(!s.source.empty(), k.c_str());
+        for (const auto &[k, s] : c.hardware.linkTechs)
+            QVERIFY2(s.efficiency > 0 && s.efficiency <= 1 && !s.source.empty(), k.c_str());
+    }
+    void userCatalogExtendsBuiltin()
+    {
+        const char *text = R"({"format":"weft.catalog","version":1,
+            "accelerators":[{"key":"my-gpu","peak_bf16_tflops":500,"hbm_gb":96,
+                             "hbm_bandwidth_gb_per_s":4000}],
+            "scale_up_presets":[{"key":"my-box","accelerator":"my-gpu","accelerators":4,
+                                 "scale_up_tech":"nvlink4","lanes_per_accelerator":6}]})";
+        auto r = parseCatalog(text, "mine.json", builtinCatalog());
+        QVERIFY(std::holds_alternative<Catalog>(r));
+        Catalog merged = builtinCatalog();
+        merged.merge(std::get<Catalog>(r));
+        QCOMPARE(merged.scaleUpPresets.at("my-box").accelerators, 4);
+        QCOMPARE(merged.hardware.accelerators.at("my-gpu").peakFlopsBf16, 500e12);
+    }
+    void badCatalogNamesPath_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("not json") << "{\"format\": "
+                                  << ""
+                                  << "not valid JSON";
+        QTest::newRow("wrong format") << R"({"format":"x","version":1})"
+                                      << "/format"
+                                      << "not a Weft catalog";
+        QTest::newRow("newer") << R"({"format":"weft.catalog","version":7})"
+                               << "/version"
+                               << "newer";
+        QTest::newRow("negative")
+            << R"({"format":"weft.catalog","version":1,"switches":[{"key":"s","technology":"ethernet","radix":8,"port_gbps":-1}]})"
+            << "/switches/0/port_gbps"
+            << "greater than 0";
+        QTest::newRow("bad tech")
+            << R"({"format":"weft.catalog","version":1,"link_technologies":[{"key":"l","technology":"carrier-pigeon","lane_gbps":1}]})"
+            << "/link_technologies/0/technology"
+            << "unknown technology";
+        QTest::newRow("dangling preset")
+            << R"({"format":"weft.catalog","version":1,"scale_up_presets":[{"key":"p","accelerator":"nope","accelerators":2,"scale_up_tech":"nvlink4","lanes_per_accelerator":1}]})"
+            << "/scale_up_presets/0/accelerator"
+            << "unknown accelerator";
+        QTest::newRow("duplicate")
+            << R"({"format":"weft.catalog","version":1,"link_technologies":[{"key":"l","technology":"pcie","lane_gbps":1},{"key":"l","technology":"pcie","lane_gbps":2}]})"
+            << "/link_technologies/1/key"
+            << "duplicate";
+    }
+    void badCatalogNamesPath()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, path);
+        QFETCH(QString, fragment);
+        auto r = parseCatalog(text.toStdString(), "user.json", builtinCatalog());
+        QVERIFY(std::holds_alternative<FileError>(r));
+        const FileError &e = std::get<FileError>(r);
+        QCOMPARE(QString::fromStdString(e.file), QStringLiteral("user.json"));
+        QCOMPARE(QString::fromStdString(e.jsonPath), path);
+        QVERIFY2(QString::fromStdString(e.message).contains(fragment), e.message.c_str());
+    }
+    void missingFileIsAnError()
+    {
+        auto r = loadCatalogFile("/nonexistent/dir/catalog.json");
+        QVERIFY(std::holds_alternative<FileError>(r));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalog)
+#include "tst_catalog.moc"
