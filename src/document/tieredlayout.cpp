@@ -46,7 +46,7 @@ double wrapRows(std::size_t count, QSizeF cell, double width, double y, Place pl
     for (std::size_t i = 0; i < count; ++i) {
         const std::size_t row = i / perRow;
         const std::size_t inRow = std::min(perRow, count - row * perRow);
-        const double left = -inRow * cell.width() / 2;
+        const double left = -double(inRow) * cell.width() / 2;
         place(i, QPointF(left + (i % perRow + 0.5) * cell.width(), y + (row + 0.5) * cell.height()));
     }
     return y + double((count + perRow - 1) / perRow) * cell.height();

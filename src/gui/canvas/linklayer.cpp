@@ -3,11 +3,13 @@
 #include "document/designdocument.h"
 #include "gui/canvas/topologyscene.h"
 
+#include <QGraphicsView>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
 #include <cmath>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace weft {
 
@@ -16,11 +18,23 @@ LinkLayer::LinkLayer(const DesignDocument *doc, EndpointFn endpoint)
 {
     setZValue(1);
     setFlag(ItemUsesExtendedStyleOption); // exposedRect for culling
+    m_rerender = new QTimer;
+    m_rerender->setSingleShot(true);
+    m_rerender->setInterval(150);
+    QObject::connect(m_rerender, &QTimer::timeout, m_rerender, [this] { refresh(); });
 }
+
+LinkLayer::~LinkLayer() { delete m_rerender; }
 
 void LinkLayer::invalidate()
 {
     m_dirty = true;
+    refresh();
+}
+
+void LinkLayer::refresh()
+{
+    m_cache = QImage();
     update();
 }
 
@@ -98,30 +112,91 @@ std::vector<LinkId> LinkLayer::linksAt(QPointF pos, double tolerance) const
     return best ? best->links : std::vector<LinkId>{};
 }
 
-void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget)
 {
     rebuild();
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    auto *view = widget ? qobject_cast<QGraphicsView *>(widget->parentWidget()) : nullptr;
+    if (!view) { // printing, export, tests: draw directly
+        drawBundles(painter, option->exposedRect, lod);
+        return;
+    }
+    const bool sameZoom = std::abs(lod / m_cacheLod - 1) < 1e-6;
+    if (m_cache.isNull() || !m_cacheRect.contains(option->exposedRect)) {
+        // Render the visible area plus a quarter viewport each side at the current zoom.
+        const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+        m_cacheRect = visible.adjusted(-visible.width() / 4, -visible.height() / 4,
+                                       visible.width() / 4, visible.height() / 4)
+                          .intersected(m_extent);
+        const qreal dpr = widget->devicePixelRatioF();
+        const QSize size = (m_cacheRect.size() * lod * dpr).toSize();
+        if (size.isEmpty() || size.width() > 8192 || size.height() > 8192) {
+            m_cache = QImage();
+            drawBundles(painter, option->exposedRect, lod);
+            return;
+        }
+        m_cache = QImage(size, QImage::Format_ARGB32_Premultiplied);
+        m_cache.fill(Qt::transparent);
+        QPainter p(&m_cache);
+        p.scale(lod * dpr, lod * dpr);
+        p.translate(-m_cacheRect.topLeft());
+        drawBundles(&p, m_cacheRect, lod);
+        m_cacheLod = lod;
+    } else if (!sameZoom) {
+        m_rerender->start(); // zooming: show the scaled image now, sharp lines shortly
+    }
+    painter->drawImage(m_cacheRect, m_cache);
+}
+
+void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod) const
+{
     const auto *sc = static_cast<const TopologyScene *>(scene());
     if (!sc)
         return;
     const CanvasStyle &st = sc->style();
-    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const QRectF exposed = option->exposedRect;
     const IdSet &sel = m_doc->selection();
-    // Buckets: [scaleUp][bundled] plus selected; one drawLines call per bucket.
-    std::vector<QLineF> lines[2][2];
+    // Level of detail, in screen pixels: (1) ends are snapped to 6-px cells (20 px in far views) and lines that
+    // coincide after snapping are drawn once, so a far view of 50k bundles draws a few thousand
+    // lines; (2) lines longer than 360 px are drawn as 120-px stubs at both ends ("partial edge
+    // drawing", Bruckdorfer & Kaufmann, Graph Drawing 2012), which bounds the pixels filled per
+    // line and leaves the view readable where thousands of uplinks cross it. Selected bundles
+    // are always drawn whole.
+    const double cell = (lod < 0.15 ? 20.0 : 6.0) / lod;
+    const double longLine = 360.0 / lod;
+    const double stub = 120.0 / lod;
+    std::unordered_set<std::uint64_t> seen;
+    seen.reserve(4096);
+    const auto cellOf = [cell](QPointF p) {
+        return (std::uint64_t(std::uint32_t(std::int32_t(std::floor(p.x() / cell)))) << 32)
+               | std::uint32_t(std::int32_t(std::floor(p.y() / cell)));
+    };
+    std::vector<QLineF> lines[2][2]; // [scaleUp][bundled]
     std::vector<QLineF> selected;
     std::vector<const Bundle *> labelled;
     for (const Bundle &b : m_bundles) {
         if (!b.box.intersects(exposed))
             continue;
-        const bool isSel = !sel.links.empty() && sel.links.count(b.links.front());
-        if (isSel)
+        if (!sel.links.empty() && sel.links.count(b.links.front())) {
             selected.push_back(b.line);
-        else
-            lines[b.scaleUp][b.links.size() > 1].push_back(b.line);
-        if (b.links.size() > 1 && lod >= kLabelZoom)
-            labelled.push_back(&b);
+            continue;
+        }
+        std::uint64_t ka = cellOf(b.line.p1()), kb = cellOf(b.line.p2());
+        if (ka > kb)
+            std::swap(ka, kb);
+        if (!seen.insert(ka * 0x9E3779B97F4A7C15ull ^ (kb + (ka << 7))).second)
+            continue;
+        std::vector<QLineF> &out = lines[b.scaleUp][b.links.size() > 1];
+        const double len = b.line.length();
+        if (len > longLine) {
+            const QPointF dir = (b.line.p2() - b.line.p1()) / len * stub;
+            for (const QLineF &part : {QLineF(b.line.p1(), b.line.p1() + dir), QLineF(b.line.p2(), b.line.p2() - dir)})
+                if (QRectF(part.p1(), part.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(exposed))
+                    out.push_back(part);
+        } else {
+            out.push_back(b.line);
+            if (b.links.size() > 1 && lod >= kLabelZoom)
+                labelled.push_back(&b);
+        }
     }
     painter->save();
     // Thin lines at low zoom are sub-pixel anyway; antialiasing them costs time, not quality.
@@ -130,7 +205,7 @@ void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
         for (int bundled = 0; bundled < 2; ++bundled) {
             if (lines[s][bundled].empty())
                 continue;
-            QPen pen(s ? st.scaleUpLink : st.link, bundled ? 2.5 : 1.0);
+            QPen pen(s ? st.scaleUpLink : st.link, bundled ? 2.0 : 1.0);
             pen.setCosmetic(true);
             painter->setPen(pen);
             painter->drawLines(lines[s][bundled].data(), int(lines[s][bundled].size()));

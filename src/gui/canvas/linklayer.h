@@ -8,6 +8,8 @@
 #include "document/fragment.h"
 
 #include <QGraphicsItem>
+#include <QImage>
+#include <QTimer>
 
 #include <functional>
 
@@ -27,6 +29,7 @@ public:
     using EndpointFn = std::function<Endpoint(NodeId)>;
 
     LinkLayer(const DesignDocument *doc, EndpointFn endpoint);
+    ~LinkLayer() override;
 
     /// Marks the bundles stale (after any change to links, positions or collapsed state).
     void invalidate();
@@ -38,8 +41,12 @@ public:
 
     [[nodiscard]] QRectF boundingRect() const override { return m_extent; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+    /// Drops the cached image (selection or style change) and repaints.
+    void refresh();
 
 private:
+    /// Draws the bundles intersecting `exposed` at level of detail `lod`.
+    void drawBundles(QPainter *painter, const QRectF &exposed, double lod) const;
     struct Bundle
     {
         QLineF line;
@@ -54,6 +61,12 @@ private:
     EndpointFn m_endpoint;
     QRectF m_extent;
     mutable bool m_dirty = true;
+    // Cache: the lines of the visible area plus a margin, rendered once per zoom level, so
+    // panning blits an image; while zooming the image is scaled until a re-render (debounced).
+    QImage m_cache;
+    QRectF m_cacheRect;
+    double m_cacheLod = 0;
+    QTimer *m_rerender = nullptr;
     mutable std::vector<Bundle> m_bundles;
 };
 

@@ -28,6 +28,8 @@ void TopologyScene::setStylePalette(const QPalette &palette)
 {
     m_style = CanvasStyle::fromPalette(palette);
     setBackgroundBrush(m_style.background);
+    if (m_links)
+        m_links->refresh();
     update();
 }
 
@@ -166,7 +168,7 @@ void TopologyScene::onSelectionChanged()
                 item->update();
     }
     if (!now.links.empty() || !m_shownSelection.links.empty())
-        m_links->update();
+        m_links->refresh();
     m_shownSelection = now;
 }
 

@@ -237,10 +237,13 @@ void TopologyView::dropEvent(QDropEvent *event)
     event->acceptProposedAction();
 }
 
-void TopologyView::drawBackground(QPainter *painter, const QRectF &rect)
+void TopologyView::drawBackground(QPainter *painter, const QRectF &exposed)
 {
-    painter->fillRect(rect, m_scene->style().background);
-    if (zoom() < 0.6)
+    painter->fillRect(exposed, m_scene->style().background);
+    // render() may pass an unbounded rectangle: draw the grid over the visible area only.
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const QRectF rect = exposed.intersected(visible);
+    if (zoom() < 0.6 || !rect.isValid() || visible.width() * visible.height() > 4e6)
         return;
     // Dotted snap grid (every 4th grid step), only where it is legible.
     const double step = layout::kGrid * 4;
