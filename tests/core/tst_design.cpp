@@ -12,8 +12,8 @@ private slots:
     void addAssignsFreshIds()
     {
         Design d;
-        const NodeId a = d.addNode(Node{});
-        const NodeId b = d.addNode(Node{});
+        const NodeId a = d.addNode(Node {});
+        const NodeId b = d.addNode(Node {});
         QVERIFY(a.valid() && b.valid());
         QVERIFY(a != b);
         QCOMPARE(d.nodes().size(), std::size_t(2));
@@ -25,7 +25,7 @@ private slots:
         n.id = NodeId(7);
         QCOMPARE(d.addNode(n), NodeId(7));
         QVERIFY(!d.addNode(n).valid());
-        QCOMPARE(d.addNode(Node{}), NodeId(8)); // counter stays above explicit ids
+        QCOMPARE(d.addNode(Node {}), NodeId(8)); // counter stays above explicit ids
     }
     void removeNodeRemovesItsLinksAndMembership()
     {
@@ -35,8 +35,8 @@ private slots:
         Node n;
         n.group = gid;
         const NodeId a = d.addNode(n);
-        const NodeId b = d.addNode(Node{});
-        const NodeId c = d.addNode(Node{});
+        const NodeId b = d.addNode(Node {});
+        const NodeId c = d.addNode(Node {});
         Link l1;
         l1.a = a;
         l1.b = b;
@@ -57,7 +57,7 @@ private slots:
     void removeGroupReparents()
     {
         Design d;
-        const GroupId outer = d.addGroup(Group{});
+        const GroupId outer = d.addGroup(Group {});
         Group innerG;
         innerG.parent = outer;
         const GroupId inner = d.addGroup(innerG);

@@ -1,5 +1,7 @@
 #include "io/hardwarejson.h"
 
+#include <charconv>
+#include <cmath>
 #include <set>
 
 namespace weft {
@@ -34,16 +36,28 @@ void readKeyed(const JsonReader &r, const char *member, Map &out, ReadFn read)
 
 } // namespace
 
+double fileNumber(double v)
+{
+    if (!std::isfinite(v) || v == 0)
+        return v;
+    // to_chars/from_chars: locale-independent (a GUI process may run under a ',' locale).
+    char buf[40];
+    const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 12).ptr;
+    double out = v;
+    std::from_chars(buf, end, out);
+    return out;
+}
+
 nlohmann::ordered_json toJson(const AcceleratorSpec &s)
 {
     nlohmann::ordered_json j;
     j["key"] = s.key;
     j["name"] = s.name;
-    j["peak_bf16_tflops"] = s.peakFlopsBf16 / kTera;
-    j["peak_fp8_tflops"] = s.peakFlopsFp8 / kTera;
-    j["hbm_gb"] = s.hbmBytes / kGiga;
-    j["hbm_bandwidth_gb_per_s"] = s.hbmBandwidth / kGiga;
-    j["scale_up_bandwidth_gb_per_s"] = s.scaleUpBandwidth / kGiga;
+    j["peak_bf16_tflops"] = fileNumber(s.peakFlopsBf16 / kTera);
+    j["peak_fp8_tflops"] = fileNumber(s.peakFlopsFp8 / kTera);
+    j["hbm_gb"] = fileNumber(s.hbmBytes / kGiga);
+    j["hbm_bandwidth_gb_per_s"] = fileNumber(s.hbmBandwidth / kGiga);
+    j["scale_up_bandwidth_gb_per_s"] = fileNumber(s.scaleUpBandwidth / kGiga);
     j["matmul_efficiency"] = s.matmulEfficiency;
     j["memory_efficiency"] = s.memoryEfficiency;
     j["source"] = s.source;
@@ -77,9 +91,9 @@ nlohmann::ordered_json toJson(const SwitchSpec &s)
     j["name"] = s.name;
     j["technology"] = toString(s.technology);
     j["radix"] = s.radix;
-    j["port_gbps"] = bytesPerSecondToGbps(s.portRate);
+    j["port_gbps"] = fileNumber(bytesPerSecondToGbps(s.portRate));
     j["in_network_reduction"] = s.inNetworkReduction;
-    j["reduction_gb_per_s"] = s.reductionRate / kGiga;
+    j["reduction_gb_per_s"] = fileNumber(s.reductionRate / kGiga);
     j["source"] = s.source;
     return j;
 }
@@ -104,9 +118,9 @@ nlohmann::ordered_json toJson(const LinkTechSpec &s)
     j["key"] = s.key;
     j["name"] = s.name;
     j["technology"] = toString(s.technology);
-    j["lane_gbps"] = bytesPerSecondToGbps(s.laneRate);
+    j["lane_gbps"] = fileNumber(bytesPerSecondToGbps(s.laneRate));
     j["efficiency"] = s.efficiency;
-    j["latency_ns"] = s.latency * 1e9;
+    j["latency_ns"] = fileNumber(s.latency * 1e9);
     j["source"] = s.source;
     return j;
 }
@@ -138,7 +152,7 @@ nlohmann::ordered_json toJson(const ScaleUpPreset &p)
     j["scale_up_tech"] = p.scaleUpTech;
     j["lanes_per_accelerator"] = p.lanesPerAccelerator;
     j["nics_per_accelerator"] = p.nicsPerAccelerator;
-    j["nic_gbps"] = bytesPerSecondToGbps(p.nicRate);
+    j["nic_gbps"] = fileNumber(bytesPerSecondToGbps(p.nicRate));
     j["nic_tech"] = p.nicTech;
     j["source"] = p.source;
     return j;

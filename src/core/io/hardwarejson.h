@@ -39,4 +39,9 @@ inline double bytesPerSecondToGbps(double bps)
     return bps * 8.0 / kGiga;
 }
 
+/// Rounds a unit-converted value to 12 significant digits for writing. x * 8 / 1e9 and its
+/// inverse are not exact in binary, so without this a load + save could change the last digit
+/// and break byte-identical files; 12 digits keep far more precision than any figure needs.
+double fileNumber(double v);
+
 } // namespace weft

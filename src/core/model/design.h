@@ -7,6 +7,7 @@
 #include "model/group.h"
 #include "model/link.h"
 #include "model/node.h"
+#include "workload/workload.h"
 
 #include <optional>
 #include <string>
@@ -32,6 +33,7 @@ public:
     std::string description;
     HardwareTable hardware;                 ///< specs referenced by nodes and links
     std::optional<FabricParams> generator;  ///< set when the fabric was generated
+    std::optional<Workload> workload;       ///< the training job simulated on this fabric
     ViewState view;
     std::string extensions = "{}";         ///< unknown fields from the file, as JSON object text
 

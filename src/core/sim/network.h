@@ -3,24 +3,34 @@
 //
 // CONTRACT between the network layer (routing, max-min solver, collective algorithms) and the
 // workload/schedule layer. The schedule submits communication *jobs* (a collective or a p2p
-// transfer, already expanded into phases of point-to-point flows) at simulated times; the
-// network shares link bandwidth among all active flows by max-min fairness, each direction of
-// each link separately, recomputing rates whenever a flow starts or ends, and reports when each
-// job completes. Units: seconds, bytes, bytes/s.
+// transfer, already expanded into phases of point-to-point flows, see collectives.h) at
+// simulated times; the network shares link bandwidth among all active flows by max-min
+// fairness, each direction of each link separately, recomputing rates whenever a flow starts or
+// ends, and reports when each job completes. Units: seconds, bytes, bytes/s.
 
 #include "model/design.h"
+#include "sim/flowsolver.h"
+#include "sim/routing.h"
 
 #include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <queue>
+#include <stdexcept>
 #include <vector>
 
 namespace weft {
 
-/// One point-to-point flow between two accelerators.
+/// One point-to-point flow between two nodes (accelerators; a scale-up switch for in-network
+/// reduction).
 struct Flow
 {
     NodeId src;
     NodeId dst;
     double bytes = 0;
+    /// Rate cap of this flow, bytes/s (in-switch reduction throughput); +inf: none.
+    double maxRate = std::numeric_limits<double>::infinity();
 };
 
 /// One phase of a job: all its flows start together after `latency` seconds; the phase ends
@@ -28,26 +38,45 @@ struct Flow
 struct Phase
 {
     std::vector<Flow> flows;
-    double latency = 0;  ///< fixed cost before the flows start (alpha terms), seconds
+    double latency = 0; ///< fixed cost before the flows start (alpha terms), seconds
+    /// Pipelined phase (a ring in steady state): the flows advance in lock-step, each at a rate
+    /// proportional to its bytes, so the phase moves at the pace of its most constrained flow
+    /// and all its flows end together. Solved as one max-min unit.
+    bool coupled = false;
 };
 
 using JobId = std::uint32_t;
+/// Caller-chosen label of a job (e.g. a parallel group index) to collect the links it crossed.
+using JobTag = std::uint32_t;
+inline constexpr JobTag kNoTag = std::numeric_limits<JobTag>::max();
 
-/// Link statistics per direction (dir 0: a->b, dir 1: b->a), over the simulated interval.
+/// Link statistics per direction (dir 0: a->b, dir 1: b->a), over [0, end] of finish(end).
 struct LinkDirStats
 {
-    double bytes = 0;          ///< bytes carried
-    double busyTime = 0;       ///< seconds with at least one flow on it
-    double peakUtilization = 0;  ///< max over time of (allocated rate / achievable capacity)
-    std::vector<float> series; ///< utilization per time bucket (see FlowNetwork::setSeriesBuckets)
+    double bytes = 0; ///< bytes carried
+    double busyTime = 0; ///< seconds with at least one flow on it
+    double averageUtilization = 0; ///< bytes / (achievable capacity x end)
+    double peakUtilization = 0; ///< max over time of (allocated rate / achievable capacity)
+    /// Average utilization per time bucket: NetworkOptions::seriesBuckets buckets of
+    /// FlowNetwork::seriesBucketSeconds(); empty if the direction never carried traffic.
+    std::vector<float> series;
 };
 
 /// Options of the network model.
 struct NetworkOptions
 {
-    bool pxn = true;             ///< inter-domain traffic may hop over NVLink to the rail-matched GPU
-    int seriesBuckets = 100;     ///< time buckets of each link's utilization series
-    std::uint64_t maxEvents = 50'000'000; ///< event-loop bound; exceeding it is reported, not hung
+    bool pxn = true; ///< inter-domain traffic may hop over NVLink to the rail-matched GPU
+    int seriesBuckets = 100; ///< time buckets of each link's utilization series
+    std::uint64_t maxEvents = 50'000'000; ///< event-loop bound; exceeding it throws EventLimitError
+    bool recordStats = true; ///< per-link statistics (off for quick estimates)
+};
+
+/// The event loop passed NetworkOptions::maxEvents events (a runaway simulation), reported
+/// instead of hanging.
+class EventLimitError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
 };
 
 /// Event-driven flow simulator. Built once per design (routing tables are computed lazily and
@@ -55,14 +84,103 @@ struct NetworkOptions
 ///
 /// Usage from a discrete-event schedule:
 ///   FlowNetwork net(design, opts);
-///   JobId j = net.submit(phases, t);            // t >= net.now()
+///   JobId j = net.submit(phases, t, tag);       // t >= net.now()
 ///   while (...) {
 ///       double tNet = net.nextCompletionTime();  // +inf if nothing is in flight
 ///       double tNext = std::min(tNet, myNextComputeEvent);
-///       std::vector<JobId> done = net.advanceTo(tNext); // jobs completed at exactly tNext
+///       std::vector<JobId> done = net.advanceTo(tNext); // jobs completed in (previous, tNext]
 ///       ...
 ///   }
-/// Errors: a flow between nodes with no path throws UnroutableError naming both ends.
-class FlowNetwork;
+///   net.finish(stepEnd);                         // closes the link statistics
+///   net.linkStats(i, dir); net.linksOfTag(tag); net.reset(); // next step
+/// Errors: a flow between nodes with no path throws UnroutableError (from submit) naming both
+/// ends; more than maxEvents events throw EventLimitError.
+class FlowNetwork
+{
+public:
+    FlowNetwork(const Design &design, NetworkOptions options = {});
+    ~FlowNetwork();
+    FlowNetwork(const FlowNetwork &) = delete;
+    FlowNetwork &operator=(const FlowNetwork &) = delete;
+
+    /// Submits a job whose first phase starts at `startTime` (>= now()) plus its latency.
+    /// Every flow is routed here, so an unroutable flow throws UnroutableError now.
+    /// Flows with zero bytes or src == dst cost nothing; a job without bytes ends after its
+    /// latencies. Throws std::invalid_argument for a start in the past or negative bytes.
+    JobId submit(std::vector<Phase> phases, double startTime, JobTag tag = kNoTag);
+    /// Time of the next internal event (a phase start or a flow end), +inf when idle. Advancing
+    /// there completes zero or more jobs.
+    [[nodiscard]] double nextCompletionTime() const;
+    /// Advances the clock to `t` (>= now()), processing every event up to t; returns the jobs
+    /// completed at or before t since the previous call, in completion order.
+    std::vector<JobId> advanceTo(double t);
+    /// Runs until every submitted job has completed; returns the time.
+    double runUntilIdle();
+    [[nodiscard]] double now() const { return m_now; }
+    /// Completion time of a job, NaN while it runs. Throws std::out_of_range for unknown ids.
+    [[nodiscard]] double jobFinishTime(JobId job) const;
+    [[nodiscard]] std::size_t activeFlowUnits() const { return m_solver.liveUnits(); }
+    [[nodiscard]] std::uint64_t eventCount() const { return m_eventCount; }
+
+    /// Closes the statistics at `endTime` (>= now(); in-flight traffic is counted up to it).
+    void finish(double endTime);
+    /// Statistics of link `linkIndex` (index in Design::links()) in direction `dir`, as of the
+    /// last finish(). Untouched directions return all-zero stats.
+    [[nodiscard]] const LinkDirStats &linkStats(std::size_t linkIndex, int dir) const;
+    /// Width of a series bucket after finish(), seconds (end / seriesBuckets).
+    [[nodiscard]] double seriesBucketSeconds() const { return m_bucketSeconds; }
+    /// Links (indices in Design::links(), sorted) crossed by the flows of jobs tagged `tag`.
+    [[nodiscard]] std::vector<std::uint32_t> linksOfTag(JobTag tag) const;
+    /// Forgets every job, flow and statistic and sets the clock to 0 (routing caches stay).
+    void reset();
+
+    [[nodiscard]] const Router &router() const { return m_router; }
+    [[nodiscard]] const NetworkOptions &options() const { return m_options; }
+
+private:
+    struct Job;
+    struct UnitState;
+    struct DirStats;
+    struct Event
+    {
+        double time;
+        std::uint64_t seq;
+        std::uint32_t id;
+        std::uint32_t version; // kPhaseStart for phase starts
+        bool operator>(const Event &o) const
+        {
+            return time != o.time ? time > o.time : seq > o.seq;
+        }
+    };
+
+    void push(double time, std::uint32_t id, std::uint32_t version);
+    void startPhase(JobId job);
+    void endPhase(JobId job);
+    void unitDone(MaxMinSolver::UnitId u);
+    void resolve();
+    void integrate(LinkDir ld, double t);
+    void addToSeries(DirStats &s, double t0, double t1, double util) const;
+
+    const Design &m_design;
+    NetworkOptions m_options;
+    Router m_router;
+    MaxMinSolver m_solver;
+    double m_now = 0;
+    std::uint64_t m_seq = 0;
+    std::uint64_t m_eventCount = 0;
+    std::vector<Job> m_jobs;
+    std::vector<UnitState> m_unitState;
+    mutable std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
+    std::vector<JobId> m_completed;
+    std::vector<std::int32_t> m_slot; ///< link direction -> index in m_stats, -1 untouched
+    std::vector<DirStats> m_stats;
+    std::vector<LinkDirStats> m_final;
+    double m_bucketSeconds = 0;
+    std::map<JobTag, std::vector<std::uint32_t>> m_tagLinks;
+    std::vector<MaxMinSolver::UnitId> m_scratchUnits;
+    std::vector<LinkDir> m_scratchLinks;
+    std::vector<double> m_scratchWeight;
+    std::vector<std::uint32_t> m_scratchMark;
+};
 
 } // namespace weft

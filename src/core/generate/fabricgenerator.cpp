@@ -1,0 +1,326 @@
+#include "generate/fabricgenerator.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace weft {
+
+namespace {
+
+// Canvas layout, scene units: accelerators and chips on a grid of kPitch, at most kCols wide
+// per domain; tiers kTierGap apart upwards from the domains; planes kPlaneGap apart per tier.
+constexpr double kPitch = 40;
+constexpr int kCols = 8;
+constexpr double kDomainGap = 60;
+constexpr double kTierGap = 250;
+constexpr double kPlaneGap = 80;
+
+std::string idx(const char *prefix, std::int64_t i)
+{
+    return prefix + std::to_string(i);
+}
+
+class Builder
+{
+public:
+    Builder(Design &d, const FabricParams &p, const FabricPlan &plan)
+        : m_d(d)
+        , m_p(p)
+        , m_plan(plan)
+    {
+        const int n = plan.preset.accelerators;
+        m_cols = std::min(n, kCols);
+        m_chipRows = (plan.preset.scaleUpSwitches + m_cols - 1) / m_cols;
+        m_domainWidth = m_cols * kPitch;
+    }
+
+    void build()
+    {
+        reserve();
+        const bool fabric = m_p.fabric != FabricKind::None;
+        if (fabric) {
+            m_suGroups.reserve(static_cast<std::size_t>(m_plan.suCount));
+            for (int su = 0; su < m_plan.suCount; ++su) {
+                Group g;
+                g.kind = GroupKind::ScalableUnit;
+                g.name = idx("su", su);
+                m_suGroups.push_back(m_d.addGroup(std::move(g)));
+            }
+        }
+        m_firstAccel.reserve(static_cast<std::size_t>(m_plan.domains));
+        for (std::int64_t g = 0; g < m_plan.domains; ++g) {
+            const GroupId parent
+                = fabric ? m_suGroups[static_cast<std::size_t>(g / m_plan.suSize)] : GroupId();
+            buildDomain(g, parent);
+        }
+        if (!fabric)
+            return;
+        for (int k = 0; k < m_p.planes; ++k)
+            buildPlane(k);
+    }
+
+private:
+    void reserve()
+    {
+        const FabricPlan &pl = m_plan;
+        const std::int64_t n = pl.preset.accelerators;
+        const std::int64_t chips = pl.preset.scaleUpSwitches;
+        const std::int64_t switches
+            = m_p.fabric == FabricKind::None ? 0 : m_p.planes * (pl.leaves + pl.spines + pl.cores);
+        const std::int64_t upLinks = chips > 0 ? n * chips : n * (n - 1) / 2;
+        std::int64_t links = pl.domains * upLinks;
+        if (m_p.fabric != FabricKind::None) {
+            const std::int64_t perLeaf = std::min<std::int64_t>(
+                pl.leafUplinks, m_p.tiers == 2 ? pl.spines : pl.spinesPerSu);
+            links += m_p.planes
+                * (pl.domains * pl.railsPerDomain + pl.leaves * perLeaf
+                   + pl.spines * std::min(pl.spineUplinks, pl.coresPerGroup));
+        }
+        m_d.reserve(static_cast<std::size_t>(pl.accelerators + pl.domains * chips + switches),
+                    static_cast<std::size_t>(links),
+                    static_cast<std::size_t>(pl.domains + pl.suCount));
+    }
+
+    [[nodiscard]] double domainX(std::int64_t g) const
+    {
+        return static_cast<double>(g) * (m_domainWidth + kDomainGap);
+    }
+
+    void buildDomain(std::int64_t g, GroupId parent)
+    {
+        const ScaleUpPreset &ps = m_plan.preset;
+        Group grp;
+        grp.kind = GroupKind::ScaleUpDomain;
+        grp.name = ps.key + "-" + std::to_string(g);
+        grp.preset = ps.key;
+        grp.parent = parent;
+        const GroupId gid = m_d.addGroup(std::move(grp));
+        const std::string prefix = idx("d", g) + ".";
+        const double x0 = domainX(g) + kPitch / 2;
+        std::vector<NodeId> chips;
+        for (int c = 0; c < ps.scaleUpSwitches; ++c) {
+            Node sw;
+            sw.kind = NodeKind::Switch;
+            sw.name = prefix + idx("nvs", c);
+            sw.spec = ps.scaleUpSwitch;
+            sw.role = SwitchRole::ScaleUp;
+            sw.group = gid;
+            sw.x = x0 + (c % m_cols) * kPitch;
+            sw.y = (c / m_cols) * kPitch;
+            chips.push_back(m_d.addNode(std::move(sw)));
+        }
+        const double accelY = m_chipRows > 0 ? (m_chipRows + 1) * kPitch : 0;
+        const std::uint32_t first = m_d.nextNodeId();
+        m_firstAccel.push_back(NodeId(first));
+        for (int i = 0; i < ps.accelerators; ++i) {
+            Node a;
+            a.kind = NodeKind::Accelerator;
+            a.name = prefix + idx("gpu", i);
+            a.spec = ps.accelerator;
+            a.group = gid;
+            a.rail = i;
+            a.x = x0 + (i % m_cols) * kPitch;
+            a.y = accelY + (i / m_cols) * kPitch;
+            const NodeId id = m_d.addNode(std::move(a));
+            for (std::size_t c = 0; c < chips.size(); ++c)
+                addLink(id, chips[c], m_plan.scaleUpTech, m_plan.scaleUpTech.laneRate,
+                        m_plan.lanesToChip[c]);
+        }
+        if (chips.empty())
+            for (int i = 0; i < ps.accelerators; ++i)
+                for (int j = i + 1; j < ps.accelerators; ++j)
+                    addLink(NodeId(first + i), NodeId(first + j), m_plan.scaleUpTech,
+                            m_plan.scaleUpTech.laneRate, m_plan.meshLanes);
+    }
+
+    void addLink(NodeId a, NodeId b, const LinkTechSpec &tech, double rate, int lanes)
+    {
+        Link l;
+        l.a = a;
+        l.b = b;
+        l.tech = tech.key;
+        l.rate = rate;
+        l.lanes = lanes;
+        l.latency = tech.latency;
+        m_d.addLink(std::move(l));
+    }
+
+    NodeId addSwitch(std::string name, SwitchRole role, int plane, GroupId group, double x,
+                     double y)
+    {
+        Node sw;
+        sw.kind = NodeKind::Switch;
+        sw.name = std::move(name);
+        sw.spec = m_plan.fabricSwitch.key;
+        sw.role = role;
+        sw.plane = plane;
+        sw.group = group;
+        sw.x = x;
+        sw.y = y;
+        return m_d.addNode(std::move(sw));
+    }
+
+    /// Span of scalable unit `su` on the canvas, [first domain left, last domain right].
+    [[nodiscard]] std::pair<double, double> suSpan(int su) const
+    {
+        const std::int64_t first = std::int64_t(su) * m_plan.suSize;
+        const std::int64_t last = first + m_plan.domainsInSu(su) - 1;
+        return {domainX(first), domainX(last) + m_domainWidth};
+    }
+
+    static double spread(std::pair<double, double> span, std::int64_t i, std::int64_t n)
+    {
+        return span.first
+            + (static_cast<double>(i) + 0.5) * (span.second - span.first) / static_cast<double>(n);
+    }
+
+    /// Trunk links from `from` to targets[first + t] with counts[t] cables each.
+    void addTrunks(NodeId from, const std::vector<NodeId> &targets, std::size_t first,
+                   const std::vector<int> &counts)
+    {
+        const double rate = m_plan.fabricSwitch.portRate;
+        for (std::size_t t = 0; t < counts.size(); ++t)
+            if (counts[t] > 0)
+                addLink(from, targets[first + t], m_plan.trunkTech, rate, counts[t]);
+    }
+
+    void buildPlane(int k)
+    {
+        const FabricPlan &pl = m_plan;
+        const FabricKind kind = m_p.fabric;
+        const bool three = m_p.tiers == 3;
+        const std::string pre = m_p.planes > 1 ? idx("p", k) + "." : std::string();
+        const double leafY = -kTierGap - k * kPlaneGap;
+        const double spineY = -2 * kTierGap - (m_p.planes - 1 + k) * kPlaneGap;
+        const double coreY = -3 * kTierGap - (2 * (m_p.planes - 1) + k) * kPlaneGap;
+        const std::pair<double, double> all {0, domainX(pl.domains - 1) + m_domainWidth};
+
+        std::vector<NodeId> spines;
+        if (!three)
+            for (std::int64_t s = 0; s < pl.spines; ++s)
+                spines.push_back(addSwitch(pre + idx("spine", s), SwitchRole::Spine, k, {},
+                                           spread(all, s, pl.spines), spineY));
+        std::int64_t leafIndex = 0;
+        for (int su = 0; su < pl.suCount; ++su) {
+            const GroupId sg = m_suGroups[static_cast<std::size_t>(su)];
+            const auto span = suSpan(su);
+            const std::string suPre = pre + idx("su", su) + ".";
+            const int nl = pl.leavesInSu(su, kind);
+            std::vector<NodeId> leaves;
+            for (int l = 0; l < nl; ++l)
+                leaves.push_back(addSwitch(suPre + idx("leaf", l), SwitchRole::Leaf, k, sg,
+                                           spread(span, l, nl), leafY));
+            connectNics(su, leaves);
+            if (three) {
+                for (int s = 0; s < pl.spinesPerSu; ++s)
+                    spines.push_back(addSwitch(suPre + idx("spine", s), SwitchRole::Spine, k, sg,
+                                               spread(span, s, pl.spinesPerSu), spineY));
+                const std::size_t first = spines.size() - pl.spinesPerSu;
+                for (int l = 0; l < nl; ++l)
+                    addTrunks(leaves[l], spines, first,
+                              dealUplinks(l, pl.leafUplinks, pl.spinesPerSu));
+            } else {
+                for (int l = 0; l < nl; ++l)
+                    addTrunks(
+                        leaves[l], spines, 0,
+                        dealUplinks(leafIndex + l, pl.leafUplinks, static_cast<int>(pl.spines)));
+            }
+            leafIndex += nl;
+        }
+        if (!three)
+            return;
+        std::vector<NodeId> cores;
+        for (std::int64_t c = 0; c < pl.cores; ++c)
+            cores.push_back(addSwitch(pre + idx("core", c), SwitchRole::Core, k, {},
+                                      spread(all, c, pl.cores), coreY));
+        // Spine j of every unit goes to core group j (cores [j*cg, (j+1)*cg)).
+        for (int su = 0; su < pl.suCount; ++su)
+            for (int j = 0; j < pl.spinesPerSu; ++j)
+                addTrunks(spines[std::size_t(su) * pl.spinesPerSu + j], cores,
+                          std::size_t(j) * pl.coresPerGroup,
+                          dealUplinks(su, pl.spineUplinks, pl.coresPerGroup));
+    }
+
+    /// NIC links of the domains of unit `su` to its `leaves`.
+    void connectNics(int su, const std::vector<NodeId> &leaves)
+    {
+        const FabricPlan &pl = m_plan;
+        const int nics = std::max(1, pl.preset.nicsPerAccelerator);
+        const int d = pl.domainsInSu(su);
+        const int leavesPerRail = (d + pl.nicsPerLeaf - 1) / pl.nicsPerLeaf;
+        const double laneRate = pl.nicLinkRate / pl.nicLinkLanes;
+        for (int ld = 0; ld < d; ++ld) {
+            const std::int64_t g = std::int64_t(su) * pl.suSize + ld;
+            const NodeId first = m_firstAccel[static_cast<std::size_t>(g)];
+            for (int r = 0; r < pl.railsPerDomain; ++r) {
+                const std::size_t leaf = m_p.fabric == FabricKind::RailOptimized
+                    ? std::size_t(r) * leavesPerRail + ld / pl.nicsPerLeaf
+                    : (std::size_t(ld) * pl.railsPerDomain + r) / pl.nicsPerLeaf;
+                addLink(NodeId(first.value + r / nics), leaves[leaf], pl.nicTech, laneRate,
+                        pl.nicLinkLanes);
+            }
+        }
+    }
+
+    Design &m_d;
+    const FabricParams &m_p;
+    const FabricPlan &m_plan;
+    int m_cols = 1;
+    int m_chipRows = 0;
+    double m_domainWidth = 0;
+    std::vector<GroupId> m_suGroups;
+    std::vector<NodeId> m_firstAccel; ///< first accelerator id of each domain (ids consecutive)
+};
+
+std::string gbpsText(double bytesPerSecond)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%gG", bytesPerSecond * 8 / 1e9);
+    return buf;
+}
+
+} // namespace
+
+std::string describeFabric(const FabricParams &p)
+{
+    std::string s = std::to_string(p.domains) + " x " + p.scaleUpPreset;
+    if (p.fabric == FabricKind::None)
+        return s + ", no scale-out fabric";
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%g:1", p.oversubscription);
+    s += std::string(", ") + toString(p.fabric) + ", " + std::to_string(p.tiers) + " tiers of "
+        + p.switchModel + ", " + (p.nicRate > 0 ? gbpsText(p.nicRate) : "default") + " NICs, "
+        + ratio + ", " + std::to_string(p.planes) + (p.planes == 1 ? " plane" : " planes");
+    return s;
+}
+
+GenerateResult generateFabric(const FabricParams &params, const Catalog &catalog)
+{
+    GenerateResult result;
+    PlanResult pr = planFabric(params, catalog);
+    if (!pr.ok()) {
+        result.errors = std::move(pr.errors);
+        return result;
+    }
+    const FabricPlan &plan = pr.plan;
+    Design d;
+    FabricParams stored = params;
+    stored.nicRate = plan.nicRatePerAccelerator; // resolved: regenerating gives the same rate
+    d.name = describeFabric(stored);
+    d.generator = stored;
+    d.hardware.accelerators[plan.accelerator.key] = plan.accelerator;
+    if (!plan.scaleUpSwitch.key.empty())
+        d.hardware.switches[plan.scaleUpSwitch.key] = plan.scaleUpSwitch;
+    if (!plan.scaleUpTech.key.empty())
+        d.hardware.linkTechs[plan.scaleUpTech.key] = plan.scaleUpTech;
+    if (params.fabric != FabricKind::None) {
+        d.hardware.switches[plan.fabricSwitch.key] = plan.fabricSwitch;
+        d.hardware.linkTechs[plan.nicTech.key] = plan.nicTech;
+        d.hardware.linkTechs[plan.trunkTech.key] = plan.trunkTech;
+    }
+    Builder(d, params, plan).build();
+    result.design = std::move(d);
+    return result;
+}
+
+} // namespace weft

@@ -1,0 +1,86 @@
+#pragma once
+// Port-budget planning of a generated fabric: from FabricParams and a Catalog, the counts of
+// every tier (leaves, spines, cores, cables per switch pair) without building the graph, and
+// the list of what does not fit. The generator (fabricgenerator.h) builds from this plan; the
+// "New cluster..." wizard can call it on every keystroke (O(1) in the fabric size).
+//
+// The fabric model is the folded Clos / fat-tree of Al-Fares et al., "A Scalable, Commodity
+// Data Center Network Architecture" (SIGCOMM 2008), with the rail-optimized leaf assignment of
+// NVIDIA's DGX SuperPOD reference architecture (rail i of every server of a scalable unit on
+// leaf i of that unit). Oversubscription is applied at the leaf only; spines are non-blocking.
+
+#include "model/catalog.h"
+#include "model/fabricparams.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+/// Largest fabric the generator accepts (accelerators); beyond it the request is refused as
+/// absurd rather than exhausting memory.
+inline constexpr std::int64_t kMaxGeneratedAccelerators = 1'048'576;
+
+/// Counts of one generated fabric, per plane unless stated otherwise. All planes are identical.
+struct FabricPlan
+{
+    ScaleUpPreset preset; ///< resolved scale-up preset
+    AcceleratorSpec accelerator; ///< its accelerator
+    SwitchSpec scaleUpSwitch; ///< its NVSwitch chip (key empty for a switchless mesh)
+    LinkTechSpec scaleUpTech; ///< technology of the scale-up links
+    SwitchSpec fabricSwitch; ///< leaf/spine/core model (unused with FabricKind::None)
+    LinkTechSpec nicTech; ///< technology of the accelerator-leaf links
+    LinkTechSpec trunkTech; ///< technology of the leaf-spine and spine-core links
+
+    std::int64_t domains = 0;
+    std::int64_t accelerators = 0; ///< whole design
+    /// Scale-up lanes from accelerator to chip c, c in [0, scaleUpSwitches) (5,4,4,5 for DGX H100).
+    std::vector<int> lanesToChip;
+    int meshLanes = 0; ///< switchless mesh: lanes between every pair of accelerators
+
+    double nicRatePerAccelerator = 0; ///< resolved NIC rate (params, else preset), bytes/s
+    int railsPerDomain = 0; ///< NIC links per domain and plane (accelerators x NICs each)
+    double nicLinkRate = 0; ///< bytes/s per direction of one NIC link (one plane)
+    int nicLinkLanes = 1; ///< switch ports one NIC link occupies (ceil(rate / port rate))
+
+    int suSize = 0; ///< domains per scalable unit (the last one may be smaller)
+    int suCount = 0;
+    int leavesPerRail = 0; ///< rail-optimized: leaves per rail in a full scalable unit
+    int nicsPerLeaf = 0; ///< NIC links on a full leaf
+    int leafUplinks = 0; ///< uplink cables of every leaf (u)
+    std::int64_t leaves = 0; ///< leaves per plane
+    std::int64_t spines = 0; ///< spines per plane
+    int spinesPerSu = 0; ///< 3 tiers: spines of each scalable unit (pod)
+    int spineUplinks = 0; ///< 3 tiers: uplink cables of every spine
+    int coresPerGroup = 0; ///< 3 tiers: cores reached by spine j of every pod
+    std::int64_t cores = 0; ///< cores per plane
+
+    /// Leaves of scalable unit `su` (a partial last unit may need fewer).
+    [[nodiscard]] int leavesInSu(int su, FabricKind kind) const;
+    /// Domains in scalable unit `su`.
+    [[nodiscard]] int domainsInSu(int su) const;
+};
+
+/// A plan or the reasons it cannot be built (each a sentence saying what does not fit and
+/// what would).
+struct PlanResult
+{
+    FabricPlan plan;
+    std::vector<std::string> errors;
+    [[nodiscard]] bool ok() const { return errors.empty(); }
+};
+
+/// Checks `params` against `catalog` and computes every count. Never throws.
+PlanResult planFabric(const FabricParams &params, const Catalog &catalog);
+
+/// Splits `lanes` scale-up lanes over `chips` switch chips, the remainder going to the outer
+/// chips alternately (18 over 4 -> 5,4,4,5 as in the DGX H100 NVLink topology).
+std::vector<int> spreadLanes(int lanes, int chips);
+
+/// Cables from member `index` (with `uplinks` cables) to each of `targets` switches when the
+/// uplinks of members 0..index are dealt round-robin in one stream (so every target ends with
+/// the total divided evenly, +1 at most). Returns `targets` counts.
+std::vector<int> dealUplinks(std::int64_t index, int uplinks, int targets);
+
+} // namespace weft

@@ -1,0 +1,341 @@
+// parseDesign(): the reader half of io/designfile.h.
+#include "io/designfile.h"
+#include "io/designkeys.h"
+#include "io/extensionstore.h"
+#include "io/hardwarejson.h"
+#include "io/jsonreader.h"
+#include "io/migrations.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace weft {
+
+namespace {
+
+using designkeys::kFormat;
+constexpr long long kMaxId = Id<NodeTag>::kInvalid - 1;
+
+// Whole-file problems found before the JSON is read.
+std::optional<std::string> checkText(std::string_view text)
+{
+    if (text.size() > kMaxDesignFileBytes)
+        return "the file is " + std::to_string(text.size() >> 20) + " MiB, above the limit of "
+               + std::to_string(kMaxDesignFileBytes >> 20) + " MiB for a design";
+    if (std::all_of(text.begin(), text.end(),
+                    [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }))
+        return std::string("the file is empty");
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        return "this is binary data, not a Weft design (a zero byte at offset "
+               + std::to_string(nul) + ")";
+    return std::nullopt;
+}
+
+// "line L, column C" of the 1-based byte offset `byte` (as nlohmann reports it).
+std::string lineColumn(std::string_view text, std::size_t byte)
+{
+    const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
+    std::size_t line = 1, lineStart = 0;
+    for (std::size_t i = 0; i < end; ++i)
+        if (text[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart + 1);
+}
+
+// Parses the JSON text, counting values so a hostile file cannot make the DOM explode.
+nlohmann::json parseJson(std::string_view text)
+{
+    std::size_t values = 0;
+    const auto count = [&values](int, nlohmann::json::parse_event_t ev, nlohmann::json &) {
+        using E = nlohmann::json::parse_event_t;
+        if ((ev == E::value || ev == E::object_start || ev == E::array_start)
+            && ++values > kMaxJsonValues)
+            throw JsonFieldError("", "the file holds more than " + std::to_string(kMaxJsonValues)
+                                         + " JSON values, above the limit for a design");
+        return true;
+    };
+    try {
+        return nlohmann::json::parse(text.begin(), text.end(), count);
+    } catch (const nlohmann::json::parse_error &e) {
+        std::string what = e.what();
+        // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: <why>"
+        if (const auto col = what.find("column "); col != std::string::npos)
+            if (const auto colon = what.find(": ", col); colon != std::string::npos)
+                what = what.substr(colon + 2);
+        const bool atEnd = e.byte >= text.size();
+        throw JsonFieldError("", std::string(atEnd ? "the file ends too early (truncated?): " : "")
+                                     + "not valid JSON at " + lineColumn(text, e.byte) + ": "
+                                     + what);
+    }
+}
+
+template<class E>
+E readEnum(const JsonReader &r, const char *key, const char *choices)
+{
+    const std::string s = r.string(key);
+    E out{};
+    if (!fromString(s, out))
+        r.fail(key, "unknown " + std::string(key) + " \"" + s + "\" (expected one of: " + choices
+                        + ")");
+    return out;
+}
+
+std::uint32_t readId(const JsonReader &r, const char *key)
+{
+    return static_cast<std::uint32_t>(r.integer(key, 0, kMaxId));
+}
+
+// Array member `key` of `r` (optional when `required` is false), at most `limit` elements.
+std::optional<JsonReader> readArray(const JsonReader &r, const char *key, std::size_t limit,
+                                    const char *what, bool required = true)
+{
+    std::optional<JsonReader> arr = required ? std::optional(r.array(key)) : r.optional(key);
+    if (arr && arr->size() > limit)
+        arr->fail(std::to_string(arr->size()) + " " + what + " is above the limit of "
+                  + std::to_string(limit) + " for a design");
+    return arr;
+}
+
+class Reader
+{
+public:
+    Reader(const nlohmann::json &doc, Design &d) : m_root(doc, ""), m_d(d) {}
+
+    void read()
+    {
+        m_ext.collect(designkeys::kFile, m_root.raw(), designkeys::kTopKeys);
+        if (const auto info = m_root.optional("design")) {
+            m_d.name = info->string("name", "");
+            m_d.description = info->string("description", "");
+            m_ext.collect(designkeys::kDesign, info->raw(), designkeys::kDesignKeys);
+        }
+        if (const auto view = m_root.optional("view")) {
+            m_d.view.zoom = view->positive("zoom");
+            m_d.view.centerX = view->number("center_x", 0);
+            m_d.view.centerY = view->number("center_y", 0);
+            m_ext.collect(designkeys::kView, view->raw(), designkeys::kViewKeys);
+        }
+        if (const auto gen = m_root.optional("fabric_generator")) {
+            m_d.generator = readFabric(*gen);
+            m_ext.collect(designkeys::kFabricGenerator, gen->raw(), designkeys::kFabricKeys);
+        }
+        readHardware(m_root.object("hardware"));
+        const auto groups = readArray(m_root, "groups", kMaxGroups, "groups", false);
+        const auto nodes = readArray(m_root, "nodes", kMaxNodes, "nodes");
+        const auto links = readArray(m_root, "links", kMaxLinks, "links");
+        m_d.reserve(nodes->size(), links->size(), groups ? groups->size() : 0);
+        if (groups)
+            for (std::size_t i = 0; i < groups->size(); ++i)
+                readGroup(groups->at(i));
+        for (std::size_t i = 0; i < nodes->size(); ++i)
+            readNode(nodes->at(i));
+        if (groups)
+            resolveGroups(*groups);
+        for (std::size_t i = 0; i < links->size(); ++i)
+            readLink(links->at(i));
+        m_d.extensions = m_ext.toText();
+    }
+
+private:
+    static FabricParams readFabric(const JsonReader &r)
+    {
+        FabricParams p;
+        p.scaleUpPreset = r.string("scale_up_preset");
+        p.domains = static_cast<int>(r.integer("domains", 1, static_cast<long long>(kMaxNodes)));
+        p.fabric = readEnum<FabricKind>(r, "fabric", "rail-optimized, fat-tree, none");
+        p.tiers = static_cast<int>(r.integer("tiers", 2, 3));
+        p.switchModel = r.string("switch");
+        p.nicRate = gbpsToBytesPerSecond(r.positive("nic_gbps"));
+        p.oversubscription = r.number("oversubscription", 1.0);
+        if (p.oversubscription < 1 || p.oversubscription > 1024)
+            r.fail("oversubscription", "must be between 1 and 1024 (downlink:uplink ratio)");
+        p.planes = static_cast<int>(r.integer("planes", 1, 64, 1));
+        p.suSize = static_cast<int>(r.integer("su_size", 0, 65536, p.suSize));
+        return p;
+    }
+
+    void readHardware(const JsonReader &hw)
+    {
+        m_d.hardware = hardwareFromJson(hw);
+        m_ext.collect(designkeys::kHardware, hw.raw(), designkeys::kHardwareKeys);
+        // Unknown members of each spec: its known members are what the writer emits for it.
+        for (const auto &[member, prefix] : designkeys::specLocators()) {
+            const auto arr = hw.optional(member);
+            if (!arr)
+                continue;
+            for (std::size_t i = 0; i < arr->size(); ++i) {
+                const nlohmann::json &raw = arr->at(i).raw();
+                const std::string key = raw.at("key").get<std::string>();
+                const nlohmann::ordered_json written = writtenSpec(member, key);
+                m_ext.collectUnwritten(prefix + key, raw, written);
+            }
+        }
+    }
+
+    nlohmann::ordered_json writtenSpec(const std::string &member, const std::string &key) const
+    {
+        const HardwareTable &t = m_d.hardware;
+        if (member == "accelerators")
+            return toJson(t.accelerators.at(key));
+        if (member == "switches")
+            return toJson(t.switches.at(key));
+        return toJson(t.linkTechs.at(key));
+    }
+
+    void readGroup(const JsonReader &r)
+    {
+        Group g;
+        g.id = GroupId(readId(r, "id"));
+        g.kind = readEnum<GroupKind>(r, "kind", "scale-up-domain, rack, scalable-unit, pod");
+        g.name = r.string("name", "");
+        g.preset = r.string("preset", "");
+        if (r.has("parent"))
+            g.parent = GroupId(readId(r, "parent"));
+        g.collapsed = r.boolean("collapsed", true);
+        if (const auto members = r.optional("members")) {
+            g.members.reserve(members->size());
+            for (std::size_t k = 0; k < members->size(); ++k) {
+                const auto &v = members->at(k).raw();
+                if (!v.is_number_unsigned() || v.get<unsigned long long>() > kMaxId)
+                    members->at(k).fail(std::string("expected a node id, found ") + jsonTypeName(v));
+                g.members.push_back(NodeId(v.get<std::uint32_t>()));
+            }
+        }
+        if (const Group *other = m_d.group(g.id))
+            r.fail("id", "duplicate group id " + std::to_string(g.id.value) + " (also at /groups/"
+                             + std::to_string(other - m_d.groups().data()) + ")");
+        m_ext.collect(designkeys::kGroupPrefix + std::to_string(g.id.value), r.raw(),
+                      designkeys::kGroupKeys);
+        m_d.addGroup(std::move(g));
+    }
+
+    void readNode(const JsonReader &r)
+    {
+        Node n;
+        n.id = NodeId(readId(r, "id"));
+        n.kind = readEnum<NodeKind>(r, "kind", "accelerator, switch");
+        n.name = r.string("name", "");
+        n.spec = r.string("spec");
+        if (n.isSwitch())
+            n.role = readEnum<SwitchRole>(r, "role", "scale-up, leaf, spine, core");
+        n.rail = static_cast<int>(r.integer("rail", -1, 65535, -1));
+        n.plane = static_cast<int>(r.integer("plane", 0, 1023, 0));
+        n.x = r.number("x", 0);
+        n.y = r.number("y", 0);
+        if (const Node *other = m_d.node(n.id))
+            r.fail("id", "duplicate node id " + std::to_string(n.id.value) + " (also at /nodes/"
+                             + std::to_string(other - m_d.nodes().data()) + ")");
+        m_ext.collect(designkeys::kNodePrefix + std::to_string(n.id.value), r.raw(),
+                      designkeys::kNodeKeys);
+        m_d.addNode(std::move(n));
+    }
+
+    // Every member must be a node, in one group only; parents must exist.
+    void resolveGroups(const JsonReader &groups)
+    {
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            const Group &g = m_d.groups()[i];
+            const JsonReader r = groups.at(i);
+            if (g.parent.valid() && !m_d.group(g.parent))
+                r.fail("parent", "group " + std::to_string(g.parent.value) + " does not exist");
+            for (std::size_t k = 0; k < g.members.size(); ++k) {
+                Node *n = m_d.node(g.members[k]);
+                const std::string where = r.childPath("members") + "/" + std::to_string(k);
+                if (!n)
+                    throw JsonFieldError(where, "node " + std::to_string(g.members[k].value)
+                                                    + " does not exist");
+                if (n->group.valid())
+                    throw JsonFieldError(where, "node " + std::to_string(n->id.value)
+                                                    + " is already a member of group "
+                                                    + std::to_string(n->group.value));
+                n->group = g.id;
+            }
+        }
+    }
+
+    void readLink(const JsonReader &r)
+    {
+        Link l;
+        l.id = LinkId(readId(r, "id"));
+        l.a = NodeId(readId(r, "a"));
+        l.b = NodeId(readId(r, "b"));
+        for (const auto &[end, id] : {std::pair{"a", l.a}, std::pair{"b", l.b}})
+            if (!m_d.node(id))
+                r.fail(end, "node " + std::to_string(id.value) + " does not exist");
+        l.tech = r.string("tech");
+        l.rate = gbpsToBytesPerSecond(r.positive("rate_gbps"));
+        l.lanes = static_cast<int>(r.integer("lanes", 1, kMaxLanes, 1));
+        l.latency = r.nonNegative("latency_ns", 0) * 1e-9;
+        if (const Link *other = m_d.link(l.id))
+            r.fail("id", "duplicate link id " + std::to_string(l.id.value) + " (also at /links/"
+                             + std::to_string(other - m_d.links().data()) + ")");
+        m_ext.collect(designkeys::kLinkPrefix + std::to_string(l.id.value), r.raw(),
+                      designkeys::kLinkKeys);
+        m_d.addLink(std::move(l));
+    }
+
+    JsonReader m_root;
+    Design &m_d;
+    ExtensionStore m_ext;
+};
+
+// Checks format and version; returns the version.
+int readHeader(const JsonReader &root)
+{
+    if (!root.raw().is_object())
+        root.fail(std::string("expected a JSON object at the top level, found ")
+                  + jsonTypeName(root.raw()));
+    if (!root.has("format"))
+        root.fail("format", "not a Weft design file (the \"format\" member is missing)");
+    if (const std::string format = root.string("format"); format != kFormat)
+        root.fail("format", "not a Weft design file (format is \"" + format + "\", expected \""
+                                + kFormat + "\")");
+    const long long version = root.integer("version", 0, 1'000'000'000);
+    if (version > kDesignFormatVersion) {
+        std::string by;
+        if (const auto gen = root.optional("generator"); gen && gen->raw().is_object())
+            by = " by " + gen->string("name", "?") + " " + gen->string("version", "?");
+        root.fail("version", "this file was written" + by + " in design format version "
+                                 + std::to_string(version) + ", newer than this Weft ("
+                                 WEFT_VERSION ") reads (up to version "
+                                 + std::to_string(kDesignFormatVersion)
+                                 + "); open it with a newer Weft");
+    }
+    return static_cast<int>(version);
+}
+
+} // namespace
+
+ParseResult parseDesign(std::string_view text, const std::string &sourceName)
+{
+    ParseResult res;
+    const auto fail = [&](std::string path, std::string message) {
+        if (res.migrated() && !path.empty())
+            message += " (in the file as upgraded from version " + std::to_string(res.fileVersion)
+                       + ")";
+        res.design.reset();
+        res.error = FileError{sourceName, std::move(path), std::move(message)};
+        return std::move(res);
+    };
+    if (auto problem = checkText(text))
+        return fail("", std::move(*problem));
+    try {
+        nlohmann::json doc = parseJson(text);
+        res.fileVersion = readHeader(JsonReader(doc, ""));
+        if (res.fileVersion < kDesignFormatVersion)
+            res.migrations = upgradeDesign(doc, res.fileVersion);
+        res.design.emplace();
+        Reader(doc, *res.design).read();
+        return res;
+    } catch (const JsonFieldError &e) {
+        return fail(e.path(), e.what());
+    } catch (const std::bad_alloc &) {
+        return fail("", "not enough memory to read the design");
+    } catch (const std::exception &e) {
+        return fail("", std::string("could not read the design: ") + e.what());
+    }
+}
+
+} // namespace weft

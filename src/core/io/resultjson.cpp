@@ -1,0 +1,168 @@
+#include "io/resultjson.h"
+
+#include <sstream>
+
+namespace weft {
+
+namespace {
+
+nlohmann::ordered_json findingJson(const Finding &f)
+{
+    return {{"code", f.code}, {"severity", toString(f.severity)}, {"message", f.message}, {"subjects", f.subjects}};
+}
+
+std::string nodeName(const Design &d, NodeId id)
+{
+    const Node *n = d.node(id);
+    return n ? n->name : std::string();
+}
+
+const char *kindName(TimelineOp::Kind k)
+{
+    switch (k) {
+    case TimelineOp::Kind::Forward: return "forward";
+    case TimelineOp::Kind::Backward: return "backward";
+    case TimelineOp::Kind::DpComm: return "dp";
+    case TimelineOp::Kind::Optimizer: return "optimizer";
+    }
+    return "?";
+}
+
+bool carried(const LinkResult &l) { return l.dir[0].bytes > 0 || l.dir[1].bytes > 0; }
+
+} // namespace
+
+nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const ResultJsonOptions &o)
+{
+    nlohmann::ordered_json j;
+    j["schema"] = "weft-simulation-result";
+    j["version"] = 1;
+    j["ok"] = r.ok;
+    j["step_time_s"] = r.stepTime;
+    j["tokens_per_s"] = r.tokensPerSecond;
+    j["model_tflops_per_gpu"] = r.modelTflopsPerGpu;
+    j["hardware_tflops_per_gpu"] = r.hardwareTflopsPerGpu;
+    j["mfu"] = r.mfu;
+    j["hfu"] = r.hfu;
+    const Breakdown &b = r.breakdown;
+    j["breakdown"] = {{"compute_s", b.compute},     {"tp_exposed_s", b.tpExposed}, {"cp_exposed_s", b.cpExposed},
+                      {"ep_exposed_s", b.epExposed}, {"pp_exposed_s", b.ppExposed}, {"bubble_s", b.bubble},
+                      {"dp_exposed_s", b.dpExposed}, {"optimizer_s", b.optimizer}};
+    j["memory"] = {{"peak_bytes_per_gpu", r.peakMemoryPerGpu},
+                   {"capacity_bytes_per_gpu", r.memoryCapacityPerGpu},
+                   {"fits", r.memoryFits}};
+    nlohmann::ordered_json links = nlohmann::ordered_json::array();
+    for (const LinkResult &l : r.links) {
+        if (!o.idleLinks && !carried(l))
+            continue;
+        nlohmann::ordered_json lj{{"id", l.id.value},
+                                  {"from", l.from.value},
+                                  {"to", l.to.value},
+                                  {"from_name", nodeName(design, l.from)},
+                                  {"to_name", nodeName(design, l.to)},
+                                  {"tier", l.tier},
+                                  {"capacity_bytes_per_s", l.capacity}};
+        const char *names[2] = {"forward", "reverse"};
+        for (int d = 0; d < 2; ++d) {
+            const LinkDirResult &x = l.dir[d];
+            nlohmann::ordered_json dj{{"bytes", x.bytes},
+                                      {"busy_s", x.busyTime},
+                                      {"avg_utilization", x.avgUtilization},
+                                      {"peak_utilization", x.peakUtilization}};
+            if (o.series)
+                dj["utilization_series"] = x.series;
+            lj[names[d]] = dj;
+        }
+        links.push_back(std::move(lj));
+    }
+    j["links"] = std::move(links);
+    nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
+    for (const Finding &f : r.warnings)
+        warnings.push_back(findingJson(f));
+    j["warnings"] = std::move(warnings);
+    nlohmann::ordered_json groups = nlohmann::ordered_json::array();
+    for (const GroupTraffic &g : r.groups) {
+        if (g.links.empty())
+            continue;
+        nlohmann::ordered_json m = nlohmann::ordered_json::array(), ls = nlohmann::ordered_json::array();
+        for (NodeId id : g.members)
+            m.push_back(id.value);
+        for (LinkId id : g.links)
+            ls.push_back(id.value);
+        groups.push_back({{"kind", g.kind}, {"index", g.index}, {"members", m}, {"links", ls}});
+    }
+    j["groups"] = std::move(groups);
+    nlohmann::ordered_json accs = nlohmann::ordered_json::array();
+    for (const AcceleratorResult &a : r.accelerators) {
+        nlohmann::ordered_json aj{{"node", a.node.value},
+                                  {"rank", a.rank},
+                                  {"stage", a.stage},
+                                  {"timeline", a.timeline},
+                                  {"memory", {{"weights_bytes", a.memory.weights},
+                                              {"gradients_bytes", a.memory.gradients},
+                                              {"optimizer_bytes", a.memory.optimizer},
+                                              {"activations_bytes", a.memory.activations},
+                                              {"total_bytes", a.memory.total()},
+                                              {"capacity_bytes", a.memory.capacity}}}};
+        accs.push_back(std::move(aj));
+    }
+    j["accelerators"] = std::move(accs);
+    if (o.timelines) {
+        nlohmann::ordered_json tls = nlohmann::ordered_json::array();
+        for (const auto &tl : r.timelines) {
+            nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+            for (const TimelineOp &op : tl)
+                ops.push_back({{"kind", kindName(op.kind)}, {"micro_batch", op.microBatch}, {"chunk", op.chunk},
+                               {"start_s", op.start}, {"compute_end_s", op.computeEnd}, {"end_s", op.end}});
+            tls.push_back(std::move(ops));
+        }
+        j["timelines"] = std::move(tls);
+    }
+    j["events"] = r.events;
+    j["simulation_wall_s"] = r.simulationWallSeconds;
+    return j;
+}
+
+std::string resultSummaryCsv(const SimResult &r)
+{
+    std::ostringstream s;
+    s.precision(9);
+    const Breakdown &b = r.breakdown;
+    s << "ok,step_time_s,tokens_per_s,model_tflops_per_gpu,hardware_tflops_per_gpu,mfu,hfu,compute_s,"
+         "tp_exposed_s,cp_exposed_s,ep_exposed_s,pp_exposed_s,bubble_s,dp_exposed_s,optimizer_s,"
+         "peak_bytes_per_gpu,capacity_bytes_per_gpu,fits,warnings,simulation_wall_s\n";
+    s << (r.ok ? "true" : "false") << ',' << r.stepTime << ',' << r.tokensPerSecond << ',' << r.modelTflopsPerGpu
+      << ',' << r.hardwareTflopsPerGpu << ',' << r.mfu << ',' << r.hfu << ',' << b.compute << ',' << b.tpExposed
+      << ',' << b.cpExposed << ',' << b.epExposed << ',' << b.ppExposed << ',' << b.bubble << ',' << b.dpExposed
+      << ',' << b.optimizer << ',' << r.peakMemoryPerGpu << ',' << r.memoryCapacityPerGpu << ','
+      << (r.memoryFits ? "true" : "false") << ',' << r.warnings.size() << ',' << r.simulationWallSeconds << '\n';
+    return s.str();
+}
+
+std::string resultLinksCsv(const SimResult &r, const Design &design)
+{
+    std::ostringstream s;
+    s.precision(9);
+    s << "id,from,to,from_name,to_name,tier,direction,capacity_bytes_per_s,bytes,busy_s,avg_utilization,"
+         "peak_utilization\n";
+    auto quoted = [](std::string v) {
+        std::string out = "\"";
+        for (char ch : v)
+            out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+        return out + "\"";
+    };
+    for (const LinkResult &l : r.links)
+        for (int d = 0; d < 2; ++d) {
+            const LinkDirResult &x = l.dir[d];
+            if (x.bytes <= 0)
+                continue;
+            const NodeId from = d == 0 ? l.from : l.to, to = d == 0 ? l.to : l.from;
+            s << l.id.value << ',' << from.value << ',' << to.value << ',' << quoted(nodeName(design, from)) << ','
+              << quoted(nodeName(design, to)) << ',' << l.tier << ',' << (d == 0 ? "forward" : "reverse") << ','
+              << l.capacity << ',' << x.bytes << ',' << x.busyTime << ',' << x.avgUtilization << ','
+              << x.peakUtilization << '\n';
+        }
+    return s.str();
+}
+
+} // namespace weft

@@ -1,0 +1,166 @@
+#include "io/workloadjson.h"
+
+namespace weft {
+
+namespace {
+
+constexpr long long kMaxCount = 1LL << 31;
+
+template<class E>
+E enumField(const JsonReader &r, const char *key, E fallback, const char *choices)
+{
+    if (!r.has(key))
+        return fallback;
+    const std::string s = r.string(key);
+    E out = fallback;
+    if (!fromString(s, out))
+        r.fail(key, "unknown value '" + s + "' (use " + choices + ")");
+    return out;
+}
+
+int count(const JsonReader &r, const char *key, int lo, int fallback)
+{
+    return static_cast<int>(r.integer(key, lo, kMaxCount - 1, fallback));
+}
+
+TransformerSpec modelFromJson(const JsonReader &r)
+{
+    TransformerSpec m;
+    const bool preset = r.has("preset");
+    if (preset) {
+        const std::string key = r.string("preset");
+        const auto p = modelPreset(key);
+        if (!p)
+            r.fail("preset", "unknown model preset '" + key + "'");
+        m = *p;
+    }
+    auto need = [&](const char *key, int current) {
+        return preset ? count(r, key, 1, current) : static_cast<int>(r.integer(key, 1, kMaxCount - 1));
+    };
+    m.name = r.string("name", m.name);
+    m.layers = need("layers", m.layers);
+    m.hidden = need("hidden", m.hidden);
+    m.heads = need("heads", m.heads);
+    m.kvHeads = count(r, "kv_heads", 1, r.has("heads") && !r.has("kv_heads") ? m.heads : m.kvHeads);
+    m.ffn = need("ffn", m.ffn);
+    m.gatedMlp = r.boolean("gated_mlp", m.gatedMlp);
+    m.vocab = need("vocab", m.vocab);
+    m.seq = need("seq_tokens", m.seq);
+    m.tiedEmbeddings = r.boolean("tied_embeddings", m.tiedEmbeddings);
+    m.experts = count(r, "experts", 0, m.experts);
+    m.topK = count(r, "top_k", 0, m.topK);
+    m.expertFfn = count(r, "expert_ffn", 0, m.expertFfn);
+    m.sharedExperts = count(r, "shared_experts", 0, m.sharedExperts);
+    m.firstDenseLayers = count(r, "first_dense_layers", 0, m.firstDenseLayers);
+    m.moeEvery = count(r, "moe_every", 1, m.moeEvery);
+    return m;
+}
+
+TrainingConfig trainingFromJson(const JsonReader &r)
+{
+    TrainingConfig c;
+    c.tp = count(r, "tp", 1, c.tp);
+    c.pp = count(r, "pp", 1, c.pp);
+    c.dp = count(r, "dp", 1, c.dp);
+    c.cp = count(r, "cp", 1, c.cp);
+    c.ep = count(r, "ep", 1, c.ep);
+    c.vpp = count(r, "vpp", 1, c.vpp);
+    c.microBatch = count(r, "micro_batch_seqs", 1, c.microBatch);
+    c.globalBatch = count(r, "global_batch_seqs", 1, c.globalBatch);
+    c.schedule = enumField(r, "schedule", c.schedule, "gpipe, 1f1b, interleaved-1f1b");
+    c.recompute = enumField(r, "recompute", c.recompute, "none, selective, full");
+    c.sequenceParallel = r.boolean("sequence_parallel", c.sequenceParallel);
+    c.zeroStage = static_cast<int>(r.integer("zero_stage", 0, 3, c.zeroStage));
+    c.distributedOptimizer = r.boolean("distributed_optimizer", c.distributedOptimizer);
+    c.dtype = enumField(r, "dtype", c.dtype, "bf16, fp8");
+    c.attention = enumField(r, "attention", c.attention, "flash, unfused");
+    c.gradReduceFp32 = r.boolean("grad_reduce_fp32", c.gradReduceFp32);
+    c.dpBucketBytes = r.nonNegative("dp_bucket_mb", c.dpBucketBytes / 1e6) * 1e6;
+    if (auto o = r.optional("overlap")) {
+        c.overlapDpGrad = o->boolean("dp_grad", c.overlapDpGrad);
+        c.overlapTp = o->boolean("tp", c.overlapTp);
+        c.overlapPp = o->boolean("pp", c.overlapPp);
+    }
+    if (auto a = r.optional("stage_layers")) {
+        for (std::size_t i = 0; i < a->size(); ++i) {
+            const nlohmann::json &v = a->at(i).raw();
+            if (!v.is_number_integer() || v.get<long long>() < 0)
+                a->at(i).fail("must be a non-negative integer");
+            c.stageLayers.push_back(v.get<int>());
+        }
+    }
+    return c;
+}
+
+} // namespace
+
+nlohmann::ordered_json toJson(const Workload &w)
+{
+    const TransformerSpec &m = w.model;
+    const TrainingConfig &c = w.config;
+    nlohmann::ordered_json model{{"name", m.name},
+                                 {"layers", m.layers},
+                                 {"hidden", m.hidden},
+                                 {"heads", m.heads},
+                                 {"kv_heads", m.kvHeads},
+                                 {"ffn", m.ffn},
+                                 {"gated_mlp", m.gatedMlp},
+                                 {"vocab", m.vocab},
+                                 {"seq_tokens", m.seq},
+                                 {"tied_embeddings", m.tiedEmbeddings},
+                                 {"experts", m.experts},
+                                 {"top_k", m.topK},
+                                 {"expert_ffn", m.expertFfn},
+                                 {"shared_experts", m.sharedExperts},
+                                 {"first_dense_layers", m.firstDenseLayers},
+                                 {"moe_every", m.moeEvery}};
+    nlohmann::ordered_json training{{"tp", c.tp},
+                                    {"pp", c.pp},
+                                    {"dp", c.dp},
+                                    {"cp", c.cp},
+                                    {"ep", c.ep},
+                                    {"vpp", c.vpp},
+                                    {"micro_batch_seqs", c.microBatch},
+                                    {"global_batch_seqs", c.globalBatch},
+                                    {"schedule", toString(c.schedule)},
+                                    {"recompute", toString(c.recompute)},
+                                    {"sequence_parallel", c.sequenceParallel},
+                                    {"zero_stage", c.zeroStage},
+                                    {"distributed_optimizer", c.distributedOptimizer},
+                                    {"dtype", toString(c.dtype)},
+                                    {"attention", toString(c.attention)},
+                                    {"grad_reduce_fp32", c.gradReduceFp32},
+                                    {"dp_bucket_mb", c.dpBucketBytes / 1e6},
+                                    {"overlap", {{"dp_grad", c.overlapDpGrad}, {"tp", c.overlapTp}, {"pp", c.overlapPp}}}};
+    if (!c.stageLayers.empty())
+        training["stage_layers"] = c.stageLayers;
+    nlohmann::ordered_json placement{{"order", w.placement.order}};
+    if (!w.placement.explicitMap.empty()) {
+        nlohmann::ordered_json map = nlohmann::ordered_json::array();
+        for (NodeId id : w.placement.explicitMap)
+            map.push_back(id.value);
+        placement["map"] = map;
+    }
+    return {{"model", model}, {"training", training}, {"placement", placement}};
+}
+
+Workload workloadFromJson(const JsonReader &r)
+{
+    Workload w;
+    w.model = modelFromJson(r.object("model"));
+    if (auto t = r.optional("training"))
+        w.config = trainingFromJson(*t);
+    if (auto p = r.optional("placement")) {
+        w.placement.order = p->string("order", w.placement.order);
+        if (auto map = p->optional("map"))
+            for (std::size_t i = 0; i < map->size(); ++i) {
+                const nlohmann::json &v = map->at(i).raw();
+                if (!v.is_number_unsigned())
+                    map->at(i).fail("must be a node id (non-negative integer)");
+                w.placement.explicitMap.push_back(NodeId(v.get<std::uint32_t>()));
+            }
+    }
+    return w;
+}
+
+} // namespace weft

@@ -1,0 +1,54 @@
+#pragma once
+// The schedule's view of the network: it submits communication requests (collectives of a group
+// of accelerators, or point-to-point pairs) at simulated times and learns when each completes.
+// The real backend (netcomm.h) expands them into flows on the fabric's max-min network; tests
+// may plug an analytic one. Units: seconds, bytes.
+
+#include "model/ids.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace weft {
+
+enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
+
+/// One collective of `bytes` (nccl-tests size: the full buffer) repeated `repeat` times back to
+/// back. For SendRecv, `bytes` is per pair.
+struct CollectiveCall
+{
+    CollectiveOp op = CollectiveOp::AllReduce;
+    double bytes = 0;
+    int repeat = 1;
+};
+
+/// What the schedule asks of the network. Collectives: `members` is the group in rank order.
+/// SendRecv: `members` holds pairs [src0, dst0, src1, dst1, ...], all sent concurrently.
+/// The calls run one after the other; the request completes after the last.
+struct CommRequest
+{
+    std::vector<NodeId> members;
+    std::vector<CollectiveCall> calls;
+    int tag = 0; ///< caller's label (e.g. traffic class), passed through
+};
+
+using CommId = std::uint64_t;
+
+/// A network that completes requests in simulated time. Implementations must be deterministic.
+class CommBackend
+{
+public:
+    virtual ~CommBackend() = default;
+    /// Submits `r` at time `t` (>= the last time advanced to). Throws std::runtime_error with a
+    /// clear message when the request cannot be carried (e.g. an unroutable pair).
+    virtual CommId submit(const CommRequest &r, double t) = 0;
+    /// Earliest completion among the requests in flight; +infinity when none.
+    [[nodiscard]] virtual double nextCompletionTime() = 0;
+    /// Advances the clock to `t` and returns the requests completed at or before `t`.
+    virtual std::vector<CommId> advanceTo(double t) = 0;
+
+    static constexpr double kNever = std::numeric_limits<double>::infinity();
+};
+
+} // namespace weft

@@ -1,0 +1,394 @@
+#include "sim/network.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace weft {
+
+namespace {
+constexpr std::uint32_t kPhaseStart = std::numeric_limits<std::uint32_t>::max();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::vector<double> linkDirCapacities(const Router &r)
+{
+    std::vector<double> cap(2 * r.linkCount());
+    for (std::size_t i = 0; i < cap.size(); ++i)
+        cap[i] = r.capacity(static_cast<LinkDir>(i));
+    return cap;
+}
+} // namespace
+
+struct FlowNetwork::Job
+{
+    std::vector<Phase> phases;
+    std::size_t phase = 0;
+    std::uint32_t outstanding = 0;
+    JobTag tag = kNoTag;
+    double finish = std::numeric_limits<double>::quiet_NaN();
+};
+
+struct FlowNetwork::UnitState
+{
+    JobId job = 0;
+    double remaining = 0; ///< bytes of the unit's largest flow still to send
+    double rate = 0; ///< bytes/s of that flow
+    double lastT = 0;
+    std::uint32_t version = 0;
+    bool alive = false;
+};
+
+struct FlowNetwork::DirStats
+{
+    LinkDir linkDir = 0;
+    double load = 0; ///< bytes/s since lastT
+    double lastT = 0;
+    double bytes = 0;
+    double busy = 0;
+    double peak = 0;
+    double width = 0; ///< series bucket width, doubled as time grows
+    std::vector<float> buckets; ///< integral of utilization over each bucket, s
+};
+
+FlowNetwork::FlowNetwork(const Design &design, NetworkOptions options)
+    : m_design(design)
+    , m_options(options)
+    , m_router(design, options.pxn)
+    , m_solver(linkDirCapacities(m_router))
+{
+    m_options.seriesBuckets = std::max(1, m_options.seriesBuckets);
+    m_slot.assign(2 * m_router.linkCount(), -1);
+    m_scratchWeight.assign(2 * m_router.linkCount(), 0);
+    m_scratchMark.assign(2 * m_router.linkCount(), 0);
+}
+
+FlowNetwork::~FlowNetwork() = default;
+
+JobId FlowNetwork::submit(std::vector<Phase> phases, double startTime, JobTag tag)
+{
+    if (!(startTime >= m_now - 1e-12 * std::max(1.0, m_now)) || !std::isfinite(startTime))
+        throw std::invalid_argument("network: job submitted at t=" + std::to_string(startTime)
+                                    + " s, before the current time " + std::to_string(m_now)
+                                    + " s");
+    startTime = std::max(startTime, m_now);
+    for (const Phase &p : phases) {
+        if (!(p.latency >= 0) || !std::isfinite(p.latency))
+            throw std::invalid_argument("network: phase latency must be finite and >= 0");
+        for (const Flow &f : p.flows) {
+            if (!(f.bytes >= 0) || !std::isfinite(f.bytes))
+                throw std::invalid_argument("network: flow bytes must be finite and >= 0");
+            if (!(f.maxRate > 0))
+                throw std::invalid_argument("network: a flow's rate cap must be positive");
+            if (f.bytes > 0)
+                (void)m_router.route(f.src, f.dst); // throws UnroutableError now, not later
+        }
+    }
+    const auto id = static_cast<JobId>(m_jobs.size());
+    Job job;
+    job.tag = tag;
+    const double first = phases.empty() ? 0.0 : phases.front().latency;
+    job.phases = std::move(phases);
+    m_jobs.push_back(std::move(job));
+    push(startTime + first, id, kPhaseStart);
+    return id;
+}
+
+void FlowNetwork::push(double time, std::uint32_t id, std::uint32_t version)
+{
+    m_events.push(Event {time, m_seq++, id, version});
+}
+
+double FlowNetwork::nextCompletionTime() const
+{
+    while (!m_events.empty()) {
+        const Event &e = m_events.top();
+        if (e.version == kPhaseStart
+            || (m_unitState[e.id].alive && m_unitState[e.id].version == e.version))
+            return e.time;
+        m_events.pop();
+    }
+    return kInf;
+}
+
+std::vector<JobId> FlowNetwork::advanceTo(double t)
+{
+    if (t < m_now)
+        throw std::invalid_argument("network: cannot advance to t=" + std::to_string(t)
+                                    + " s, before the current time " + std::to_string(m_now)
+                                    + " s");
+    for (double next = nextCompletionTime(); next <= t; next = nextCompletionTime()) {
+        m_now = std::max(m_now, next);
+        while (nextCompletionTime() <= next) {
+            const Event e = m_events.top();
+            m_events.pop();
+            if (++m_eventCount > m_options.maxEvents)
+                throw EventLimitError("network: event limit of "
+                                      + std::to_string(m_options.maxEvents) + " reached at t="
+                                      + std::to_string(m_now) + " s; the simulation was stopped");
+            if (e.version == kPhaseStart)
+                startPhase(e.id);
+            else
+                unitDone(e.id);
+        }
+        resolve();
+    }
+    if (std::isfinite(t))
+        m_now = std::max(m_now, t);
+    return std::exchange(m_completed, {});
+}
+
+double FlowNetwork::runUntilIdle()
+{
+    for (double next = nextCompletionTime(); std::isfinite(next); next = nextCompletionTime())
+        advanceTo(next);
+    return m_now;
+}
+
+double FlowNetwork::jobFinishTime(JobId job) const
+{
+    return m_jobs.at(job).finish;
+}
+
+void FlowNetwork::startPhase(JobId jobId)
+{
+    Job &job = m_jobs[jobId];
+    if (job.phase >= job.phases.size()) {
+        job.finish = m_now;
+        m_completed.push_back(jobId);
+        return;
+    }
+    const Phase &phase = job.phases[job.phase];
+    std::vector<std::pair<std::vector<RouteEntry>, std::pair<double, double>>>
+        units; // entries, (bytes, cap)
+    if (phase.coupled) {
+        double maxBytes = 0;
+        for (const Flow &f : phase.flows)
+            if (f.src != f.dst)
+                maxBytes = std::max(maxBytes, f.bytes);
+        if (maxBytes > 0) {
+            // Merge the member routes; a member with half the bytes runs at half the rate.
+            std::vector<RouteEntry> merged;
+            double cap = kInf;
+            const std::uint32_t mark = jobId + 1;
+            for (const Flow &f : phase.flows) {
+                if (f.bytes <= 0 || f.src == f.dst)
+                    continue;
+                const double scale = f.bytes / maxBytes;
+                cap = std::min(cap, f.maxRate / scale);
+                for (const RouteEntry &e : m_router.route(f.src, f.dst).entries) {
+                    if (m_scratchMark[e.linkDir] != mark) {
+                        m_scratchMark[e.linkDir] = mark;
+                        m_scratchWeight[e.linkDir] = 0;
+                        merged.push_back(e);
+                    }
+                    m_scratchWeight[e.linkDir] += e.fraction * scale;
+                }
+            }
+            for (RouteEntry &e : merged) {
+                e.fraction = m_scratchWeight[e.linkDir];
+                m_scratchMark[e.linkDir] = 0;
+            }
+            units.push_back({std::move(merged), {maxBytes, cap}});
+        }
+    } else {
+        for (const Flow &f : phase.flows)
+            if (f.bytes > 0 && f.src != f.dst)
+                units.push_back({m_router.route(f.src, f.dst).entries, {f.bytes, f.maxRate}});
+    }
+    if (units.empty()) {
+        endPhase(jobId);
+        return;
+    }
+    auto &tagLinks = m_tagLinks[job.tag];
+    for (auto &[entries, bytesCap] : units) {
+        if (job.tag != kNoTag) {
+            for (const RouteEntry &e : entries)
+                tagLinks.push_back(e.linkDir / 2);
+        }
+        const MaxMinSolver::UnitId u = m_solver.add(std::move(entries), bytesCap.second);
+        if (u >= m_unitState.size())
+            m_unitState.resize(u + 1);
+        UnitState &st = m_unitState[u];
+        st.job = jobId;
+        st.remaining = bytesCap.first;
+        st.rate = 0;
+        st.lastT = m_now;
+        st.alive = true;
+        ++st.version;
+        ++job.outstanding;
+    }
+    if (tagLinks.size() > 4096) {
+        std::sort(tagLinks.begin(), tagLinks.end());
+        tagLinks.erase(std::unique(tagLinks.begin(), tagLinks.end()), tagLinks.end());
+        tagLinks.reserve(2 * tagLinks.size());
+    }
+    job.phases[job.phase].flows = {}; // the flows live in the solver now
+}
+
+void FlowNetwork::endPhase(JobId jobId)
+{
+    Job &job = m_jobs[jobId];
+    ++job.phase;
+    if (job.phase < job.phases.size())
+        push(m_now + job.phases[job.phase].latency, jobId, kPhaseStart);
+    else
+        startPhase(jobId); // completes the job
+}
+
+void FlowNetwork::unitDone(MaxMinSolver::UnitId u)
+{
+    UnitState &st = m_unitState[u];
+    st.alive = false;
+    m_solver.remove(u);
+    Job &job = m_jobs[st.job];
+    if (--job.outstanding == 0)
+        endPhase(st.job);
+}
+
+void FlowNetwork::resolve()
+{
+    m_solver.solve(m_scratchUnits, m_scratchLinks);
+    if (m_options.recordStats) {
+        for (LinkDir ld : m_scratchLinks) {
+            const double load = m_solver.load(ld);
+            if (m_slot[ld] < 0) {
+                if (load <= 0)
+                    continue;
+                m_slot[ld] = static_cast<std::int32_t>(m_stats.size());
+                m_stats.emplace_back();
+                m_stats.back().linkDir = ld;
+                m_stats.back().lastT = m_now;
+            }
+            integrate(ld, m_now);
+            DirStats &s = m_stats[static_cast<std::size_t>(m_slot[ld])];
+            s.load = load;
+            s.peak = std::max(s.peak, load / m_solver.capacity(ld));
+        }
+    }
+    for (MaxMinSolver::UnitId u : m_scratchUnits) {
+        UnitState &st = m_unitState[u];
+        st.remaining = std::max(0.0, st.remaining - st.rate * (m_now - st.lastT));
+        st.rate = m_solver.rate(u);
+        st.lastT = m_now;
+        ++st.version;
+        if (!(st.rate > 0))
+            throw std::logic_error("network: a flow was given no bandwidth");
+        push(m_now + st.remaining / st.rate, u, st.version);
+    }
+}
+
+void FlowNetwork::integrate(LinkDir ld, double t)
+{
+    DirStats &s = m_stats[static_cast<std::size_t>(m_slot[ld])];
+    if (t > s.lastT && s.load > 0) {
+        const double dt = t - s.lastT;
+        s.bytes += s.load * dt;
+        s.busy += dt;
+        addToSeries(s, s.lastT, t, s.load / m_solver.capacity(ld));
+    }
+    s.lastT = std::max(s.lastT, t);
+}
+
+// Buckets of width s.width cover [0, N x width); the width doubles (merging bucket pairs) when
+// time runs past the end, so memory stays N floats per link direction whatever the step length.
+void FlowNetwork::addToSeries(DirStats &s, double t0, double t1, double util) const
+{
+    const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
+    if (s.buckets.empty()) {
+        s.buckets.assign(n, 0.0f);
+        s.width = std::max(t1, 1e-9) / static_cast<double>(n);
+    }
+    while (t1 > s.width * static_cast<double>(n) * (1 + 1e-12)) {
+        for (std::size_t i = 0; i < n; ++i)
+            s.buckets[i] = i < (n + 1) / 2
+                ? s.buckets[2 * i] + (2 * i + 1 < n ? s.buckets[2 * i + 1] : 0.0f)
+                : 0.0f;
+        s.width *= 2;
+    }
+    auto b = static_cast<std::size_t>(t0 / s.width);
+    for (; b < n && static_cast<double>(b) * s.width < t1; ++b) {
+        const double lo = std::max(t0, static_cast<double>(b) * s.width);
+        const double hi = std::min(t1, static_cast<double>(b + 1) * s.width);
+        if (hi > lo)
+            s.buckets[b] += static_cast<float>(util * (hi - lo));
+    }
+}
+
+void FlowNetwork::finish(double endTime)
+{
+    if (endTime < m_now)
+        throw std::invalid_argument("network: finish time before the current time");
+    m_final.assign(m_stats.size(), LinkDirStats {});
+    const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
+    m_bucketSeconds = endTime / static_cast<double>(n);
+    for (std::size_t k = 0; k < m_stats.size(); ++k) {
+        DirStats &s = m_stats[k];
+        integrate(s.linkDir, endTime);
+        LinkDirStats &f = m_final[k];
+        const double cap = m_solver.capacity(s.linkDir);
+        f.bytes = s.bytes;
+        f.busyTime = s.busy;
+        f.peakUtilization = s.peak;
+        f.averageUtilization = endTime > 0 ? s.bytes / (cap * endTime) : 0.0;
+        if (s.buckets.empty() || !(m_bucketSeconds > 0))
+            continue;
+        // Re-bin the doubling buckets onto N buckets over [0, endTime] (uniform within a bucket).
+        std::vector<double> out(n, 0.0);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (s.buckets[i] == 0.0f)
+                continue;
+            const double lo = static_cast<double>(i) * s.width, hi = lo + s.width;
+            for (auto j = static_cast<std::size_t>(lo / m_bucketSeconds); j < n; ++j) {
+                const double a = std::max(lo, static_cast<double>(j) * m_bucketSeconds);
+                const double b = std::min(hi, static_cast<double>(j + 1) * m_bucketSeconds);
+                if (b <= a)
+                    break;
+                out[j] += s.buckets[i] * (b - a) / s.width;
+            }
+        }
+        f.series.resize(n);
+        for (std::size_t j = 0; j < n; ++j)
+            f.series[j] = static_cast<float>(std::min(1.0, out[j] / m_bucketSeconds));
+    }
+}
+
+const LinkDirStats &FlowNetwork::linkStats(std::size_t linkIndex, int dir) const
+{
+    static const LinkDirStats empty;
+    const std::size_t ld = 2 * linkIndex + (dir ? 1 : 0);
+    if (ld >= m_slot.size() || m_slot[ld] < 0
+        || static_cast<std::size_t>(m_slot[ld]) >= m_final.size())
+        return empty;
+    return m_final[static_cast<std::size_t>(m_slot[ld])];
+}
+
+std::vector<std::uint32_t> FlowNetwork::linksOfTag(JobTag tag) const
+{
+    auto it = m_tagLinks.find(tag);
+    if (it == m_tagLinks.end())
+        return {};
+    std::vector<std::uint32_t> links = it->second;
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());
+    return links;
+}
+
+void FlowNetwork::reset()
+{
+    m_solver.clear();
+    m_jobs.clear();
+    m_unitState.clear();
+    m_events = {};
+    m_completed.clear();
+    for (const DirStats &s : m_stats)
+        m_slot[s.linkDir] = -1;
+    m_stats.clear();
+    m_final.clear();
+    m_tagLinks.clear();
+    m_now = 0;
+    m_eventCount = 0;
+    m_bucketSeconds = 0;
+}
+
+} // namespace weft

@@ -1,0 +1,417 @@
+#include "sim/routing.h"
+
+#include <algorithm>
+#include <deque>
+#include <limits>
+
+namespace weft {
+
+namespace {
+
+constexpr int kInf = std::numeric_limits<int>::max();
+constexpr std::uint8_t kFar = 255;
+// Routes are cached up to this many entries in total, then the cache starts over.
+constexpr std::size_t kCacheEntryLimit = 16'000'000;
+
+std::string nodeLabel(const Design &d, NodeId id)
+{
+    const Node *n = d.node(id);
+    return n && !n->name.empty() ? "'" + n->name + "'" : "node " + std::to_string(id.value);
+}
+
+} // namespace
+
+Router::Router(const Design &design, bool pxn)
+    : m_design(design)
+    , m_pxn(pxn)
+{
+    const auto &nodes = design.nodes();
+    const std::size_t n = nodes.size();
+    m_nodeIds.reserve(n);
+    m_isAcc.assign(n, 0);
+    m_domain.assign(n, -1);
+    m_rail.assign(n, -1);
+    m_switchIndex.assign(n, -1);
+    std::unordered_map<std::uint32_t, int> domainOfGroup;
+    std::vector<char> scaleUpSwitch(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Node &nd = nodes[i];
+        m_nodeIds.push_back(nd.id);
+        m_nodeIndex.emplace(nd.id.value, static_cast<int>(i));
+        m_isAcc[i] = nd.isAccelerator();
+        if (nd.isSwitch()) {
+            m_switchIndex[i] = static_cast<int>(m_switchCount++);
+            scaleUpSwitch[i] = nd.role == SwitchRole::ScaleUp;
+        }
+        const Group *g = design.group(nd.group);
+        if ((nd.isAccelerator() || scaleUpSwitch[i]) && g && g->kind == GroupKind::ScaleUpDomain) {
+            auto [it, fresh]
+                = domainOfGroup.emplace(nd.group.value, static_cast<int>(m_domainMembers.size()));
+            if (fresh)
+                m_domainMembers.emplace_back();
+            m_domain[i] = it->second;
+            if (nd.isAccelerator())
+                m_domainMembers[static_cast<std::size_t>(it->second)].push_back(
+                    static_cast<int>(i));
+        }
+        m_rail[i] = nd.isAccelerator() ? nd.rail : -1;
+    }
+    // Accelerators without an explicit rail take their position in the domain.
+    for (const auto &members : m_domainMembers)
+        for (std::size_t k = 0; k < members.size(); ++k)
+            if (m_rail[static_cast<std::size_t>(members[k])] < 0)
+                m_rail[static_cast<std::size_t>(members[k])] = static_cast<int>(k);
+
+    const auto &links = design.links();
+    const std::size_t L = links.size();
+    m_linkIds.resize(L);
+    m_linkCap.assign(L, 0);
+    m_linkAlpha.assign(L, 0);
+    m_linkLatency.assign(L, 0);
+    m_scaleUp.assign(L, 0);
+    std::vector<std::pair<int, int>> ends(L, {-1, -1});
+    for (std::size_t i = 0; i < L; ++i) {
+        const Link &l = links[i];
+        m_linkIds[i] = l.id;
+        const int a = nodeIndex(l.a), b = nodeIndex(l.b);
+        if (a < 0 || b < 0 || a == b)
+            continue;
+        ends[i] = {a, b};
+        const LinkTechSpec *tech = design.linkTech(l);
+        m_linkCap[i] = std::max(0.0, l.capacity() * (tech ? tech->efficiency : 1.0));
+        m_linkAlpha[i] = tech ? tech->latency : 0.0;
+        m_linkLatency[i] = l.latency;
+    }
+    // Scale-up switches without a domain group join the domain of an adjacent accelerator.
+    for (std::size_t i = 0; i < L; ++i) {
+        auto [a, b] = ends[i];
+        if (a < 0)
+            continue;
+        for (int k = 0; k < 2; ++k, std::swap(a, b))
+            if (scaleUpSwitch[static_cast<std::size_t>(a)]
+                && m_domain[static_cast<std::size_t>(a)] < 0
+                && m_isAcc[static_cast<std::size_t>(b)])
+                m_domain[static_cast<std::size_t>(a)] = m_domain[static_cast<std::size_t>(b)];
+    }
+    std::vector<std::uint32_t> degree(n + 1, 0);
+    for (std::size_t i = 0; i < L; ++i) {
+        const auto [a, b] = ends[i];
+        if (a < 0)
+            continue;
+        const int da = m_domain[static_cast<std::size_t>(a)],
+                  db = m_domain[static_cast<std::size_t>(b)];
+        m_scaleUp[i] = (da >= 0 && da == db) || scaleUpSwitch[static_cast<std::size_t>(a)]
+            || scaleUpSwitch[static_cast<std::size_t>(b)];
+        if (m_linkCap[i] > 0) {
+            ++degree[static_cast<std::size_t>(a) + 1];
+            ++degree[static_cast<std::size_t>(b) + 1];
+        }
+    }
+    for (std::size_t i = 1; i <= n; ++i)
+        degree[i] += degree[i - 1];
+    m_adjStart = degree;
+    m_adj.resize(m_adjStart[n]);
+    std::vector<std::uint32_t> fill(m_adjStart.begin(), m_adjStart.end() - 1);
+    for (std::size_t i = 0; i < L; ++i) {
+        const auto [a, b] = ends[i];
+        if (a < 0 || m_linkCap[i] <= 0)
+            continue;
+        const auto li = static_cast<std::uint32_t>(i);
+        m_adj[fill[static_cast<std::size_t>(a)]++] = Adj {b, li, 2 * li};
+        m_adj[fill[static_cast<std::size_t>(b)]++] = Adj {a, li, 2 * li + 1};
+    }
+    m_scratchDist.assign(n, kInf);
+    m_scratchStamp.assign(n, 0);
+    m_mass.assign(n, 0);
+    m_massStamp.assign(n, 0);
+}
+
+int Router::nodeIndex(NodeId id) const
+{
+    auto it = m_nodeIndex.find(id.value);
+    return it == m_nodeIndex.end() ? -1 : it->second;
+}
+
+double Router::scaleUpEgress(int node) const
+{
+    double sum = 0;
+    for (auto i = m_adjStart[static_cast<std::size_t>(node)];
+         i < m_adjStart[static_cast<std::size_t>(node) + 1]; ++i)
+        if (m_scaleUp[m_adj[i].link])
+            sum += m_linkCap[m_adj[i].link];
+    return sum;
+}
+
+double Router::scaleOutEgress(int node) const
+{
+    double sum = 0;
+    for (auto i = m_adjStart[static_cast<std::size_t>(node)];
+         i < m_adjStart[static_cast<std::size_t>(node) + 1]; ++i)
+        if (!m_scaleUp[m_adj[i].link])
+            sum += m_linkCap[m_adj[i].link];
+    return sum;
+}
+
+std::vector<std::pair<int, int>> Router::scaleUpSwitchLanes(int node) const
+{
+    std::vector<std::pair<int, int>> out;
+    for (auto i = m_adjStart[static_cast<std::size_t>(node)];
+         i < m_adjStart[static_cast<std::size_t>(node) + 1]; ++i) {
+        const Adj &a = m_adj[i];
+        const Node &other = m_design.nodes()[static_cast<std::size_t>(a.to)];
+        if (!other.isSwitch() || other.role != SwitchRole::ScaleUp)
+            continue;
+        const int lanes = std::max(1, m_design.links()[a.link].lanes);
+        auto it
+            = std::find_if(out.begin(), out.end(), [&](const auto &p) { return p.first == a.to; });
+        if (it == out.end())
+            out.emplace_back(a.to, lanes);
+        else
+            it->second += lanes;
+    }
+    return out;
+}
+
+std::vector<std::pair<int, std::uint32_t>> Router::neighbors(int node) const
+{
+    std::vector<std::pair<int, std::uint32_t>> out;
+    for (auto i = m_adjStart[static_cast<std::size_t>(node)];
+         i < m_adjStart[static_cast<std::size_t>(node) + 1]; ++i)
+        out.emplace_back(m_adj[i].to, m_adj[i].link);
+    return out;
+}
+
+bool Router::linkAllowed(std::uint32_t link, Mode mode) const
+{
+    switch (mode) {
+    case Mode::ScaleUp:
+        return m_scaleUp[link];
+    case Mode::ScaleOut:
+        return !m_scaleUp[link];
+    case Mode::Any:
+        break;
+    }
+    return true;
+}
+
+const Route &Router::route(NodeId src, NodeId dst) const
+{
+    const int s = nodeIndex(src), d = nodeIndex(dst);
+    if (s < 0 || d < 0)
+        throw std::invalid_argument("route: unknown node "
+                                    + std::to_string((s < 0 ? src : dst).value));
+    const std::uint64_t key
+        = (std::uint64_t(static_cast<std::uint32_t>(s)) << 32) | std::uint32_t(d);
+    if (auto it = m_cache.find(key); it != m_cache.end())
+        return it->second;
+    Route r;
+    if (s != d && !computeRoute(s, d, r))
+        throw UnroutableError(src, dst,
+                              "no route from " + nodeLabel(m_design, src) + " to "
+                                  + nodeLabel(m_design, dst)
+                                  + " (no path, or only through links of zero capacity)");
+    finishRoute(r);
+    if (m_cachedEntries > kCacheEntryLimit) {
+        m_cache.clear();
+        m_cachedEntries = 0;
+    }
+    m_cachedEntries += r.entries.size() + 4;
+    return m_cache.emplace(key, std::move(r)).first->second;
+}
+
+bool Router::computeRoute(int s, int d, Route &out) const
+{
+    const int ds = m_domain[static_cast<std::size_t>(s)];
+    const bool same = ds >= 0 && ds == m_domain[static_cast<std::size_t>(d)];
+    if (same && walkScaleUp(s, d, Mode::ScaleUp, out))
+        return true;
+    if (!same && m_pxn && m_isAcc[static_cast<std::size_t>(s)]
+        && m_isAcc[static_cast<std::size_t>(d)] && ds >= 0
+        && m_rail[static_cast<std::size_t>(d)] >= 0
+        && m_rail[static_cast<std::size_t>(s)] != m_rail[static_cast<std::size_t>(d)]) {
+        // PXN: hop over the scale-up fabric to the rail-matched accelerator, then its NIC.
+        for (int p : m_domainMembers[static_cast<std::size_t>(ds)]) {
+            if (m_rail[static_cast<std::size_t>(p)] != m_rail[static_cast<std::size_t>(d)]
+                || scaleOutEgress(p) <= 0)
+                continue;
+            Route first, second;
+            if (walkScaleUp(s, p, Mode::ScaleUp, first) && walkScaleOut(p, d, second)) {
+                out.entries = std::move(first.entries);
+                out.entries.insert(out.entries.end(), second.entries.begin(), second.entries.end());
+                return true;
+            }
+            break;
+        }
+    }
+    out.entries.clear();
+    if (walkScaleOut(s, d, out))
+        return true;
+    out.entries.clear();
+    return walkScaleUp(s, d, Mode::Any, out);
+}
+
+// BFS from the destination over the links allowed by `mode` (any node may transit), then walk.
+bool Router::walkScaleUp(int s, int d, Mode mode, Route &out) const
+{
+    const std::uint32_t stamp = ++m_stamp;
+    auto dist = [&](int v) {
+        return m_scratchStamp[static_cast<std::size_t>(v)] == stamp
+            ? m_scratchDist[static_cast<std::size_t>(v)]
+            : kInf;
+    };
+    std::deque<int> queue {d};
+    m_scratchStamp[static_cast<std::size_t>(d)] = stamp;
+    m_scratchDist[static_cast<std::size_t>(d)] = 0;
+    bool reached = false;
+    while (!queue.empty() && !reached) {
+        const int v = queue.front();
+        queue.pop_front();
+        for (auto i = m_adjStart[static_cast<std::size_t>(v)];
+             i < m_adjStart[static_cast<std::size_t>(v) + 1]; ++i) {
+            const Adj &a = m_adj[i];
+            if (!linkAllowed(a.link, mode) || dist(a.to) != kInf)
+                continue;
+            m_scratchStamp[static_cast<std::size_t>(a.to)] = stamp;
+            m_scratchDist[static_cast<std::size_t>(a.to)]
+                = m_scratchDist[static_cast<std::size_t>(v)] + 1;
+            if (a.to == s)
+                reached = true; // nodes nearer than s are all labelled already
+            queue.push_back(a.to);
+        }
+    }
+    if (!reached)
+        return false;
+    return walk(s, d, mode, dist, out);
+}
+
+const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
+{
+    std::vector<int> key;
+    if (!m_isAcc[static_cast<std::size_t>(d)]) {
+        key = {-1, m_switchIndex[static_cast<std::size_t>(d)]};
+    } else {
+        for (auto i = m_adjStart[static_cast<std::size_t>(d)];
+             i < m_adjStart[static_cast<std::size_t>(d) + 1]; ++i)
+            if (!m_scaleUp[m_adj[i].link] && !m_isAcc[static_cast<std::size_t>(m_adj[i].to)])
+                key.push_back(m_adj[i].to);
+        std::sort(key.begin(), key.end());
+        key.erase(std::unique(key.begin(), key.end()), key.end());
+    }
+    auto it = m_classDist.find(key);
+    if (it != m_classDist.end())
+        return it->second;
+    // BFS over the switches only: accelerators never forward scale-out traffic.
+    std::vector<std::uint8_t> dist(m_switchCount, kFar);
+    std::deque<int> queue;
+    if (key.size() == 2 && key[0] == -1) {
+        dist[static_cast<std::size_t>(key[1])] = 0;
+        queue.push_back(d);
+    } else {
+        for (int sw : key) {
+            dist[static_cast<std::size_t>(m_switchIndex[static_cast<std::size_t>(sw)])] = 1;
+            queue.push_back(sw);
+        }
+    }
+    while (!queue.empty()) {
+        const int v = queue.front();
+        queue.pop_front();
+        const std::uint8_t dv
+            = dist[static_cast<std::size_t>(m_switchIndex[static_cast<std::size_t>(v)])];
+        if (dv >= kFar - 1)
+            continue;
+        for (auto i = m_adjStart[static_cast<std::size_t>(v)];
+             i < m_adjStart[static_cast<std::size_t>(v) + 1]; ++i) {
+            const Adj &a = m_adj[i];
+            const int sw = m_switchIndex[static_cast<std::size_t>(a.to)];
+            if (m_scaleUp[a.link] || sw < 0 || dist[static_cast<std::size_t>(sw)] != kFar)
+                continue;
+            dist[static_cast<std::size_t>(sw)] = static_cast<std::uint8_t>(dv + 1);
+            queue.push_back(a.to);
+        }
+    }
+    return m_classDist.emplace(std::move(key), std::move(dist)).first->second;
+}
+
+bool Router::walkScaleOut(int s, int d, Route &out) const
+{
+    const std::vector<std::uint8_t> &sd = scaleOutDistances(d);
+    auto dist = [&](int v) {
+        if (v == d)
+            return 0;
+        const int sw = m_switchIndex[static_cast<std::size_t>(v)];
+        if (sw < 0)
+            return kInf; // accelerators do not transit
+        const std::uint8_t x = sd[static_cast<std::size_t>(sw)];
+        return x == kFar ? kInf : int(x);
+    };
+    return walk(s, d, Mode::ScaleOut, dist, out);
+}
+
+// Spreads the unit mass of the flow along the shortest-path DAG given by `dist`, level by level;
+// at each node the mass splits over the next-hop links in proportion to their capacity (ECMP
+// per lane). Each link direction is reached from one level only, so it is recorded once.
+template<class DistFn> bool Router::walk(int s, int d, Mode mode, DistFn dist, Route &out) const
+{
+    const std::uint32_t stamp = ++m_stamp;
+    std::vector<int> level {s}, next;
+    m_massStamp[static_cast<std::size_t>(s)] = stamp;
+    m_mass[static_cast<std::size_t>(s)] = 1.0;
+    const std::size_t first = out.entries.size();
+    for (std::size_t hops = 0; !level.empty(); ++hops) {
+        if (hops > m_nodeIds.size())
+            return false;
+        next.clear();
+        for (int v : level) {
+            if (v == d)
+                continue;
+            const int dv = v == s ? kInf : dist(v);
+            int best = kInf;
+            double capSum = 0;
+            const auto b = m_adjStart[static_cast<std::size_t>(v)],
+                       e = m_adjStart[static_cast<std::size_t>(v) + 1];
+            for (auto i = b; i < e; ++i) {
+                if (!linkAllowed(m_adj[i].link, mode))
+                    continue;
+                const int du = dist(m_adj[i].to);
+                if (du < best) {
+                    best = du;
+                    capSum = 0;
+                }
+                if (du == best && du != kInf)
+                    capSum += m_linkCap[m_adj[i].link];
+            }
+            if (best == kInf || best >= dv || capSum <= 0) {
+                out.entries.resize(first);
+                return false;
+            }
+            const double m = m_mass[static_cast<std::size_t>(v)];
+            for (auto i = b; i < e; ++i) {
+                const Adj &a = m_adj[i];
+                if (!linkAllowed(a.link, mode) || dist(a.to) != best)
+                    continue;
+                const double f = m * m_linkCap[a.link] / capSum;
+                out.entries.push_back(RouteEntry {a.dir, f});
+                if (m_massStamp[static_cast<std::size_t>(a.to)] != stamp) {
+                    m_massStamp[static_cast<std::size_t>(a.to)] = stamp;
+                    m_mass[static_cast<std::size_t>(a.to)] = 0;
+                    next.push_back(a.to);
+                }
+                m_mass[static_cast<std::size_t>(a.to)] += f;
+            }
+        }
+        std::swap(level, next);
+    }
+    return true;
+}
+
+void Router::finishRoute(Route &r) const
+{
+    r.alpha = 0;
+    r.propagation = 0;
+    for (const RouteEntry &e : r.entries) {
+        r.alpha = std::max(r.alpha, m_linkAlpha[e.linkDir / 2]);
+        r.propagation += e.fraction * m_linkLatency[e.linkDir / 2];
+    }
+}
+
+} // namespace weft

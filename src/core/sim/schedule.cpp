@@ -1,0 +1,516 @@
+#include "sim/schedule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace weft {
+
+std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage)
+{
+    std::vector<StageOp> order;
+    if (p < 1 || m < 1 || v < 1)
+        return order;
+    if (schedule != PipelineSchedule::Interleaved)
+        v = 1;
+    if (schedule == PipelineSchedule::GPipe) {
+        for (int i = 0; i < m; ++i)
+            order.push_back({true, i, 0});
+        for (int i = 0; i < m; ++i)
+            order.push_back({false, i, 0});
+        return order;
+    }
+    const int total = m * v;
+    int warmup = 0;
+    if (schedule == PipelineSchedule::OneFOneB)
+        warmup = std::min(p - stage - 1, m);
+    else
+        warmup = (m == p) ? total : std::min((p - stage - 1) * 2 + (v - 1) * p, total);
+    // Megatron's interleaved mapping: micro-batches in groups of p per chunk.
+    auto fwd = [&](int k) {
+        const int inGroup = k % (p * v);
+        return StageOp {true, (k / (p * v)) * p + k % p, inGroup / p};
+    };
+    auto bwd = [&](int k) {
+        const int inGroup = k % (p * v);
+        return StageOp {false, (k / (p * v)) * p + k % p, v - 1 - inGroup / p};
+    };
+    for (int k = 0; k < warmup; ++k)
+        order.push_back(fwd(k));
+    for (int i = 0; i < total - warmup; ++i) {
+        order.push_back(fwd(warmup + i));
+        order.push_back(bwd(i));
+    }
+    for (int k = total - warmup; k < total; ++k)
+        order.push_back(bwd(k));
+    return order;
+}
+
+double peakActivationBytes(const std::vector<StageOp> &order, const std::vector<double> &chunkBytes)
+{
+    double cur = 0, peak = 0;
+    for (const StageOp &op : order) {
+        const double b = op.chunk < static_cast<int>(chunkBytes.size())
+            ? chunkBytes[static_cast<std::size_t>(op.chunk)]
+            : 0;
+        cur += op.forward ? b : -b;
+        peak = std::max(peak, cur);
+    }
+    return peak;
+}
+
+namespace {
+
+enum class Cat { Tp, Cp, Ep, P2p, Dp, Ag };
+
+struct Pending
+{
+    Cat cat;
+    int pl = 0, st = 0; // pipeline and stage that waits (op comm) or receives (p2p)
+    int vs = 0, mb = 0; // p2p: receiving virtual stage and micro-batch
+    bool forward = true; // p2p: direction of the data
+    int sender = -1; // p2p: sending stage when the sender blocks (no PP overlap)
+};
+
+struct Timer
+{
+    double t;
+    std::uint64_t seq;
+    int kind; // 0: compute done (pl, st); 1: DP bucket ready (st, chunk, bucket)
+    int a, b, c;
+    bool operator>(const Timer &o) const { return t != o.t ? t > o.t : seq > o.seq; }
+};
+
+struct StageState
+{
+    std::size_t next = 0; // index of the next op in order
+    bool busy = false;
+    int pending = 0; // outstanding comm of the current op
+    bool computing = false;
+};
+
+class Engine
+{
+public:
+    Engine(const ScheduleSpec &s, CommBackend &c, const ProgressFn &pr)
+        : m_s(s)
+        , m_comm(c)
+        , m_progress(pr)
+    {
+    }
+    ScheduleOutcome run();
+
+private:
+    const ScheduleSpec &m_s;
+    CommBackend &m_comm;
+    const ProgressFn &m_progress;
+    ScheduleOutcome m_out;
+    int m_n = 1; // virtual stages
+    std::vector<std::vector<StageOp>> m_order; // [stage]
+    std::vector<std::vector<int>> m_lastBwdIndex; // [stage][chunk] index in order
+    std::vector<std::vector<StageState>> m_state; // [pl][stage]
+    std::vector<std::vector<double>> m_arrF, m_arrB, m_prodF, m_prodB; // [pl][vs*m + mb]
+    std::priority_queue<Timer, std::vector<Timer>, std::greater<>> m_timers;
+    std::uint64_t m_seq = 0;
+    std::unordered_map<CommId, Pending> m_pending;
+    std::vector<int> m_bucketCount; // [(stage * v + chunk) * maxBuckets + bucket]
+    int m_maxBuckets = 1;
+    std::size_t m_opsDone = 0, m_opsTotal = 0;
+    int m_dpOutstanding = 0;
+    double m_now = 0;
+
+    int buckets(int vs) const
+    {
+        const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+        const double nb = std::ceil(w.gradBytes / std::max(1.0, m_s.dpBucketBytes));
+        return static_cast<int>(std::clamp(nb, 1.0, double(std::max(1, w.layers))));
+    }
+    OpRecord &current(int pl, int st)
+    {
+        return m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)].back();
+    }
+    void submit(const CommRequest &r, const Pending &p, double t)
+    {
+        m_pending.emplace(m_comm.submit(r, t), p);
+    }
+    void submitGroups(const std::vector<CommGroup> &groups, const std::vector<CollectiveCall> &calls,
+                      Pending p, int &counter)
+    {
+        if (calls.empty())
+            return;
+        for (const CommGroup &g : groups) {
+            if (g.members.size() < 2)
+                continue;
+            submit(CommRequest{g.members, calls, g.tag}, p, m_now);
+            ++counter;
+        }
+    }
+    bool inputReady(int pl, int st, const StageOp &op, double &ready, double &prod) const;
+    void tryStart(int pl, int st);
+    void computeDone(int pl, int st);
+    void finishOp(int pl, int st);
+    void commDone(const Pending &p);
+    void bucketReady(int st, int chunk, int bucket);
+    void submitDp(int st, int chunk, double bytes, CollectiveOp op, Cat cat);
+    bool loop();
+    void breakdown();
+};
+
+bool Engine::inputReady(int pl, int st, const StageOp &op, double &ready, double &prod) const
+{
+    const int vs = op.chunk * m_s.p + st;
+    const std::size_t idx = static_cast<std::size_t>(vs * m_s.m + op.microBatch);
+    const auto &arr
+        = op.forward ? m_arrF[static_cast<std::size_t>(pl)] : m_arrB[static_cast<std::size_t>(pl)];
+    const auto &pr = op.forward ? m_prodF[static_cast<std::size_t>(pl)]
+                                : m_prodB[static_cast<std::size_t>(pl)];
+    if (op.forward && vs == 0) {
+        ready = prod = 0;
+        return true;
+    }
+    if (arr[idx] < 0)
+        return false;
+    ready = arr[idx];
+    prod = pr[idx];
+    return true;
+}
+
+void Engine::tryStart(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    const auto &order = m_order[static_cast<std::size_t>(st)];
+    if (ss.busy || ss.next >= order.size())
+        return;
+    const StageOp op = order[ss.next];
+    double ready = 0, prod = 0;
+    if (!inputReady(pl, st, op, ready, prod))
+        return;
+    ss.busy = true;
+    ss.computing = true;
+    ss.pending = 0;
+    OpRecord rec;
+    rec.op = op;
+    rec.start = m_now;
+    rec.ready = ready;
+    rec.producerEnd = prod;
+    m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)].push_back(rec);
+    const int vs = op.chunk * m_s.p + st;
+    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+    const PipelineGroups &g = m_s.pipelines[static_cast<std::size_t>(pl)];
+    // Overlapped collectives start with the compute.
+    submitGroups(g.cp[static_cast<std::size_t>(st)], op.forward ? w.cpForward : w.cpBackward,
+                 Pending {Cat::Cp, pl, st, 0, 0, true, -1}, ss.pending);
+    if (m_s.overlapTp)
+        submitGroups(g.tp[static_cast<std::size_t>(st)], op.forward ? w.tpForward : w.tpBackward,
+                     Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
+    const double dur = op.forward ? w.forwardTime : w.backwardTime;
+    m_timers.push(Timer {m_now + dur, m_seq++, 0, pl, st, 0});
+    // DP buckets of this chunk become ready as the last backward walks through its layers.
+    if (!op.forward && m_s.overlapDp
+        && static_cast<int>(ss.next)
+            == m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(op.chunk)]) {
+        const int nb = buckets(vs);
+        for (int b = 0; b < nb; ++b)
+            m_timers.push(Timer {m_now + dur * (b + 1) / nb, m_seq++, 1, st, op.chunk, b});
+    }
+}
+
+void Engine::computeDone(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    ss.computing = false;
+    OpRecord &rec = current(pl, st);
+    rec.computeEnd = m_now;
+    const int vs = rec.op.chunk * m_s.p + st;
+    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+    const PipelineGroups &g = m_s.pipelines[static_cast<std::size_t>(pl)];
+    if (!m_s.overlapTp)
+        submitGroups(g.tp[static_cast<std::size_t>(st)],
+                     rec.op.forward ? w.tpForward : w.tpBackward,
+                     Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
+    submitGroups(g.ep[static_cast<std::size_t>(st)], rec.op.forward ? w.epForward : w.epBackward,
+                 Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.pending);
+    if (ss.pending == 0)
+        finishOp(pl, st);
+}
+
+void Engine::finishOp(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    OpRecord &rec = current(pl, st);
+    rec.commEnd = m_now;
+    rec.end = m_now;
+    ++m_opsDone;
+    const StageOp op = rec.op;
+    const int vs = op.chunk * m_s.p + st;
+    // Hand the output to the consumer: the next virtual stage (forward), the previous one
+    // (backward), or this stage's own backward after the last forward.
+    int target = -1;
+    bool fwdData = op.forward;
+    if (op.forward)
+        target = (vs == m_n - 1) ? vs : vs + 1;
+    else
+        target = vs - 1;
+    if (op.forward && vs == m_n - 1)
+        fwdData = false; // the loss turns the last forward into the first backward's input
+    bool blocked = false;
+    if (target >= 0) {
+        const std::size_t idx = static_cast<std::size_t>(target * m_s.m + op.microBatch);
+        auto &arr
+            = fwdData ? m_arrF[static_cast<std::size_t>(pl)] : m_arrB[static_cast<std::size_t>(pl)];
+        auto &prod = fwdData ? m_prodF[static_cast<std::size_t>(pl)]
+                             : m_prodB[static_cast<std::size_t>(pl)];
+        prod[idx] = m_now;
+        const int targetStage = target % m_s.p;
+        if (targetStage == st) {
+            arr[idx] = m_now;
+        } else {
+            const auto &pairs = m_s.pipelines[static_cast<std::size_t>(pl)].ppPairs;
+            const int boundary = fwdData ? st : targetStage; // pairs are listed s -> s+1
+            const CommGroup &pg = pairs[static_cast<std::size_t>(boundary % m_s.p)];
+            std::vector<NodeId> members = pg.members;
+            if (!fwdData)
+                for (std::size_t i = 0; i + 1 < members.size(); i += 2)
+                    std::swap(members[i], members[i + 1]);
+            if (members.empty() || m_s.ppBytes <= 0) {
+                arr[idx] = m_now;
+            } else {
+                blocked = !m_s.overlapPp;
+                submit(CommRequest {std::move(members),
+                                    {{CollectiveOp::SendRecv, m_s.ppBytes, 1}},
+                                    pg.tag},
+                       Pending {Cat::P2p, pl, targetStage, target, op.microBatch, fwdData,
+                                blocked ? st : -1},
+                       m_now);
+            }
+            if (arr[idx] >= 0)
+                tryStart(pl, targetStage);
+        }
+    }
+    if (blocked)
+        return; // the stage frees when the send completes
+    ++ss.next;
+    ss.busy = false;
+    tryStart(pl, st);
+}
+
+void Engine::commDone(const Pending &p)
+{
+    switch (p.cat) {
+    case Cat::Tp:
+    case Cat::Cp:
+    case Cat::Ep: {
+        StageState &ss = m_state[static_cast<std::size_t>(p.pl)][static_cast<std::size_t>(p.st)];
+        OpRecord &rec = current(p.pl, p.st);
+        (p.cat == Cat::Tp ? rec.tpDone : p.cat == Cat::Cp ? rec.cpDone : rec.epDone) = m_now;
+        if (--ss.pending == 0 && !ss.computing)
+            finishOp(p.pl, p.st);
+        break;
+    }
+    case Cat::P2p: {
+        const std::size_t idx = static_cast<std::size_t>(p.vs * m_s.m + p.mb);
+        (p.forward ? m_arrF : m_arrB)[static_cast<std::size_t>(p.pl)][idx] = m_now;
+        if (p.sender >= 0) {
+            StageState &ss
+                = m_state[static_cast<std::size_t>(p.pl)][static_cast<std::size_t>(p.sender)];
+            current(p.pl, p.sender).end = m_now;
+            ++ss.next;
+            ss.busy = false;
+            tryStart(p.pl, p.sender);
+        }
+        tryStart(p.pl, p.st);
+        break;
+    }
+    case Cat::Dp:
+    case Cat::Ag:
+        --m_dpOutstanding;
+        break;
+    }
+}
+
+void Engine::submitDp(int st, int chunk, double bytes, CollectiveOp op, Cat cat)
+{
+    int counter = 0;
+    submitGroups(m_s.dpGroups[static_cast<std::size_t>(st)], {{op, bytes, 1}},
+                 Pending {cat, -1, st, chunk, 0, true, -1}, counter);
+    m_dpOutstanding += counter;
+}
+
+void Engine::bucketReady(int st, int chunk, int bucket)
+{
+    int &count
+        = m_bucketCount[static_cast<std::size_t>((st * m_s.v + chunk) * m_maxBuckets + bucket)];
+    if (++count < static_cast<int>(m_s.pipelines.size()))
+        return; // the ring starts when every replica has produced the bucket
+    const int vs = chunk * m_s.p + st;
+    submitDp(st, chunk, m_s.chunks[static_cast<std::size_t>(vs)].gradBytes / buckets(vs),
+             m_s.shardedGrads ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce, Cat::Dp);
+}
+
+// Processes events until nothing is left; false on error, bound or cancel.
+bool Engine::loop()
+{
+    for (;;) {
+        const double tNet = m_comm.nextCompletionTime();
+        const double tTimer = m_timers.empty() ? CommBackend::kNever : m_timers.top().t;
+        const double t = std::min(tNet, tTimer);
+        if (t == CommBackend::kNever)
+            return true;
+        if (++m_out.events > m_s.maxEvents) {
+            m_out.errorCode = "event-bound-reached";
+            m_out.error
+                = "the simulation stopped after " + std::to_string(m_s.maxEvents) + " events";
+            return false;
+        }
+        if ((m_out.events & 1023) == 0 && m_progress
+            && !m_progress(m_opsTotal ? double(m_opsDone) / double(m_opsTotal) : 0)) {
+            m_out.cancelled = true;
+            return false;
+        }
+        m_now = std::max(m_now, t);
+        for (CommId id : m_comm.advanceTo(t)) {
+            auto it = m_pending.find(id);
+            if (it == m_pending.end())
+                continue;
+            const Pending p = it->second;
+            m_pending.erase(it);
+            commDone(p);
+        }
+        while (!m_timers.empty() && m_timers.top().t <= m_now) {
+            const Timer tm = m_timers.top();
+            m_timers.pop();
+            if (tm.kind == 0)
+                computeDone(tm.a, tm.b);
+            else
+                bucketReady(tm.a, tm.b, tm.c);
+        }
+    }
+}
+
+void Engine::breakdown()
+{
+    // The critical stage is the one whose last operation ends last.
+    double last = -1;
+    for (std::size_t pl = 0; pl < m_out.ops.size(); ++pl)
+        for (std::size_t st = 0; st < m_out.ops[pl].size(); ++st)
+            if (!m_out.ops[pl][st].empty() && m_out.ops[pl][st].back().end > last) {
+                last = m_out.ops[pl][st].back().end;
+                m_out.criticalPipeline = static_cast<int>(pl);
+                m_out.criticalStage = static_cast<int>(st);
+            }
+    m_out.lastBackwardEnd = std::max(0.0, last);
+    Breakdown &b = m_out.breakdown;
+    double prevEnd = 0;
+    for (const OpRecord &r : m_out.ops[static_cast<std::size_t>(m_out.criticalPipeline)]
+                                      [static_cast<std::size_t>(m_out.criticalStage)]) {
+        const double gap = std::max(0.0, r.start - prevEnd);
+        const double transit = std::clamp(r.start - std::max(prevEnd, r.producerEnd), 0.0, gap);
+        b.ppExposed += transit;
+        b.bubble += gap - transit;
+        b.compute += r.computeEnd - r.start;
+        const double exposed = r.commEnd - r.computeEnd;
+        const double tp = std::max(0.0, r.tpDone - r.computeEnd);
+        const double cp = std::max(0.0, r.cpDone - r.computeEnd);
+        const double ep = std::max(0.0, r.epDone - r.computeEnd);
+        const double sum = tp + cp + ep;
+        if (exposed > 0 && sum > 0) {
+            b.tpExposed += exposed * tp / sum;
+            b.cpExposed += exposed * cp / sum;
+            b.epExposed += exposed * ep / sum;
+        }
+        b.ppExposed += r.end - r.commEnd; // blocking send
+        prevEnd = r.end;
+    }
+}
+
+ScheduleOutcome Engine::run()
+{
+    const int P = static_cast<int>(m_s.pipelines.size());
+    m_n = m_s.p * m_s.v;
+    if (P == 0 || static_cast<int>(m_s.chunks.size()) != m_n) {
+        m_out.errorCode = "schedule-invalid";
+        m_out.error = "no pipeline to simulate or chunk count mismatch";
+        return m_out;
+    }
+    m_order.resize(static_cast<std::size_t>(m_s.p));
+    m_lastBwdIndex.assign(static_cast<std::size_t>(m_s.p),
+                          std::vector<int>(static_cast<std::size_t>(m_s.v), -1));
+    for (int st = 0; st < m_s.p; ++st) {
+        m_order[static_cast<std::size_t>(st)] = stageOrder(m_s.schedule, m_s.p, m_s.m, m_s.v, st);
+        const auto &o = m_order[static_cast<std::size_t>(st)];
+        for (std::size_t i = 0; i < o.size(); ++i)
+            if (!o[i].forward)
+                m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(o[i].chunk)]
+                    = static_cast<int>(i);
+        m_opsTotal += o.size() * static_cast<std::size_t>(P);
+    }
+    for (int vs = 0; vs < m_n; ++vs)
+        m_maxBuckets = std::max(m_maxBuckets, buckets(vs));
+    m_bucketCount.assign(static_cast<std::size_t>(m_s.p * m_s.v * m_maxBuckets), 0);
+    const std::size_t cells = static_cast<std::size_t>(m_n * m_s.m);
+    m_state.assign(static_cast<std::size_t>(P),
+                   std::vector<StageState>(static_cast<std::size_t>(m_s.p)));
+    for (auto *v : {&m_arrF, &m_arrB, &m_prodF, &m_prodB})
+        v->assign(static_cast<std::size_t>(P), std::vector<double>(cells, -1.0));
+    m_out.ops.assign(static_cast<std::size_t>(P),
+                     std::vector<std::vector<OpRecord>>(static_cast<std::size_t>(m_s.p)));
+    try {
+        for (int pl = 0; pl < P; ++pl)
+            for (int st = 0; st < m_s.p; ++st)
+                tryStart(pl, st);
+        if (!loop())
+            return m_out;
+        if (m_opsDone != m_opsTotal) {
+            m_out.errorCode = "schedule-deadlock";
+            m_out.error = "the pipeline schedule stalled after " + std::to_string(m_opsDone)
+                + " of " + std::to_string(m_opsTotal) + " operations";
+            return m_out;
+        }
+        breakdown();
+        const double lastBwd = m_out.lastBackwardEnd;
+        m_now = std::max(m_now, lastBwd);
+        if (!m_s.overlapDp)
+            for (int st = 0; st < m_s.p; ++st)
+                for (int c = 0; c < m_s.v; ++c)
+                    submitDp(st, c, m_s.chunks[static_cast<std::size_t>(c * m_s.p + st)].gradBytes,
+                             m_s.shardedGrads ? CollectiveOp::ReduceScatter
+                                              : CollectiveOp::AllReduce,
+                             Cat::Dp);
+        if (!loop())
+            return m_out;
+        const double gradsDone = std::max(m_now, lastBwd);
+        double opt = 0;
+        for (double o : m_s.optimizerTime)
+            opt = std::max(opt, o);
+        double end = gradsDone + opt;
+        if (m_s.shardedGrads) {
+            m_now = end;
+            for (int st = 0; st < m_s.p; ++st)
+                submitDp(st, 0, m_s.paramBytes[static_cast<std::size_t>(st)],
+                         CollectiveOp::AllGather, Cat::Ag);
+            if (!loop())
+                return m_out;
+            end = std::max(end, m_now);
+        }
+        m_out.breakdown.optimizer = opt;
+        m_out.breakdown.dpExposed = end - lastBwd - opt;
+        m_out.stepTime = end;
+        m_out.ok = true;
+    } catch (const std::exception &e) {
+        m_out.errorCode = "comm-error";
+        m_out.error = e.what();
+    }
+    return m_out;
+}
+
+} // namespace
+
+ScheduleOutcome runSchedule(const ScheduleSpec &spec, CommBackend &comm, const ProgressFn &progress)
+{
+    Engine e(spec, comm, progress);
+    return e.run();
+}
+
+} // namespace weft

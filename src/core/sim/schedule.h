@@ -1,0 +1,115 @@
+#pragma once
+// Discrete-event simulation of pipeline-parallel training (simulator.md, Schedule): every stage
+// is a timeline of forward/backward micro-batch operations ordered by the schedule (GPipe, 1F1B,
+// interleaved 1F1B; Narayanan et al. 2021 sec. 2.2); an operation starts when its stage is free
+// and its input has arrived over the network; TP/CP/EP collectives of a model chunk are
+// aggregated into one request per group and operation; PP activations and gradients are p2p
+// requests; DP gradients are reduced in buckets as the backward pass produces them.
+
+#include "model/ids.h"
+#include "sim/comm.h"
+#include "sim/result.h"
+#include "workload/parallelism.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+/// One entry of a stage's schedule order. `chunk` is the model chunk on this rank (0..v-1); the
+/// virtual stage is chunk * p + stage.
+struct StageOp
+{
+    bool forward = true;
+    int microBatch = 0;
+    int chunk = 0;
+};
+
+/// Order of operations of `stage` for m micro-batches, p stages and v chunks per rank
+/// (Megatron-LM schedules.py: 1F1B warm-up p-s-1 forwards; interleaved warm-up
+/// (p-s-1)*2 + (v-1)*p, micro-batches in groups of p per chunk).
+std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage);
+
+/// Most activation bytes held at once by a stage running `order`, with `chunkBytes[chunk]`
+/// held from a forward until its backward (the first 1F1B stage holds p micro-batches).
+double peakActivationBytes(const std::vector<StageOp> &order,
+                           const std::vector<double> &chunkBytes);
+
+/// Work of one virtual stage (model chunk) for one micro-batch, per GPU.
+struct ChunkWork
+{
+    double forwardTime = 0;
+    double backwardTime = 0; ///< including recomputation
+    std::vector<CollectiveCall> tpForward, tpBackward; ///< over each TP group
+    std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
+    std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
+    double gradBytes = 0; ///< DP gradient bytes per GPU of this chunk
+    int layers = 0; ///< DP buckets never split a layer
+};
+
+/// A communication group: its members in rank order and a tag passed with its requests (so the
+/// network can report the links the group's traffic crossed).
+struct CommGroup
+{
+    std::vector<NodeId> members;
+    int tag = -1;
+};
+
+/// The communication groups of one simulated pipeline (a unit of `ep` DP replicas that EP
+/// couples), per stage.
+struct PipelineGroups
+{
+    std::vector<std::vector<CommGroup>> tp, cp, ep; ///< [stage][group]
+    std::vector<CommGroup> ppPairs; ///< [stage s] members = pairs (src in s, dst in s+1 mod p)
+};
+
+/// Everything the schedule needs; built by the Simulator from the workload and placement.
+struct ScheduleSpec
+{
+    int p = 1, m = 1, v = 1;
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    bool overlapTp = false, overlapPp = true, overlapDp = true;
+    bool shardedGrads = false; ///< reduce-scatter gradients + all-gather parameters (ZeRO >= 1)
+    double dpBucketBytes = 160e6;
+    double ppBytes = 0; ///< per pair and micro-batch
+    std::vector<ChunkWork> chunks; ///< by virtual stage (chunk * p + stage)
+    std::vector<PipelineGroups> pipelines; ///< the pipelines simulated
+    std::vector<std::vector<CommGroup>> dpGroups; ///< [stage][group] all DP groups
+    std::vector<double> paramBytes; ///< [stage] bf16 parameter bytes per GPU (AG)
+    std::vector<double> optimizerTime; ///< [stage]
+    std::uint64_t maxEvents = 50'000'000;
+};
+
+/// One executed operation (absolute times, seconds).
+struct OpRecord
+{
+    StageOp op;
+    double start = 0, computeEnd = 0, commEnd = 0, end = 0;
+    double ready = 0; ///< input arrival
+    double producerEnd = 0; ///< end of the producing operation (before transfer)
+    double tpDone = 0, cpDone = 0, epDone = 0;
+};
+
+struct ScheduleOutcome
+{
+    bool ok = false;
+    bool cancelled = false;
+    std::string errorCode; ///< "schedule-deadlock", "event-bound-reached", "comm-error"
+    std::string error;
+    std::vector<std::vector<std::vector<OpRecord>>> ops; ///< [pipeline][stage] in order
+    double lastBackwardEnd = 0;
+    double stepTime = 0;
+    Breakdown breakdown;
+    int criticalPipeline = 0, criticalStage = 0;
+    std::uint64_t events = 0;
+};
+
+/// Progress callback: fraction done in [0, 1]; return false to cancel.
+using ProgressFn = std::function<bool(double)>;
+
+/// Runs one training step. Never throws: communication errors become `errorCode` "comm-error".
+ScheduleOutcome runSchedule(const ScheduleSpec &spec, CommBackend &comm,
+                            const ProgressFn &progress = {});
+
+} // namespace weft

@@ -1,0 +1,266 @@
+#include "sim/simplan.h"
+
+#include "workload/costmodel.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace weft {
+
+namespace {
+
+// How far apart two accelerators are: 0 same node, 1 same scale-up domain, 2 behind a common
+// scale-out switch (one leaf), 3 further (traffic crosses spine or core links shared with others).
+class Distance
+{
+public:
+    explicit Distance(const Design &d) : m_d(d)
+    {
+        for (const Link &l : d.links()) {
+            const Node *a = d.node(l.a);
+            const Node *b = d.node(l.b);
+            if (!a || !b)
+                continue;
+            if (a->isAccelerator() && b->isSwitch() && b->role != SwitchRole::ScaleUp)
+                m_leaves[a->id].push_back(b->id);
+            if (b->isAccelerator() && a->isSwitch() && a->role != SwitchRole::ScaleUp)
+                m_leaves[b->id].push_back(a->id);
+        }
+        for (auto &[n, v] : m_leaves)
+            std::sort(v.begin(), v.end());
+    }
+    int operator()(NodeId a, NodeId b) const
+    {
+        if (a == b)
+            return 0;
+        const Node *na = m_d.node(a);
+        const Node *nb = m_d.node(b);
+        if (na && nb && na->group.valid() && na->group == nb->group)
+            return 1;
+        auto ia = m_leaves.find(a);
+        auto ib = m_leaves.find(b);
+        if (ia != m_leaves.end() && ib != m_leaves.end())
+            for (NodeId x : ia->second)
+                if (std::binary_search(ib->second.begin(), ib->second.end(), x))
+                    return 2;
+        return 3;
+    }
+
+private:
+    const Design &m_d;
+    std::unordered_map<NodeId, std::vector<NodeId>> m_leaves;
+};
+
+std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int count)
+{
+    if (count <= 0 || bytes <= 0)
+        return {};
+    if (sp && plain == CollectiveOp::AllReduce) // SP: each all-reduce becomes an RS/AG pair
+        return {{CollectiveOp::AllGather, bytes, count}, {CollectiveOp::ReduceScatter, bytes, count}};
+    return {{plain, bytes, count}};
+}
+
+} // namespace
+
+SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
+{
+    SimPlan plan;
+    const TransformerSpec &m = w.model;
+    const TrainingConfig &c = w.config;
+    plan.findings = validate(m, c, d.acceleratorCount());
+    if (hasError(plan.findings))
+        return plan;
+    plan.ranks = std::make_unique<RankMap>(d, c, w.placement, plan.findings);
+    if (hasError(plan.findings) || !plan.ranks->valid()) {
+        if (!hasError(plan.findings))
+            plan.findings.push_back({Severity::Error, "placement-invalid", "no valid placement", {}});
+        return plan;
+    }
+    const RankMap &rk = *plan.ranks;
+    // The slowest accelerator sets the pace of a synchronous step.
+    const AcceleratorSpec *slowest = nullptr;
+    for (int r = 0; r < rk.worldSize(); ++r) {
+        const Node *n = d.node(rk.node(r));
+        const AcceleratorSpec *s = n ? d.acceleratorSpec(*n) : nullptr;
+        if (!s) {
+            plan.findings.push_back({Severity::Error, "accelerator-spec-missing",
+                                     "accelerator '" + (n ? n->name : std::string("?")) + "' has unknown spec '"
+                                         + (n ? n->spec : std::string()) + "'",
+                                     {"node:" + std::to_string(rk.node(r).value)}});
+            return plan;
+        }
+        if (!slowest || s->peakFlops(c.dtype) * s->matmulEfficiency < slowest->peakFlops(c.dtype) * slowest->matmulEfficiency)
+            slowest = s;
+    }
+    plan.accelerator = *slowest;
+    const AcceleratorSpec &acc = plan.accelerator;
+
+    ScheduleSpec &s = plan.schedule;
+    s.p = c.pp;
+    s.v = c.schedule == PipelineSchedule::Interleaved ? c.vpp : 1;
+    s.m = c.microBatches();
+    s.schedule = c.schedule;
+    s.overlapTp = c.overlapTp;
+    s.overlapPp = c.overlapPp;
+    s.overlapDp = c.overlapDpGrad;
+    s.shardedGrads = c.effectiveZero() >= 1;
+    s.dpBucketBytes = c.dpBucketBytes;
+    const CommVolumes vol = commVolumes(m, c);
+    s.ppBytes = c.pp > 1 ? vol.ppBytes : 0;
+    const bool sp = c.sequenceParallel && c.tp > 1;
+    const bool full = c.recompute == Recompute::Full;
+    const double gradBytesPerParam = c.gradReduceFp32 ? 4 : 2;
+
+    // Work of each model chunk (virtual stage k = chunk * p + stage).
+    const std::vector<int> split = splitLayers(m, c);
+    const int n = static_cast<int>(split.size());
+    std::vector<double> chunkAct(static_cast<std::size_t>(n));
+    plan.stageComputeTime.assign(static_cast<std::size_t>(c.pp), 0);
+    int first = 0;
+    for (int k = 0; k < n; ++k) {
+        const int count = split[static_cast<std::size_t>(k)];
+        const bool emb = k == 0, logits = k == n - 1;
+        const ChunkCost cost = chunkCost(m, c, acc, first, count, emb, logits);
+        ChunkWork cw;
+        cw.forwardTime = cost.forwardTime;
+        cw.backwardTime = cost.backwardTime;
+        cw.layers = count;
+        int moe = 0;
+        double params = 0;
+        for (int i = first; i < first + count; ++i) {
+            moe += m.isMoeLayer(i) ? 1 : 0;
+            params += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp
+                + m.layerExpertParams(i) / (double(c.tp) * c.ep);
+        }
+        if (emb)
+            params += m.embeddingParams() / c.tp;
+        if (logits && (!m.tiedEmbeddings || c.pp > 1))
+            params += m.embeddingParams() / c.tp;
+        cw.gradBytes = params * gradBytesPerParam;
+        if (c.tp > 1) {
+            // Korthikanti 2022 sec. 4: 2 all-reduces (or RS+AG pairs) per layer forward and 2
+            // backward, 2 more with full recomputation; embedding and logits add one each.
+            cw.tpForward = calls(sp, CollectiveOp::AllReduce, vol.tpBytes, 2 * count + (emb ? 1 : 0));
+            cw.tpBackward = calls(sp, CollectiveOp::AllReduce, vol.tpBytes,
+                                  2 * count * (full ? 2 : 1) + (logits ? 1 : 0));
+        }
+        if (c.cp > 1) {
+            cw.cpForward = {{CollectiveOp::AllGather, vol.cpBytes, count}};
+            cw.cpBackward = {{CollectiveOp::ReduceScatter, vol.cpBytes, count}};
+            if (full)
+                cw.cpBackward.push_back({CollectiveOp::AllGather, vol.cpBytes, count});
+        }
+        if (c.ep > 1 && moe > 0) {
+            cw.epForward = {{CollectiveOp::AllToAll, vol.epBytes, 2 * moe}};
+            cw.epBackward = {{CollectiveOp::AllToAll, vol.epBytes, 2 * moe * (full ? 2 : 1)}};
+        }
+        s.chunks.push_back(std::move(cw));
+        chunkAct[static_cast<std::size_t>(k)] = chunkActivationBytes(m, c, first, count, emb, logits);
+        plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)] += cost.forwardTime + cost.backwardTime;
+        first += count;
+    }
+
+    // Memory and optimizer per stage.
+    const double shard = c.effectiveZero() >= 1 ? double(c.dp) * c.cp : 1;
+    for (int st = 0; st < c.pp; ++st) {
+        std::vector<double> perChunk(static_cast<std::size_t>(s.v));
+        for (int j = 0; j < s.v; ++j)
+            perChunk[static_cast<std::size_t>(j)] = chunkAct[static_cast<std::size_t>(j * c.pp + st)];
+        const double act = peakActivationBytes(stageOrder(s.schedule, s.p, s.m, s.v, st), perChunk);
+        plan.stageMemory.push_back(stageMemory(m, c, acc, st, act));
+        const StageParams sp2 = stageParams(m, c, st);
+        s.optimizerTime.push_back(optimizerTime(sp2.total() / shard, acc));
+        s.paramBytes.push_back(2 * sp2.total());
+    }
+
+    // DP groups of every stage (all replicas take part).
+    auto addGroup = [&plan](const char *kind, int index, std::vector<NodeId> members) {
+        const int tag = static_cast<int>(plan.groups.size());
+        plan.groups.push_back({kind, index, members});
+        return CommGroup{std::move(members), tag};
+    };
+    s.dpGroups.resize(static_cast<std::size_t>(c.pp));
+    if (c.dp > 1)
+        for (int st = 0; st < c.pp; ++st)
+            for (int cp = 0; cp < c.cp; ++cp)
+                for (int tp = 0; tp < c.tp; ++tp)
+                    s.dpGroups[static_cast<std::size_t>(st)].push_back(
+                        addGroup("dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, cp, 0, st})));
+
+    // Units of EP-coupled replicas; merge identically placed ones when that is exact.
+    const Distance dist(d);
+    const int units = c.dp / c.ep;
+    std::vector<std::vector<int>> signature(static_cast<std::size_t>(units));
+    bool crossesLeaves = false;
+    auto ringSig = [&](const std::vector<NodeId> &g, std::vector<int> &sig) {
+        for (std::size_t i = 0; i < g.size() && g.size() > 1; ++i) {
+            const int dd = dist(g[i], g[(i + 1) % g.size()]);
+            crossesLeaves = crossesLeaves || dd >= 3;
+            sig.push_back(dd);
+        }
+    };
+    for (int u = 0; u < units; ++u)
+        for (int st = 0; st < c.pp; ++st)
+            for (int e = 0; e < c.ep; ++e)
+                for (int cp = 0; cp < c.cp; ++cp) {
+                    const RankCoord base{0, cp, e + c.ep * u, st};
+                    ringSig(rk.tpGroup(base), signature[static_cast<std::size_t>(u)]);
+                    for (int tp = 0; tp < c.tp; ++tp) {
+                        const RankCoord x{tp, cp, e + c.ep * u, st};
+                        if (cp == 0)
+                            ringSig(rk.cpGroup(x), signature[static_cast<std::size_t>(u)]);
+                        if (e == 0)
+                            ringSig(rk.epGroup(x), signature[static_cast<std::size_t>(u)]);
+                        if (c.pp > 1)
+                            ringSig({rk.node(x), rk.node(RankCoord{tp, cp, x.dp, (st + 1) % c.pp})},
+                                    signature[static_cast<std::size_t>(u)]);
+                    }
+                }
+    plan.symmetric = exploitSymmetry && !crossesLeaves;
+    std::map<std::vector<int>, int> classes;
+    plan.unitPipeline.assign(static_cast<std::size_t>(units), -1);
+    for (int u = 0; u < units; ++u) {
+        if (plan.symmetric) {
+            auto it = classes.find(signature[static_cast<std::size_t>(u)]);
+            if (it != classes.end()) {
+                plan.unitPipeline[static_cast<std::size_t>(u)] = it->second;
+                continue;
+            }
+            classes.emplace(signature[static_cast<std::size_t>(u)], static_cast<int>(s.pipelines.size()));
+        }
+        plan.unitPipeline[static_cast<std::size_t>(u)] = static_cast<int>(s.pipelines.size());
+        PipelineGroups g;
+        g.tp.resize(static_cast<std::size_t>(c.pp));
+        g.cp.resize(static_cast<std::size_t>(c.pp));
+        g.ep.resize(static_cast<std::size_t>(c.pp));
+        g.ppPairs.resize(static_cast<std::size_t>(c.pp));
+        for (int st = 0; st < c.pp; ++st) {
+            const std::size_t si = static_cast<std::size_t>(st);
+            std::vector<NodeId> pairs;
+            for (int e = 0; e < c.ep; ++e)
+                for (int cp = 0; cp < c.cp; ++cp) {
+                    const int dpi = e + c.ep * u;
+                    if (c.tp > 1)
+                        g.tp[si].push_back(addGroup("tp", u, rk.tpGroup({0, cp, dpi, st})));
+                    for (int tp = 0; tp < c.tp; ++tp) {
+                        const RankCoord x{tp, cp, dpi, st};
+                        if (cp == 0 && c.cp > 1)
+                            g.cp[si].push_back(addGroup("cp", u, rk.cpGroup(x)));
+                        if (e == 0 && c.ep > 1)
+                            g.ep[si].push_back(addGroup("ep", u, rk.epGroup(x)));
+                        if (c.pp > 1) {
+                            pairs.push_back(rk.node(x));
+                            pairs.push_back(rk.node(RankCoord{tp, cp, dpi, (st + 1) % c.pp}));
+                        }
+                    }
+                }
+            if (!pairs.empty())
+                g.ppPairs[si] = addGroup("pp", u, std::move(pairs));
+        }
+        s.pipelines.push_back(std::move(g));
+    }
+    return plan;
+}
+
+} // namespace weft

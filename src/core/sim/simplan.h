@@ -1,0 +1,42 @@
+#pragma once
+// Internal: turns a design's workload into the schedule's input (work per model chunk,
+// communication groups, DP replicas to simulate) and per-stage memory. Used by simulator.cpp.
+
+#include "model/design.h"
+#include "sim/result.h"
+#include "sim/schedule.h"
+#include "workload/placement.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace weft {
+
+/// A parallel group as reported in SimResult::groups, indexed by its request tag.
+struct GroupMeta
+{
+    std::string kind;
+    int index = 0;
+    std::vector<NodeId> members;
+};
+
+/// Everything prepared before the event loop.
+struct SimPlan
+{
+    std::vector<Finding> findings;       ///< errors stop the simulation
+    std::unique_ptr<RankMap> ranks;
+    AcceleratorSpec accelerator;         ///< the slowest accelerator of the job
+    ScheduleSpec schedule;
+    std::vector<int> unitPipeline;       ///< outer DP index -> simulated pipeline
+    std::vector<GroupMeta> groups;       ///< by tag
+    std::vector<MemoryBreakdown> stageMemory;
+    std::vector<double> stageComputeTime; ///< forward + backward of all chunks, one micro-batch
+    bool symmetric = false;              ///< replicas were merged
+};
+
+/// Builds the plan; findings explain anything that prevents simulation. `exploitSymmetry`
+/// merges identically placed replicas where that cannot change the answer (see SimOptions).
+SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry);
+
+} // namespace weft

@@ -1,0 +1,38 @@
+#pragma once
+// The simulator facade (simulator.md): one call turns a design with a workload into a SimResult.
+// Thread-compatible: the GUI runs it on a worker thread with a progress callback and a cancel
+// flag; the design must not change meanwhile.
+
+#include "model/design.h"
+#include "sim/comm.h"
+#include "sim/network.h"
+#include "sim/result.h"
+
+#include <atomic>
+#include <functional>
+
+namespace weft {
+
+/// Options of one simulation.
+struct SimOptions
+{
+    NetworkOptions network;
+    /// Simulate identically placed DP replicas once. Used only where it cannot change the answer:
+    /// when no pipeline traffic (TP, CP, EP, PP) of a replica leaves its leaf switch, so replicas
+    /// share no link; otherwise every replica is simulated.
+    bool exploitSymmetry = true;
+    std::uint64_t maxEvents = 50'000'000;     ///< bound of the schedule's event loop
+    std::function<bool(double)> progress;     ///< fraction done; return false to cancel
+    const std::atomic<bool> *cancel = nullptr; ///< set to true to cancel
+};
+
+/// Simulates one training step of `design.workload` on `design`'s fabric with the flow-level
+/// network (routing, max-min sharing, collective algorithms). Never throws: problems become
+/// coded findings in SimResult::warnings (`ok` false when no step could be simulated).
+SimResult simulate(const Design &design, const SimOptions &options = {});
+
+/// Same with a caller-supplied communication backend (tests, analytic estimates); no per-link
+/// statistics are produced.
+SimResult simulate(const Design &design, const SimOptions &options, CommBackend &backend);
+
+} // namespace weft

@@ -1,0 +1,107 @@
+#pragma once
+// Compute, memory and communication volumes of one training step (simulator.md, Compute and
+// Memory). Per-layer FLOPs follow Korthikanti et al. 2022, App. A, generalised to GQA and gated
+// MLPs; times are rooflines over the accelerator's catalog efficiencies; memory follows
+// Rajbhandari et al. 2020 (ZeRO) and Korthikanti et al. 2022, Table 2 (activations).
+
+#include "model/hardware.h"
+#include "workload/model.h"
+#include "workload/parallelism.h"
+
+#include <vector>
+
+namespace weft {
+
+/// Forward FLOPs of transformer layer `i` for `b` sequences, whole layer (not divided by TP/CP).
+/// QKV 2bsh(h + 2hg/a) + attention 4bs^2h (full square; causal masking not halved, as the
+/// validation papers count) + output 2bsh^2 + MLP 2bshf(3 gated | 2); MoE: router 2bshE + k
+/// routed and the shared experts at 2bsh f_e (3|2).
+double layerForwardFlops(const TransformerSpec &m, int i, double b);
+/// Attention core (QK^T and AV) forward FLOPs of one layer: 4bs^2h; what selective
+/// recomputation repeats (Korthikanti 2022 sec. 5).
+double attentionCoreFlops(const TransformerSpec &m, double b);
+/// Output-layer (logits) forward FLOPs: 2bshV, once on the last stage.
+double logitsFlops(const TransformerSpec &m, double b);
+/// Model FLOPs of one step (no recomputation): 3 x forward over the global batch. MFU numerator.
+double modelFlopsPerStep(const TransformerSpec &m, const TrainingConfig &c);
+/// Hardware FLOPs of one step: model FLOPs + recomputed forward work (full: every layer's
+/// forward; selective: the attention core). Narayanan et al. 2021 eq. 3 with full recompute.
+double hardwareFlopsPerStep(const TransformerSpec &m, const TrainingConfig &c);
+
+/// Cost of running layers [first, first+count) of the model on one accelerator of a stage for one
+/// micro-batch (per GPU: GEMMs divided over TP and CP). Times in seconds, FLOPs per GPU.
+struct ChunkCost
+{
+    double forwardTime = 0; ///< forward pass
+    double backwardTime = 0; ///< backward pass including recomputation
+    double recomputeTime = 0; ///< part of backwardTime spent recomputing
+    double forwardFlops = 0; ///< per GPU
+    double recomputeFlops = 0; ///< per GPU
+    double memoryBoundTime = 0; ///< element-wise (norms, softmax, activations, dropout) part, fwd
+};
+
+/// Roofline cost of a model chunk: each GEMM max(FLOPs / (peak x matmul eff), bytes / (HBM bw x
+/// memory eff)) plus memory-bound element-wise traffic; backward = 2x forward GEMMs and
+/// element-wise traffic; recomputation adds a forward (full) or the attention core (selective).
+/// `withEmbedding` / `withLogits` add the first stage's embedding and the last stage's logits
+/// and loss.
+ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const AcceleratorSpec &acc,
+                    int first, int count, bool withEmbedding, bool withLogits);
+
+/// Optimizer step time of one accelerator holding `localParams` parameters (after ZeRO sharding):
+/// Adam in fp32 moves 30 bytes per parameter (grad, master, m, v read+write, bf16 copy), memory
+/// bound at HBM bandwidth x memory efficiency.
+double optimizerTime(double localParams, const AcceleratorSpec &acc);
+
+/// Parameters held by one accelerator of pipeline stage `stage` (all its chunks) before ZeRO:
+/// dense parameters / t, expert parameters / (t * ep), embedding on the first stage and output
+/// layer on the last, each / t.
+struct StageParams
+{
+    double dense = 0; ///< replicated over DP, elements
+    double expert = 0; ///< replicated over DP / EP, elements
+    [[nodiscard]] double total() const { return dense + expert; }
+};
+StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int stage);
+
+/// Bytes per GPU of the tensors of one training step's communication.
+struct CommVolumes
+{
+    double tpBytes = 0; ///< one TP all-reduce (or RS/AG with sequence parallelism): b s h / c
+    double cpBytes = 0; ///< one CP all-gather of K and V (full-sequence size)
+    double epBytes = 0; ///< one EP all-to-all: tokens x k x h
+    double ppBytes = 0; ///< one PP p2p per TP rank: b s h / (c t) (scatter-gather)
+};
+CommVolumes commVolumes(const TransformerSpec &m, const TrainingConfig &c);
+
+/// Memory per accelerator, bytes.
+struct MemoryBreakdown
+{
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;
+    double capacity = 0;
+    [[nodiscard]] double total() const { return weights + gradients + optimizer + activations; }
+    [[nodiscard]] bool fits() const { return total() <= capacity; }
+};
+
+/// Activation bytes of layer `i` for one micro-batch on one GPU: Korthikanti 2022 Table 2
+/// (sbh(34 + 5as/h) without parallelism; TP: sbh(10 + 24/t + 5as/(ht)); TP+SP: sbh/t(34 +
+/// 5as/h); selective drops the 5as/h term; full keeps the 2sbh layer input), generalised to GQA
+/// and gated MLPs; FlashAttention stores no score matrix; s is divided by CP.
+double layerActivationBytes(const TransformerSpec &m, const TrainingConfig &c, int i);
+
+/// Activation bytes of chunk layers [first, first+count) for one micro-batch on one GPU, plus
+/// the first stage's embedding output and the last stage's fp32 logits (4sbV/t) when flagged.
+double chunkActivationBytes(const TransformerSpec &m, const TrainingConfig &c, int first, int count,
+                            bool withEmbedding, bool withLogits);
+
+/// Memory of one GPU of `stage`: 16 bytes/parameter mixed-precision Adam (2 weights, 2 grads,
+/// 12 optimizer; Rajbhandari et al. 2020) sharded over DP x CP by the ZeRO stage (1: optimizer,
+/// 2: + gradients, 3: + weights), plus `peakActivationBytes` (the most the schedule keeps in
+/// flight: the first 1F1B stage holds p micro-batches).
+MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
+                            const AcceleratorSpec &acc, int stage, double peakActivationBytes);
+
+} // namespace weft

@@ -1,0 +1,226 @@
+#include "workload/parallelism.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace weft {
+
+bool hasError(const std::vector<Finding> &findings)
+{
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding &f) { return f.severity == Severity::Error; });
+}
+
+const char *toString(Severity s)
+{
+    switch (s) {
+    case Severity::Info:
+        return "info";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Error:
+        return "error";
+    }
+    return "?";
+}
+
+int TrainingConfig::microBatches() const
+{
+    const long long per = 1LL * std::max(1, microBatch) * std::max(1, dp);
+    return static_cast<int>(std::max<long long>(1, globalBatch / per));
+}
+
+int TrainingConfig::chunks() const
+{
+    return std::max(1, pp) * (schedule == PipelineSchedule::Interleaved ? std::max(1, vpp) : 1);
+}
+
+int TrainingConfig::effectiveZero() const
+{
+    return std::max(zeroStage, distributedOptimizer ? 1 : 0);
+}
+
+std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c)
+{
+    const int n = c.chunks();
+    if (static_cast<int>(c.stageLayers.size()) == n)
+        return c.stageLayers;
+    std::vector<int> out(static_cast<std::size_t>(n), 0);
+    if (m.layers <= 0 || n <= 0)
+        return out;
+    const int base = (m.layers + n - 1) / n;
+    std::fill(out.begin(), out.end(), base);
+    // base = ceil(l / n), so fewer than n chunks lose one layer each: the ones at the ends first
+    // (last, first, second last, second ...), which carry the embedding and the loss.
+    const int deficit = base * n - m.layers;
+    for (int i = 0; i < deficit; ++i) {
+        const int idx = (i % 2 == 0) ? n - 1 - i / 2 : i / 2;
+        --out[static_cast<std::size_t>(idx)];
+    }
+    return out;
+}
+
+namespace {
+
+void error(std::vector<Finding> &f, const char *code, std::string msg)
+{
+    f.push_back({Severity::Error, code, std::move(msg), {}});
+}
+
+std::string str(long long v)
+{
+    return std::to_string(v);
+}
+
+} // namespace
+
+std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
+                              std::size_t accelerators)
+{
+    std::vector<Finding> f;
+    if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.cp < 1 || c.ep < 1 || c.vpp < 1 || c.microBatch < 1
+        || c.globalBatch < 1) {
+        error(f, "degree-not-positive",
+              "tp, pp, dp, cp, ep, vpp, micro-batch and global batch must all be at least 1");
+        return f;
+    }
+    if (m.layers < 1 || m.hidden < 1 || m.heads < 1 || m.kvHeads < 1 || m.seq < 1 || m.vocab < 1
+        || m.ffn < 1) {
+        error(f, "model-size-not-positive",
+              "model '" + m.name
+                  + "': layers, hidden, heads, kv heads, ffn, vocab and seq must be >= 1");
+        return f;
+    }
+    if (m.hidden % m.heads != 0)
+        error(f, "hidden-not-divisible-by-heads",
+              "hidden " + str(m.hidden) + " is not divisible by heads " + str(m.heads));
+    if (m.heads % m.kvHeads != 0)
+        error(f, "heads-not-divisible-by-kv-heads",
+              "heads " + str(m.heads) + " is not divisible by kv heads " + str(m.kvHeads));
+    if (m.heads % c.tp != 0)
+        error(f, "heads-not-divisible-by-tp",
+              "heads " + str(m.heads) + " are not divisible by TP " + str(c.tp));
+    if (m.kvHeads % c.tp != 0 && c.tp % m.kvHeads != 0)
+        error(f, "kv-heads-not-divisible-by-tp",
+              "kv heads " + str(m.kvHeads) + " and TP " + str(c.tp) + " do not divide each other");
+    if (m.ffn % c.tp != 0)
+        error(f, "ffn-not-divisible-by-tp",
+              "ffn " + str(m.ffn) + " is not divisible by TP " + str(c.tp));
+    if (m.isMoe()) {
+        if (m.experts % c.ep != 0)
+            error(f, "experts-not-divisible-by-ep",
+                  "experts " + str(m.experts) + " are not divisible by EP " + str(c.ep));
+        if (m.topK > m.experts)
+            error(f, "top-k-above-experts",
+                  "top-k " + str(m.topK) + " exceeds experts " + str(m.experts));
+    } else if (c.ep > 1) {
+        error(f, "ep-without-experts", "EP " + str(c.ep) + " needs a MoE model (experts > 0)");
+    }
+    if ((1LL * c.dp * c.cp) % c.ep != 0 || c.dp % c.ep != 0)
+        error(f, "dp-not-divisible-by-ep",
+              "EP " + str(c.ep) + " must divide DP " + str(c.dp)
+                  + " (experts are split inside DP)");
+    if (m.seq % c.cp != 0)
+        error(f, "seq-not-divisible-by-cp",
+              "sequence " + str(m.seq) + " is not divisible by CP " + str(c.cp));
+    if (c.globalBatch % (1LL * c.microBatch * c.dp) != 0)
+        error(f, "batch-not-divisible",
+              "global batch " + str(c.globalBatch)
+                  + " is not divisible by micro-batch x DP = " + str(1LL * c.microBatch * c.dp));
+    if (c.vpp > 1 && c.schedule != PipelineSchedule::Interleaved)
+        f.push_back({Severity::Warning,
+                     "vpp-ignored",
+                     "virtual stages " + str(c.vpp) + " are only used by the interleaved schedule",
+                     {}});
+    if (m.layers < c.chunks())
+        error(f, "layers-below-stages",
+              "layers " + str(m.layers)
+                  + " are fewer than PP x virtual stages = " + str(c.chunks()));
+    if (c.schedule == PipelineSchedule::Interleaved && c.pp > 1 && c.microBatches() % c.pp != 0)
+        error(f, "interleaved-micro-batches",
+              "the interleaved schedule needs micro-batches (" + str(c.microBatches())
+                  + ") divisible by PP " + str(c.pp));
+    if (!c.stageLayers.empty()) {
+        const int sum = std::accumulate(c.stageLayers.begin(), c.stageLayers.end(), 0);
+        if (static_cast<int>(c.stageLayers.size()) != c.chunks() || sum != m.layers)
+            error(f, "stage-layers-mismatch",
+                  "explicit stage layers: " + str(static_cast<long long>(c.stageLayers.size()))
+                      + " entries summing to " + str(sum) + ", expected " + str(c.chunks())
+                      + " entries summing to " + str(m.layers));
+    }
+    if (c.zeroStage < 0 || c.zeroStage > 3)
+        error(f, "zero-stage-invalid", "ZeRO stage " + str(c.zeroStage) + " is not 0, 1, 2 or 3");
+    if (c.dtype == DataType::FP8 && c.tp < 1)
+        error(f, "dtype-invalid", "invalid datatype");
+    if (c.worldSize() > static_cast<long long>(accelerators))
+        error(f, "world-size-exceeds-accelerators",
+              "world size tp x cp x dp x pp = " + str(c.worldSize()) + " exceeds the "
+                  + str(static_cast<long long>(accelerators)) + " accelerators of the design");
+    return f;
+}
+
+const char *toString(PipelineSchedule s)
+{
+    switch (s) {
+    case PipelineSchedule::GPipe:
+        return "gpipe";
+    case PipelineSchedule::OneFOneB:
+        return "1f1b";
+    case PipelineSchedule::Interleaved:
+        return "interleaved-1f1b";
+    }
+    return "?";
+}
+const char *toString(Recompute r)
+{
+    switch (r) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    }
+    return "?";
+}
+const char *toString(AttentionKernel a)
+{
+    return a == AttentionKernel::Flash ? "flash" : "unfused";
+}
+
+bool fromString(const std::string &s, PipelineSchedule &out)
+{
+    if (s == "gpipe")
+        out = PipelineSchedule::GPipe;
+    else if (s == "1f1b")
+        out = PipelineSchedule::OneFOneB;
+    else if (s == "interleaved-1f1b" || s == "interleaved")
+        out = PipelineSchedule::Interleaved;
+    else
+        return false;
+    return true;
+}
+bool fromString(const std::string &s, Recompute &out)
+{
+    if (s == "none")
+        out = Recompute::None;
+    else if (s == "selective")
+        out = Recompute::Selective;
+    else if (s == "full")
+        out = Recompute::Full;
+    else
+        return false;
+    return true;
+}
+bool fromString(const std::string &s, AttentionKernel &out)
+{
+    if (s == "flash")
+        out = AttentionKernel::Flash;
+    else if (s == "unfused")
+        out = AttentionKernel::Unfused;
+    else
+        return false;
+    return true;
+}
+
+} // namespace weft

@@ -1,0 +1,99 @@
+#include "storage/designstorage.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace weft {
+
+namespace {
+
+FileError fileError(const QString &path, const QString &message)
+{
+    return FileError{path.toStdString(), "", message.toStdString()};
+}
+
+// Writes `bytes` to `path` through QSaveFile; returns the error text or an empty string.
+QString writeAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot open for writing: %1").arg(f.errorString());
+    if (f.write(bytes) != bytes.size()) {
+        const QString why = f.errorString();
+        f.cancelWriting();
+        return QStringLiteral("cannot write: %1").arg(why);
+    }
+    if (!f.commit())
+        return QStringLiteral("cannot save: %1").arg(f.errorString());
+    return {};
+}
+
+} // namespace
+
+QString backupPathFor(const QString &path)
+{
+    return path + QStringLiteral(".bak");
+}
+
+LoadResult loadDesignFile(const QString &path)
+{
+    LoadResult res;
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        res.error = fileError(path, QStringLiteral("the file does not exist"));
+        return res;
+    }
+    if (info.isDir()) {
+        res.error = fileError(path, QStringLiteral("this is a folder, not a design file"));
+        return res;
+    }
+    if (static_cast<std::size_t>(info.size()) > kMaxDesignFileBytes) {
+        res.error = fileError(path, QStringLiteral("the file is %1 MiB, above the limit of %2 MiB "
+                                                   "for a design")
+                                        .arg(info.size() >> 20)
+                                        .arg(kMaxDesignFileBytes >> 20));
+        return res;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        res.error = fileError(path, QStringLiteral("cannot open for reading: %1").arg(f.errorString()));
+        return res;
+    }
+    const QByteArray bytes = f.readAll();
+    f.close();
+    ParseResult parsed = parseDesign(std::string_view(bytes.constData(),
+                                                      static_cast<std::size_t>(bytes.size())),
+                                     path.toStdString());
+    res.fileVersion = parsed.fileVersion;
+    for (const std::string &m : parsed.migrations)
+        res.migrations << QString::fromStdString(m);
+    if (!parsed.ok()) {
+        res.error = std::move(parsed.error);
+        return res;
+    }
+    res.design = std::move(parsed.design);
+    if (parsed.migrated()) {
+        const QString bak = backupPathFor(path);
+        if (const QString why = writeAtomically(bak, bytes); why.isEmpty())
+            res.backupPath = bak;
+        else
+            res.warnings << QStringLiteral("the original of this version %1 file could not be "
+                                           "kept as %2: %3")
+                                .arg(parsed.fileVersion)
+                                .arg(bak, why);
+    }
+    return res;
+}
+
+std::optional<FileError> saveDesignFile(const Design &design, const QString &path)
+{
+    const std::string text = serializeDesign(design);
+    if (const QString why = writeAtomically(
+            path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+        !why.isEmpty())
+        return fileError(path, why);
+    return std::nullopt;
+}
+
+} // namespace weft

@@ -1,0 +1,40 @@
+#pragma once
+// Design files on disk (product.md, Files): reading with migration of older versions (the
+// original is kept as `<file>.bak`), and atomic saves through QSaveFile (a crash or a full disk
+// never leaves a half-written design).
+
+#include "io/designfile.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace weft {
+
+/// Outcome of loadDesignFile(): like ParseResult, with the backup written for an old version.
+struct LoadResult
+{
+    std::optional<Design> design; ///< set on success
+    FileError error;              ///< set when `design` is empty; `file` is the path
+    int fileVersion = -1;         ///< format version the file declared
+    QStringList migrations;       ///< upgrade steps applied ("version 0 -> 1: ...")
+    QString backupPath;           ///< `<file>.bak` when the file was migrated and backed up
+    QStringList warnings;         ///< problems that did not stop the load (e.g. no backup)
+
+    [[nodiscard]] bool ok() const { return design.has_value(); }
+};
+
+/// Reads and parses the design at `path`. Files above kMaxDesignFileBytes are refused before
+/// reading. When the file is an older format version, copies it unchanged to `<path>.bak`
+/// (replacing an older backup) so the upgrade can be undone; a failed backup is a warning.
+LoadResult loadDesignFile(const QString &path);
+
+/// Writes `design` to `path` atomically (QSaveFile: temp file + rename). Returns an error
+/// naming the path, or nullopt on success.
+std::optional<FileError> saveDesignFile(const Design &design, const QString &path);
+
+/// The backup path used for `path`: `<path>.bak`.
+QString backupPathFor(const QString &path);
+
+} // namespace weft

@@ -1,0 +1,161 @@
+// Validation of the collective model against measured nccl-tests bus bandwidths
+// (tests/data/validation/collectives.csv). Each row's system is built from its columns (the
+// scale-up preset named by the system text, accelerators, domains, NICs per node), the
+// collective simulated alone, and the error printed; every row must be within 15%. The
+// physical parameters (link efficiencies, latencies, switch reduction rates) come from the
+// built-in catalog and are shared by every row of a technology; nothing here is per row.
+#include "netfabrics.h"
+#include "sim/collectives.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace weft;
+using namespace weft::test;
+
+namespace {
+
+// Splits one CSV line (RFC 4180 quoting).
+QStringList splitCsv(const QString &line)
+{
+    QStringList out;
+    QString cur;
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar ch = line[i];
+        if (quoted) {
+            if (ch == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
+                cur += ch;
+                ++i;
+            } else if (ch == QLatin1Char('"')) {
+                quoted = false;
+            } else {
+                cur += ch;
+            }
+        } else if (ch == QLatin1Char('"')) {
+            quoted = true;
+        } else if (ch == QLatin1Char(',')) {
+            out << cur;
+            cur.clear();
+        } else {
+            cur += ch;
+        }
+    }
+    out << cur;
+    return out;
+}
+
+// The scale-up preset a system description names (its accelerator or its NIC generation).
+std::string presetOf(const QString &system)
+{
+    if (system.contains(QLatin1String("GB200")))
+        return "gb200-nvl72";
+    if (system.contains(QLatin1String("H100")) || system.contains(QLatin1String("H200"))
+        || system.contains(QLatin1String("NDR")))
+        return "dgx-h100";
+    if (system.contains(QLatin1String("A100")) || system.contains(QLatin1String("HDR")))
+        return "dgx-a100";
+    return {};
+}
+
+struct Row
+{
+    QString id;
+    QString system;
+    int accelerators = 0;
+    int domains = 0;
+    QString operation;
+    QString algorithm;
+    double bytes = 0;
+    QString metric;
+    double measured = 0; // GB/s
+};
+
+QList<Row> readRows()
+{
+    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/collectives.csv"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QList<Row> rows;
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList head = splitCsv(lines.value(0).trimmed());
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QStringList c = splitCsv(lines[i].trimmed());
+        auto col = [&](const char *name) { return c.value(head.indexOf(QLatin1String(name))); };
+        Row r;
+        r.id = col("id");
+        r.system = col("system");
+        r.accelerators = col("accelerators").toInt();
+        r.domains = col("domains").toInt();
+        r.operation = col("operation");
+        r.algorithm = col("algorithm");
+        r.bytes = col("message_bytes").toDouble();
+        r.metric = col("metric");
+        r.measured = col("measured_gbps").toDouble();
+        rows << r;
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestCollectiveValidation : public QObject
+{
+    Q_OBJECT
+private slots:
+    void rows_data()
+    {
+        QTest::addColumn<int>("index");
+        const QList<Row> rows = readRows();
+        QVERIFY2(rows.size() >= 10, "validation/collectives.csv missing or short");
+        for (int i = 0; i < rows.size(); ++i)
+            QTest::newRow(qPrintable(rows[i].id)) << i;
+    }
+    void rows()
+    {
+        QFETCH(int, index);
+        const Row row = readRows().at(index);
+        ClusterSpec cs;
+        cs.preset = presetOf(row.system);
+        QVERIFY2(!cs.preset.empty(), qPrintable(QStringLiteral("no preset for '%1'").arg(row.system)));
+        QVERIFY(row.domains > 0 && row.accelerators % row.domains == 0);
+        cs.domains = row.domains;
+        cs.acceleratorsPerDomain = row.accelerators / row.domains;
+        const QRegularExpressionMatch nics
+            = QRegularExpression(QStringLiteral("(\\d+) x (HDR|NDR|XDR)")).match(row.system);
+        if (nics.hasMatch())
+            cs.nicsPerDomain = std::min(nics.captured(1).toInt(), cs.acceleratorsPerDomain);
+        const Cluster c = buildCluster(cs);
+
+        CollectiveSpec spec;
+        QVERIFY(fromString(row.operation.toStdString(), spec.kind));
+        if (row.algorithm != QLatin1String("p2p"))
+            QVERIFY(fromString(row.algorithm.toStdString(), spec.algorithm));
+        for (const auto &dom : c.acc)
+            spec.members.insert(spec.members.end(), dom.begin(), dom.end());
+        spec.bytes = row.bytes;
+        const Router router(c.design);
+        const CollectivePlanner planner(router);
+        const CollectivePlan plan = planner.plan(spec);
+        const double t = planner.isolatedTime(spec);
+        const double algbw = row.bytes / t;
+        const double predicted = (row.metric.startsWith(QLatin1String("busbw"))
+                                      ? algbw * busBandwidthFactor(spec.kind, spec.members.size())
+                                      : algbw)
+                                 / 1e9;
+        const double error = (predicted - row.measured) / row.measured;
+        qInfo().noquote() << QStringLiteral("%1 | measured %2 GB/s | predicted %3 GB/s | error %4% | %5")
+                                 .arg(row.id, -12)
+                                 .arg(row.measured, 7, 'f', 1)
+                                 .arg(predicted, 7, 'f', 1)
+                                 .arg(100 * error, 6, 'f', 1)
+                                 .arg(QString::fromLatin1(toString(plan.algorithm)));
+        QVERIFY2(std::abs(error) <= 0.15, qPrintable(QStringLiteral("%1: error %2%").arg(row.id).arg(100 * error)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCollectiveValidation)
+#include "tst_collective_validation.moc"

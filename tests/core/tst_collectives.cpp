@@ -1,0 +1,275 @@
+// Collective algorithms: closed forms on a uniform ring, channel/rail structure across
+// domains, tree for small messages, NVLS, all-to-all, contention with other traffic.
+#include "netfabrics.h"
+#include "sim/collectives.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace weft;
+using namespace weft::test;
+
+namespace {
+
+std::vector<NodeId> allOf(const Cluster &c)
+{
+    std::vector<NodeId> v;
+    for (const auto &d : c.acc)
+        v.insert(v.end(), d.begin(), d.end());
+    return v;
+}
+
+std::vector<NodeId> accelerators(const Design &d)
+{
+    std::vector<NodeId> v;
+    for (const Node &n : d.nodes())
+        if (n.isAccelerator())
+            v.push_back(n.id);
+    return v;
+}
+
+CollectiveSpec spec(CollectiveKind k, std::vector<NodeId> members, double bytes,
+                    CollectiveAlgorithm a = CollectiveAlgorithm::Auto)
+{
+    CollectiveSpec s;
+    s.kind = k;
+    s.members = std::move(members);
+    s.bytes = bytes;
+    s.algorithm = a;
+    return s;
+}
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
+
+} // namespace
+
+class TestCollectives : public QObject
+{
+    Q_OBJECT
+private slots:
+    // Thakur et al. 2005: ring all-reduce = 2(n-1) alpha + 2(n-1)/n S/B; reduce-scatter and
+    // all-gather = (n-1) alpha + (n-1)/n S/B.
+    void ringClosedForm_data()
+    {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<double>("bytes");
+        for (int n : {3, 4, 8, 16})
+            for (double s : {1e3, 1e9}) {
+                QTest::addRow("ar n=%d S=%g", n, s) << n << int(CollectiveKind::AllReduce) << s;
+                QTest::addRow("ag n=%d S=%g", n, s) << n << int(CollectiveKind::AllGather) << s;
+                QTest::addRow("rs n=%d S=%g", n, s) << n << int(CollectiveKind::ReduceScatter) << s;
+            }
+    }
+    void ringClosedForm()
+    {
+        QFETCH(int, n);
+        QFETCH(int, kind);
+        QFETCH(double, bytes);
+        const double B = 10e9, alpha = 2e-6;
+        const Design d = uniformRing(n, B, alpha);
+        const Router r(d);
+        const CollectivePlanner planner(r);
+        const auto k = static_cast<CollectiveKind>(kind);
+        const double t
+            = planner.isolatedTime(spec(k, accelerators(d), bytes, CollectiveAlgorithm::Ring));
+        const double steps = k == CollectiveKind::AllReduce ? 2.0 * (n - 1) : n - 1.0;
+        const double expected = steps * alpha + steps / n * bytes / B;
+        QVERIFY2(near(t, expected), qPrintable(QStringLiteral("%1 vs %2").arg(t).arg(expected)));
+    }
+    // Across domains: one ring per rail position, each crossing rail-matched; every NIC
+    // carries one channel, so busbw is the NIC bandwidth x NICs per domain.
+    void ringsAcrossDomainsUseEveryRail()
+    {
+        ClusterSpec s;
+        s.domains = 2;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const CollectivePlanner planner(r);
+        const auto plan = planner.plan(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::Ring));
+        QCOMPARE(plan.channels, 8);
+        QCOMPARE(plan.phases.size(), std::size_t(1));
+        QCOMPARE(plan.phases[0].flows.size(), std::size_t(8 * 16));
+        FlowNetwork net(c.design);
+        net.submit(plan.phases, 0);
+        const double t = net.runUntilIdle();
+        net.finish(t);
+        for (std::size_t i = 0; i < c.design.links().size(); ++i) {
+            const Link &l = c.design.links()[i];
+            if (l.tech != "ib-ndr")
+                continue;
+            // each NIC direction carries one channel's 2(n-1)/n S/8 (no spine, no PXN needed)
+            QVERIFY(near(net.linkStats(i, 0).bytes, 2 * 15.0 / 16 * 1e9 / 8, 1e-6));
+        }
+        const double nic = 50e9 * c.design.hardware.linkTechs.at("ib-ndr").efficiency;
+        const double busbw = 1e9 / t * busBandwidthFactor(CollectiveKind::AllReduce, 16);
+        QVERIFY2(busbw > 0.97 * 8 * nic && busbw <= 8 * nic * 1.0000001,
+                 qPrintable(QString::number(busbw)));
+    }
+    void hierarchicalPhases()
+    {
+        ClusterSpec s;
+        s.domains = 4;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const CollectivePlanner planner(r);
+        const auto plan = planner.plan(
+            spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::Hierarchical));
+        QCOMPARE(plan.phases.size(), std::size_t(3));
+        // phase 2: all-reduce of S/8 across 4 domains, rail by rail: 2(3)/4 S/8 per edge
+        QVERIFY(near(plan.phases[1].flows.front().bytes, 1.5 * 1e9 / 8));
+        for (const Flow &f : plan.phases[1].flows)
+            QCOMPARE(r.railOf(r.nodeIndex(f.src)), r.railOf(r.nodeIndex(f.dst)));
+        QVERIFY(near(plan.phases[0].flows.front().bytes, 7.0 / 8 * 1e9));
+    }
+    // Small messages: the tree's log-depth latency beats the ring's 2(n-1) steps (NCCL picks
+    // tree); at 1 GB on one DGX A100 (no NVLS) the ring wins.
+    void autoPicksTreeForSmallMessages()
+    {
+        ClusterSpec s;
+        s.domains = 16;
+        s.acceleratorsPerDomain = 2;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const CollectivePlanner planner(r);
+        QCOMPARE(planner.plan(spec(CollectiveKind::AllReduce, allOf(c), 1024)).algorithm,
+                 CollectiveAlgorithm::Tree);
+        const double tTree = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(c), 1024, CollectiveAlgorithm::Tree));
+        const double tRing = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(c), 1024, CollectiveAlgorithm::Ring));
+        QVERIFY(tTree < tRing / 2);
+
+        ClusterSpec a;
+        a.preset = "dgx-a100";
+        const Cluster ca = buildCluster(a);
+        const Router ra(ca.design);
+        QCOMPARE(
+            CollectivePlanner(ra).plan(spec(CollectiveKind::AllReduce, allOf(ca), 1e9)).algorithm,
+            CollectiveAlgorithm::Ring);
+    }
+    // NVLS on a DGX H100: picked automatically for large all-reduces, bounded by the switch's
+    // reduction rate (not the NVLink line rate); refused where the switch cannot reduce.
+    void nvlsBoundedByReductionRate()
+    {
+        const Cluster c = buildCluster({});
+        const Router r(c.design);
+        const CollectivePlanner planner(r);
+        const auto members = allOf(c);
+        QCOMPARE(planner.plan(spec(CollectiveKind::AllReduce, members, 8e9)).algorithm,
+                 CollectiveAlgorithm::InNetwork);
+        const double t = planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, members, 8e9, CollectiveAlgorithm::InNetwork));
+        const double perGpu = 18 * c.design.hardware.switches.at("nvswitch-gen3").reductionRate;
+        const double expected = 8e9 * (1 + 1.0 / 8) / perGpu;
+        QVERIFY2(near(t, expected, 1e-3),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(t).arg(expected)));
+
+        ClusterSpec a;
+        a.preset = "dgx-a100";
+        const Cluster ca = buildCluster(a);
+        const Router ra(ca.design);
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            CollectivePlanner(ra).plan(
+                spec(CollectiveKind::AllReduce, allOf(ca), 1e6, CollectiveAlgorithm::InNetwork)));
+    }
+    void allToAllFlows()
+    {
+        const Cluster c = buildCluster({});
+        const Router r(c.design);
+        const auto plan = CollectivePlanner(r).plan(spec(CollectiveKind::AllToAll, allOf(c), 8e6));
+        QCOMPARE(plan.phases.size(), std::size_t(1));
+        QCOMPARE(plan.phases[0].flows.size(), std::size_t(56));
+        QCOMPARE(plan.phases[0].flows[0].bytes, 1e6);
+        QVERIFY(!plan.phases[0].coupled);
+    }
+    void pointToPointIsOneFlow()
+    {
+        ClusterSpec s;
+        s.domains = 2;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const auto plan = CollectivePlanner(r).plan(
+            spec(CollectiveKind::PointToPoint, {c.acc[0][2], c.acc[1][2]}, 1e6));
+        QCOMPARE(plan.phases.size(), std::size_t(1));
+        QCOMPARE(plan.phases[0].flows.size(), std::size_t(1));
+    }
+    // Another flow on a ring link slows the ring: contention is visible.
+    void contentionSlowsRing()
+    {
+        const Design d = uniformRing(4, 10e9, 0);
+        const Router r(d);
+        const auto acc = accelerators(d);
+        const auto plan = CollectivePlanner(r).plan(
+            spec(CollectiveKind::AllReduce, acc, 1e9, CollectiveAlgorithm::Ring));
+        FlowNetwork alone(d);
+        alone.submit(plan.phases, 0);
+        const double t0 = alone.runUntilIdle();
+        FlowNetwork busy(d);
+        const JobId ring = busy.submit(plan.phases, 0);
+        busy.submit({Phase {{Flow {acc[0], acc[1], 10e9}}, 0, false}}, 0);
+        busy.runUntilIdle();
+        QVERIFY(near(busy.jobFinishTime(ring), 2 * t0, 1e-9)); // half of link 0->1 for the ring
+    }
+    // A 2:1 oversubscribed spine slows an all-reduce whose rings cross it. Rings laid out unit
+    // by unit cross the spine on half of their hops only; with the group ordered across units
+    // (domains 0, 2, 1, 3) every hop crosses it and the oversubscription halves the bandwidth.
+    void oversubscribedSpineSlowsAllReduce()
+    {
+        auto run = [](int spineLanes, bool interleaved) {
+            ClusterSpec s;
+            s.domains = 4;
+            s.domainsPerLeaf = 2;
+            s.spines = 1;
+            s.spineLanesPerLeaf = spineLanes;
+            const Cluster c = buildCluster(s);
+            std::vector<NodeId> members;
+            for (int d :
+                 interleaved ? std::vector<int> {0, 2, 1, 3} : std::vector<int> {0, 1, 2, 3})
+                members.insert(members.end(), c.acc[static_cast<std::size_t>(d)].begin(),
+                               c.acc[static_cast<std::size_t>(d)].end());
+            const Router r(c.design);
+            return CollectivePlanner(r).isolatedTime(
+                spec(CollectiveKind::AllReduce, members, 1e9, CollectiveAlgorithm::Ring));
+        };
+        const double full = run(2, true), half = run(1, true);
+        QVERIFY2(near(half, 2 * full, 0.05),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(half).arg(full)));
+        QVERIFY(near(run(1, false), full, 1e-6)); // a unit-ordered ring does not feel it
+    }
+    void badSpecsRefused()
+    {
+        const Cluster c = buildCluster({});
+        const Router r(c.design);
+        const CollectivePlanner p(r);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 p.plan(spec(CollectiveKind::AllReduce, {}, 1)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 p.plan(spec(CollectiveKind::AllReduce, allOf(c), -1)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 p.plan(spec(CollectiveKind::AllReduce, {c.leaves[0]}, 1)));
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            p.plan(spec(CollectiveKind::AllGather, allOf(c), 1, CollectiveAlgorithm::Tree)));
+        // one member: nothing to do
+        QVERIFY(p.plan(spec(CollectiveKind::AllReduce, {c.acc[0][0]}, 1e6)).phases.empty());
+    }
+    void names()
+    {
+        CollectiveKind k;
+        QVERIFY(fromString("reduce_scatter", k) && k == CollectiveKind::ReduceScatter);
+        CollectiveAlgorithm a;
+        QVERIFY(fromString("nvls", a) && a == CollectiveAlgorithm::InNetwork);
+        QVERIFY(!fromString("bogus", a));
+        QCOMPARE(busBandwidthFactor(CollectiveKind::AllReduce, 8), 1.75);
+        QCOMPARE(busBandwidthFactor(CollectiveKind::AllGather, 8), 0.875);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCollectives)
+#include "tst_collectives.moc"

@@ -1,0 +1,186 @@
+// Routing: ECMP fractions, scale-up inside a domain, rails and PXN between domains, spines,
+// unroutable pairs and zero-capacity links.
+#include "netfabrics.h"
+#include "sim/network.h"
+#include "sim/routing.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace weft;
+using namespace weft::test;
+
+namespace {
+
+double sumOver(const Router &r, const Route &route, bool scaleUp)
+{
+    double s = 0;
+    for (const RouteEntry &e : route.entries)
+        if (r.isScaleUp(e.linkDir / 2) == scaleUp)
+            s += e.fraction;
+    return s;
+}
+
+bool crossesNode(const Design &d, const Route &route, NodeId n)
+{
+    for (const RouteEntry &e : route.entries) {
+        const Link &l = d.links()[e.linkDir / 2];
+        if (l.a == n || l.b == n)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+class TestRouting : public QObject
+{
+    Q_OBJECT
+private slots:
+    // DGX H100: GPU -> 4 NVSwitch chips with 5,4,4,5 lanes; a GPU-to-GPU flow splits per lane.
+    void ecmpSplitsPerLaneOverNvSwitchChips()
+    {
+        const Cluster c = buildCluster({});
+        const Router r(c.design);
+        const Route &route = r.route(c.acc[0][0], c.acc[0][1]);
+        QCOMPARE(route.entries.size(), std::size_t(8)); // 4 up, 4 down
+        std::vector<double> fr;
+        for (const RouteEntry &e : route.entries)
+            fr.push_back(e.fraction);
+        std::sort(fr.begin(), fr.end());
+        QVERIFY(std::abs(fr.front() - 4.0 / 18) < 1e-12);
+        QVERIFY(std::abs(fr.back() - 5.0 / 18) < 1e-12);
+        QVERIFY(std::abs(sumOver(r, route, true) - 2.0) < 1e-12); // every byte goes up and down
+        QCOMPARE(route.alpha, c.design.hardware.linkTechs.at("nvlink4").latency);
+    }
+    // Rail-matched traffic between domains goes NIC -> rail leaf -> NIC, no NVLink.
+    void railMatchedUsesOwnNic()
+    {
+        ClusterSpec s;
+        s.domains = 2;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const Route &route = r.route(c.acc[0][3], c.acc[1][3]);
+        QCOMPARE(route.entries.size(), std::size_t(2));
+        QCOMPARE(sumOver(r, route, true), 0.0);
+        QVERIFY(crossesNode(c.design, route, c.leaves[3]));
+        QCOMPARE(route.alpha, c.design.hardware.linkTechs.at("ib-ndr").latency);
+    }
+    // PXN: rail 0 -> rail 5 of another domain hops over NVLink to the local rail-5 GPU and leaves
+    // through its NIC; without PXN it leaves through its own NIC and crosses a spine.
+    void pxnHopsToRailMatchedGpu()
+    {
+        ClusterSpec s;
+        s.domains = 2;
+        s.spines = 2;
+        const Cluster c = buildCluster(s);
+        {
+            const Router r(c.design, true);
+            const Route &route = r.route(c.acc[0][0], c.acc[1][5]);
+            QVERIFY(std::abs(sumOver(r, route, true) - 2.0) < 1e-12);
+            QVERIFY(crossesNode(c.design, route, c.acc[0][5]));
+            QVERIFY(crossesNode(c.design, route, c.leaves[5]));
+            QVERIFY(!crossesNode(c.design, route, c.spines[0]));
+        }
+        {
+            const Router r(c.design, false);
+            const Route &route = r.route(c.acc[0][0], c.acc[1][5]);
+            QCOMPARE(sumOver(r, route, true), 0.0);
+            QVERIFY(crossesNode(c.design, route, c.leaves[0]));
+            // ECMP over the two spines, half each
+            int spineLinks = 0;
+            for (const RouteEntry &e : route.entries) {
+                const Link &l = c.design.links()[e.linkDir / 2];
+                if (l.a == c.leaves[0] && (l.b == c.spines[0] || l.b == c.spines[1])) {
+                    ++spineLinks;
+                    QVERIFY(std::abs(e.fraction - 0.5) < 1e-12);
+                }
+            }
+            QCOMPARE(spineLinks, 2);
+        }
+    }
+    // Inside a domain, scale-up links are used even when a PCIe/NIC path is as short.
+    void intraDomainPrefersScaleUp()
+    {
+        ClusterSpec s;
+        s.preset = "dgx-a100";
+        s.domains = 2;
+        s.nicsPerDomain = 4; // GPU pairs share a PCIe switch and its NIC
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const Route &route = r.route(c.acc[0][0], c.acc[0][1]);
+        QVERIFY(std::abs(sumOver(r, route, true) - 2.0) < 1e-12);
+        QCOMPARE(sumOver(r, route, false), 0.0);
+        // between domains, both GPUs of a pair leave through the shared NIC
+        const Route &out = r.route(c.acc[0][1], c.acc[1][1]);
+        QVERIFY(crossesNode(c.design, out, c.leaves[0]));
+    }
+    // Without any NVLink, traffic inside a server goes through the network.
+    void noScaleUpFallsBackToNetwork()
+    {
+        Design d;
+        addTestTech(d, "eth", 1.0, 1e-6, Technology::Ethernet);
+        Group g;
+        const GroupId gid = d.addGroup(g);
+        const NodeId a = addTestNode(d, NodeKind::Accelerator, "a", gid);
+        const NodeId b = addTestNode(d, NodeKind::Accelerator, "b", gid);
+        const NodeId sw = addTestNode(d, NodeKind::Switch, "tor");
+        addTestLink(d, a, sw, "eth", 1e9);
+        addTestLink(d, b, sw, "eth", 1e9);
+        const Router r(d);
+        QCOMPARE(r.route(a, b).entries.size(), std::size_t(2));
+    }
+    void unroutablePairNamesBothEnds()
+    {
+        Design d;
+        const NodeId a = addTestNode(d, NodeKind::Accelerator, "alpha");
+        const NodeId b = addTestNode(d, NodeKind::Accelerator, "beta");
+        const Router r(d);
+        try {
+            r.route(a, b);
+            QFAIL("expected UnroutableError");
+        } catch (const UnroutableError &e) {
+            const QString msg = QString::fromUtf8(e.what());
+            QVERIFY(msg.contains(QLatin1String("alpha")) && msg.contains(QLatin1String("beta")));
+            QCOMPARE(e.from(), a);
+            QCOMPARE(e.to(), b);
+        }
+        // and the network refuses the job at submission, before running anything
+        FlowNetwork net(d);
+        QVERIFY_THROWS_EXCEPTION(UnroutableError,
+                                 net.submit({Phase {{Flow {a, b, 1.0}}, 0, false}}, 0));
+    }
+    void zeroCapacityLinkIsNoPath()
+    {
+        Design d;
+        addTestTech(d, "t", 1.0, 0);
+        const NodeId a = addTestNode(d, NodeKind::Accelerator, "a");
+        const NodeId b = addTestNode(d, NodeKind::Accelerator, "b");
+        addTestLink(d, a, b, "t", 0.0);
+        const Router r(d);
+        QVERIFY_THROWS_EXCEPTION(UnroutableError, r.route(a, b));
+    }
+    // Capacity counts the technology's efficiency.
+    void capacityIsLineRateTimesEfficiency()
+    {
+        const Cluster c = buildCluster({});
+        const Router r(c.design);
+        const Link &l = c.design.links()[0];
+        const LinkTechSpec &t = c.design.hardware.linkTechs.at(l.tech);
+        QCOMPARE(r.capacity(0), l.rate * l.lanes * t.efficiency);
+    }
+    // Routes are cached per pair and distances per destination class (its attachment switches).
+    void routesAreCached()
+    {
+        ClusterSpec s;
+        s.domains = 4;
+        const Cluster c = buildCluster(s);
+        const Router r(c.design);
+        const Route *first = &r.route(c.acc[0][0], c.acc[1][0]);
+        QCOMPARE(&r.route(c.acc[0][0], c.acc[1][0]), first);
+        QCOMPARE(r.cachedRoutes(), std::size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRouting)
+#include "tst_routing.moc"
