@@ -18,6 +18,7 @@
 #include <QCloseEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
@@ -254,7 +255,7 @@ int MainWindow::offerAutosaveRestore()
     }
     int restored = 0;
     for (const Autosave::Entry &e : pending) {
-        LoadResult r = loadDesignFile(e.autosavePath, MigrationBackup::Skip);
+        LoadResult r = loadDesignFile(e.autosavePath);
         if (!r.ok()) {
             dialogPresenter().showError(nullptr, tr("Cannot restore"),
                                         QString::fromStdString(r.error.toString()));

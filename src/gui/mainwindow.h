@@ -43,7 +43,7 @@ public:
 
     [[nodiscard]] DesignDocument *document() const { return m_doc; }
     [[nodiscard]] TopologyView *view() const { return m_view; }
-    [[nodiscard]] PaletteDock *palette() const { return m_palette; }
+    [[nodiscard]] PaletteDock *paletteDock() const { return m_palette; }
     [[nodiscard]] PropertiesDock *properties() const { return m_properties; }
     [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
