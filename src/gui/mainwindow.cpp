@@ -145,7 +145,7 @@ MainWindow *MainWindow::openFile(const QString &path)
         return m_fileActions->load(path) ? this : nullptr;
     auto *w = new MainWindow;
     w->setAttribute(Qt::WA_DeleteOnClose);
-    if (!w->fileActions()->load(path)) {
+    if (!w->fileActions()->load(path, this)) { // the error shows over this window
         delete w;
         return nullptr;
     }

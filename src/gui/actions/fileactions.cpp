@@ -69,7 +69,7 @@ void FileActions::addTo(QMenu *menu, QToolBar *toolbar)
     toolbar->addAction(newCluster);
 }
 
-bool FileActions::load(const QString &path)
+bool FileActions::load(const QString &path, QWidget *dialogParent)
 {
     LoadResult result = loadDesignFile(path);
     if (!result.ok()) {
@@ -79,7 +79,7 @@ bool FileActions::load(const QString &path)
         if (!e.jsonPath.empty())
             text += QLatin1Char('\n') + tr("Location: %1").arg(QString::fromStdString(e.jsonPath));
         text += QLatin1Char('\n') + tr("Problem: %1").arg(QString::fromStdString(e.message));
-        dialogPresenter().showError(m_window, tr("Cannot open design"), text);
+        dialogPresenter().showError(dialogParent ? dialogParent : m_window, tr("Cannot open design"), text);
         return false;
     }
     DesignDocument *doc = m_window->document();

@@ -25,8 +25,9 @@ public:
     QAction *newDoc, *open, *save, *saveAs, *newCluster, *close, *quit;
 
     /// Loads `path` into this window's document (replacing it). Returns false and shows an error
-    /// when the file cannot be read; the document is then unchanged.
-    bool load(const QString &path);
+    /// when the file cannot be read (over `dialogParent`, default this window); the document is
+    /// then unchanged.
+    bool load(const QString &path, QWidget *dialogParent = nullptr);
     /// Saves to the document's path (asks for one if untitled). Returns false when cancelled or
     /// failed (the error is shown).
     bool saveDocument();
