@@ -92,7 +92,7 @@ void applyTieredLayout(Design &design)
                             (maxRows - 1) * layout::kStepY + 2 * layout::kDomainMargin
                                 + layout::kDomainHeader + layout::kSwitchHeight + 40);
     const QSizeF switchCell(layout::kSwitchWidth + 16, 90);
-    const double width = std::max(1600.0, std::min<double>(double(domains.size()), 64) * domainCell.width());
+    const double width = std::max(1600.0, std::min<double>(double(domains.size()), 48) * domainCell.width());
 
     double y = 0;
     for (int t = 0; t < 3; ++t)

@@ -26,6 +26,9 @@
 #include <QTimer>
 #include <QToolBar>
 
+// The icons live in weft_gui, a static library: its resources must be registered explicitly.
+static void initWeftResources() { Q_INIT_RESOURCE(weft); }
+
 namespace weft {
 
 MainWindow::MainWindow(QWidget *parent)
@@ -33,6 +36,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_scene(new TopologyScene(m_doc, this)), m_view(new TopologyView(m_scene)),
       m_palette(new PaletteDock(builtinCatalog(), this)), m_properties(new PropertiesDock(this))
 {
+    initWeftResources();
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/weft/icons/weft.svg")));
     setAcceptDrops(true);

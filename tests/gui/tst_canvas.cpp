@@ -18,6 +18,7 @@
 #include "gui/mainwindow.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QStandardPaths>
 #include <QGraphicsLineItem>
 #include <QLineEdit>
@@ -231,6 +232,12 @@ private slots:
         auto *name = qobject_cast<QLineEdit *>(m_w->properties()->field(QStringLiteral("Name")));
         QVERIFY(name);
         QCOMPARE(name->text(), QStringLiteral("leaf-0"));
+        auto *y = qobject_cast<UnitField *>(m_w->properties()->field(QStringLiteral("Y")));
+        QVERIFY(y && y->value());
+        QCOMPARE(*y->value(), doc()->design().node(leaf)->y); // each row shows its own field
+        auto *model = qobject_cast<QComboBox *>(m_w->properties()->field(QStringLiteral("Switch model")));
+        QVERIFY(model);
+        QCOMPARE(model->currentData().toString(), QStringLiteral("qm9700"));
         // Validation as you type: empty is flagged and not committed.
         name->setFocus();
         name->selectAll();

@@ -95,8 +95,14 @@ private:
     {
         if (++m_counts[code] > kMaxFindingsPerCode)
             return;
-        m_out.push_back(Finding {code, sev, std::move(message), std::move(nodes), std::move(links),
-                                 std::move(groups)});
+        Finding f;
+        f.severity = sev;
+        f.code = code;
+        f.message = std::move(message);
+        f.nodes = std::move(nodes);
+        f.links = std::move(links);
+        f.groups = std::move(groups);
+        m_out.push_back(std::move(f));
     }
 
     // Dense index of a node, or npos when the id names no node.
@@ -312,14 +318,14 @@ private:
     std::vector<Finding> finish()
     {
         for (const auto &[code, count] : m_counts)
-            if (count > kMaxFindingsPerCode)
-                m_out.push_back(Finding {findings::kTooMany,
-                                         Severity::Warning,
-                                         std::to_string(count - kMaxFindingsPerCode) + " more \""
-                                             + code + "\" findings are not listed",
-                                         {},
-                                         {},
-                                         {}});
+            if (count > kMaxFindingsPerCode) {
+                Finding f;
+                f.severity = Severity::Warning;
+                f.code = findings::kTooMany;
+                f.message = std::to_string(count - kMaxFindingsPerCode) + " more \"" + code
+                    + "\" findings are not listed";
+                m_out.push_back(std::move(f));
+            }
         std::stable_sort(m_out.begin(), m_out.end(), [](const Finding &a, const Finding &b) {
             return a.severity == Severity::Error && b.severity != Severity::Error;
         });
@@ -338,17 +344,6 @@ private:
 std::vector<Finding> validateDesign(const Design &design)
 {
     return Validator(design).run();
-}
-
-bool hasErrors(const std::vector<Finding> &findings)
-{
-    return std::any_of(findings.begin(), findings.end(),
-                       [](const Finding &f) { return f.severity == Severity::Error; });
-}
-
-const char *toString(Severity s)
-{
-    return s == Severity::Error ? "error" : "warning";
 }
 
 } // namespace weft

@@ -4,25 +4,13 @@
 // group members, so it runs on 150k-node designs in well under a second.
 
 #include "model/design.h"
+#include "model/finding.h"
 
 #include <string>
 #include <vector>
 
 namespace weft {
 
-enum class Severity { Error, Warning };
-
-/// One problem found in a design. `code` is stable (tests, scripts and the warnings dock key
-/// on it); `message` is a readable sentence naming the objects; the id lists are its subjects.
-struct Finding
-{
-    std::string code;
-    Severity severity = Severity::Error;
-    std::string message;
-    std::vector<NodeId> nodes;
-    std::vector<LinkId> links;
-    std::vector<GroupId> groups;
-};
 
 /// Finding codes returned by validateDesign().
 namespace findings {
@@ -56,9 +44,6 @@ inline constexpr std::size_t kMaxFindingsPerCode = 100;
 /// a severity, in check order and object order (deterministic).
 std::vector<Finding> validateDesign(const Design &design);
 
-/// True if any finding is an error.
-bool hasErrors(const std::vector<Finding> &findings);
 
-const char *toString(Severity s);
 
 } // namespace weft

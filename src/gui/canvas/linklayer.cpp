@@ -187,7 +187,7 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
             continue;
         std::vector<QLineF> &out = lines[b.scaleUp][b.links.size() > 1];
         const double len = b.line.length();
-        if (len > longLine) {
+        if (len > longLine && m_bundles.size() > 2000) { // small designs: always whole lines
             const QPointF dir = (b.line.p2() - b.line.p1()) / len * stub;
             for (const QLineF &part : {QLineF(b.line.p1(), b.line.p1() + dir), QLineF(b.line.p2(), b.line.p2() - dir)})
                 if (QRectF(part.p1(), part.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(exposed))

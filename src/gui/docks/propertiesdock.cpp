@@ -228,11 +228,14 @@ void PropertiesDock::buildNodeRows(const std::vector<NodeId> &ids)
             allSw &= n->isSwitch();
         }
     std::function<void()> r;
-    addRow(tr("Name"), nameEdit<Node>(doc, ids, &r), r);
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = nameEdit<Node>(doc, ids, &r);
+        addRow(tr("Name"), editor, r);
+    }
     if (allAcc || allSw) {
         auto keys = allAcc ? keysOf(d.hardware.accelerators) : keysOf(d.hardware.switches);
-        addRow(allAcc ? tr("Accelerator") : tr("Switch model"),
-               keyCombo<Node>(doc, ids, &Node::spec, keys, tr("model"), &r), r);
+        QWidget *editor = keyCombo<Node>(doc, ids, &Node::spec, keys, tr("model"), &r);
+        addRow(allAcc ? tr("Accelerator") : tr("Switch model"), editor, r);
     }
     if (allSw) {
         auto *role = new QComboBox;
@@ -247,12 +250,24 @@ void PropertiesDock::buildNodeRows(const std::vector<NodeId> &ids)
         });
         addRow(tr("Role"), role, r);
     }
-    addRow(tr("Plane"), intField<Node>(doc, ids, &Node::plane, 0, 63, tr("plane"), &r), r);
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = intField<Node>(doc, ids, &Node::plane, 0, 63, tr("plane"), &r);
+        addRow(tr("Plane"), editor, r);
+    }
     if (allAcc)
-        addRow(tr("Rail"), intField<Node>(doc, ids, &Node::rail, -1, 4095, tr("rail"), &r), r);
+        { // build first: the builder sets r, which addRow then copies
+            QWidget *editor = intField<Node>(doc, ids, &Node::rail, -1, 4095, tr("rail"), &r);
+            addRow(tr("Rail"), editor, r);
+        }
     if (ids.size() == 1) {
-        addRow(tr("X"), unitField<Node>(doc, ids, &Node::x, 1, new UnitField(tr("px"), -1e7, 1e7, false), tr("position"), &r), r);
-        addRow(tr("Y"), unitField<Node>(doc, ids, &Node::y, 1, new UnitField(tr("px"), -1e7, 1e7, false), tr("position"), &r), r);
+        { // build first: the builder sets r, which addRow then copies
+            QWidget *editor = unitField<Node>(doc, ids, &Node::x, 1, new UnitField(tr("px"), -1e7, 1e7, false), tr("position"), &r);
+            addRow(tr("X"), editor, r);
+        }
+        { // build first: the builder sets r, which addRow then copies
+            QWidget *editor = unitField<Node>(doc, ids, &Node::y, 1, new UnitField(tr("px"), -1e7, 1e7, false), tr("position"), &r);
+            addRow(tr("Y"), editor, r);
+        }
     }
 }
 
@@ -264,11 +279,23 @@ void PropertiesDock::buildLinkRows(const std::vector<LinkId> &ids)
     for (const auto &kv : keysOf(doc->catalog().hardware.linkTechs))
         if (!doc->design().hardware.linkTechs.count(kv.first))
             techs.push_back(kv);
-    addRow(tr("Technology"), keyCombo<Link>(doc, ids, &Link::tech, techs, tr("technology"), &r), r);
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = keyCombo<Link>(doc, ids, &Link::tech, techs, tr("technology"), &r);
+        addRow(tr("Technology"), editor, r);
+    }
     // bytes/s -> Gb/s: * 8 / 1e9; seconds -> ns: * 1e9.
-    addRow(tr("Rate per lane"), unitField<Link>(doc, ids, &Link::rate, 8e-9, new UnitField(tr("Gb/s"), 0, 1e5, true), tr("rate"), &r), r);
-    addRow(tr("Lanes"), intField<Link>(doc, ids, &Link::lanes, 1, 4096, tr("lanes"), &r), r);
-    addRow(tr("Latency"), unitField<Link>(doc, ids, &Link::latency, 1e9, new UnitField(tr("ns"), 0, 1e9, false), tr("latency"), &r), r);
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = unitField<Link>(doc, ids, &Link::rate, 8e-9, new UnitField(tr("Gb/s"), 0, 1e5, true), tr("rate"), &r);
+        addRow(tr("Rate per lane"), editor, r);
+    }
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = intField<Link>(doc, ids, &Link::lanes, 1, 4096, tr("lanes"), &r);
+        addRow(tr("Lanes"), editor, r);
+    }
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = unitField<Link>(doc, ids, &Link::latency, 1e9, new UnitField(tr("ns"), 0, 1e9, false), tr("latency"), &r);
+        addRow(tr("Latency"), editor, r);
+    }
     auto *cap = new QLabel;
     r = [doc, ids, cap] {
         double total = 0;
@@ -284,7 +311,10 @@ void PropertiesDock::buildGroupRows(const std::vector<GroupId> &ids)
 {
     DesignDocument *doc = m_doc;
     std::function<void()> r;
-    addRow(tr("Domain name"), nameEdit<Group>(doc, ids, &r), r);
+    { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = nameEdit<Group>(doc, ids, &r);
+        addRow(tr("Domain name"), editor, r);
+    }
     auto *info = new QLabel;
     r = [doc, ids, info] {
         std::size_t members = 0;
