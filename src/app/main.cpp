@@ -15,10 +15,12 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("org.weft.Weft"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Designer and simulator for AI-cluster fabrics"));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Designer and simulator for AI-cluster fabrics"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Design files to open."),
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QApplication::translate("main", "Design files to open."),
                                  QStringLiteral("[FILE...]"));
     parser.process(app);
 

@@ -10,8 +10,10 @@
 namespace weft {
 
 DesignDocument::DesignDocument(const Catalog &catalog, QObject *parent)
-    : QObject(parent), m_catalog(catalog)
-{}
+    : QObject(parent)
+    , m_catalog(catalog)
+{
+}
 
 void DesignDocument::resetDesign(Design design)
 {
@@ -71,7 +73,7 @@ IdSet DesignDocument::addFromCatalog(const CatalogItem &item, QPointF pos, Group
     auto fail = [error](const QString &msg) {
         if (error)
             *error = msg;
-        return IdSet{};
+        return IdSet {};
     };
     Fragment f;
     const HardwareTable &hw = m_catalog.hardware;
@@ -80,7 +82,8 @@ IdSet DesignDocument::addFromCatalog(const CatalogItem &item, QPointF pos, Group
     case CatalogItem::Kind::ScaleUpPreset: {
         auto it = m_catalog.scaleUpPresets.find(item.key);
         if (it == m_catalog.scaleUpPresets.end())
-            return fail(tr("Unknown scale-up preset \"%1\".").arg(QString::fromStdString(item.key)));
+            return fail(
+                tr("Unknown scale-up preset \"%1\".").arg(QString::fromStdString(item.key)));
         f = buildDomain(m_design, m_catalog, it->second, pos);
         text = tr("Add %1").arg(QString::fromStdString(it->second.name));
         break;
@@ -97,7 +100,8 @@ IdSet DesignDocument::addFromCatalog(const CatalogItem &item, QPointF pos, Group
         if (accel) {
             auto it = hw.accelerators.find(item.key);
             if (it == hw.accelerators.end())
-                return fail(tr("Unknown accelerator \"%1\".").arg(QString::fromStdString(item.key)));
+                return fail(
+                    tr("Unknown accelerator \"%1\".").arg(QString::fromStdString(item.key)));
             f.hardware.accelerators[it->first] = it->second;
             n.name = "gpu" + std::to_string(n.id.value);
         } else {
@@ -137,8 +141,8 @@ IdSet DesignDocument::addFromCatalog(const CatalogItem &item, QPointF pos, Group
                 f.links.push_back(*link);
                 f.hardware.linkTechs[tech.key] = tech;
             }
-            text = tr("Add %1 to %2").arg(QString::fromStdString(n.name),
-                                           QString::fromStdString(domain->name));
+            text = tr("Add %1 to %2")
+                       .arg(QString::fromStdString(n.name), QString::fromStdString(domain->name));
         } else {
             text = tr("Add %1").arg(QString::fromStdString(n.name));
         }
@@ -163,7 +167,8 @@ bool DesignDocument::connectNodes(NodeId a, NodeId b, QString *error)
     f.links.push_back(*link);
     f.hardware.linkTechs[tech.key] = tech;
     const auto name = [this](NodeId id) { return QString::fromStdString(m_design.node(id)->name); };
-    m_undo.push(new InsertObjects(this, std::move(f), tr("Connect %1 and %2").arg(name(a), name(b))));
+    m_undo.push(
+        new InsertObjects(this, std::move(f), tr("Connect %1 and %2").arg(name(a), name(b))));
     return true;
 }
 
@@ -184,7 +189,8 @@ Fragment DesignDocument::copySelection() const
     // Copy keeps only links whose both ends are copied (a lone link cannot be pasted).
     std::erase_if(f.links, [&f](const Link &l) {
         const auto has = [&f](NodeId id) {
-            return std::any_of(f.nodes.begin(), f.nodes.end(), [id](const Node &n) { return n.id == id; });
+            return std::any_of(f.nodes.begin(), f.nodes.end(),
+                               [id](const Node &n) { return n.id == id; });
         };
         return !has(l.a) || !has(l.b);
     });
@@ -231,7 +237,10 @@ void DesignDocument::setCollapsed(GroupId group, bool collapsed)
     emit changed(ids);
 }
 
-void DesignDocument::notifyAdded(const IdSet &ids) { emit added(ids); }
+void DesignDocument::notifyAdded(const IdSet &ids)
+{
+    emit added(ids);
+}
 
 void DesignDocument::notifyRemoved(const IdSet &ids)
 {
@@ -239,7 +248,10 @@ void DesignDocument::notifyRemoved(const IdSet &ids)
     pruneSelection();
 }
 
-void DesignDocument::notifyChanged(const IdSet &ids) { emit changed(ids); }
+void DesignDocument::notifyChanged(const IdSet &ids)
+{
+    emit changed(ids);
+}
 
 void DesignDocument::notifyReset()
 {

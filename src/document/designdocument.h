@@ -19,8 +19,8 @@ struct CatalogItem
 {
     enum class Kind { Accelerator, ScaleUpPreset, Switch };
     Kind kind = Kind::Accelerator;
-    std::string key;            ///< key in the catalog's accelerators, presets or switches
-    SwitchRole role = SwitchRole::Leaf;  ///< role of an added switch
+    std::string key; ///< key in the catalog's accelerators, presets or switches
+    SwitchRole role = SwitchRole::Leaf; ///< role of an added switch
 };
 
 class DesignDocument : public QObject

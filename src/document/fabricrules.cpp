@@ -3,7 +3,6 @@
 #include "document/tieredlayout.h"
 
 #include <QObject>
-
 #include <cmath>
 
 namespace weft {
@@ -51,7 +50,10 @@ const LinkTechSpec *techByKey(const Design &d, const Catalog &c, const std::stri
     return nullptr;
 }
 
-QString nodeName(const Node &n) { return QString::fromStdString(n.name); }
+QString nodeName(const Node &n)
+{
+    return QString::fromStdString(n.name);
+}
 
 } // namespace
 
@@ -114,8 +116,7 @@ std::optional<Link> defaultLink(const Design &design, const Catalog &catalog, No
                 rate = rate == 0 ? s->portRate : std::min(rate, s->portRate);
             }
         }
-        double nic = preset ? preset->nicRate
-                            : (design.generator ? design.generator->nicRate : 0);
+        double nic = preset ? preset->nicRate : (design.generator ? design.generator->nicRate : 0);
         if (acc && nic > 0)
             rate = rate == 0 ? nic : std::min(rate, nic);
         tech = techFor(design, catalog, t, rate);

@@ -46,7 +46,7 @@ void copySpecs(const Design &d, Fragment &f)
 
 Fragment snapshotClosure(const Design &design, const IdSet &ids)
 {
-    IdSet all{ids.nodes, ids.links, {}};
+    IdSet all {ids.nodes, ids.links, {}};
     for (const GroupId g : ids.groups)
         addGroupRecursively(design, g, all);
     Fragment f;

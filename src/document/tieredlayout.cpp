@@ -47,7 +47,8 @@ double wrapRows(std::size_t count, QSizeF cell, double width, double y, Place pl
         const std::size_t row = i / perRow;
         const std::size_t inRow = std::min(perRow, count - row * perRow);
         const double left = -double(inRow) * cell.width() / 2;
-        place(i, QPointF(left + (i % perRow + 0.5) * cell.width(), y + (row + 0.5) * cell.height()));
+        place(i,
+              QPointF(left + (i % perRow + 0.5) * cell.width(), y + (row + 0.5) * cell.height()));
     }
     return y + double((count + perRow - 1) / perRow) * cell.height();
 }
@@ -92,15 +93,18 @@ void applyTieredLayout(Design &design)
                             (maxRows - 1) * layout::kStepY + 2 * layout::kDomainMargin
                                 + layout::kDomainHeader + layout::kSwitchHeight + 40);
     const QSizeF switchCell(layout::kSwitchWidth + 16, 90);
-    const double width = std::max(1600.0, std::min<double>(double(domains.size()), 48) * domainCell.width());
+    const double width
+        = std::max(1600.0, std::min<double>(double(domains.size()), 48) * domainCell.width());
 
     double y = 0;
     for (int t = 0; t < 3; ++t)
-        y = wrapRows(tiers[t].size(), switchCell, width, y, [&](std::size_t i, QPointF c) {
-            Node *n = design.node(tiers[t][i]);
-            n->x = c.x();
-            n->y = c.y();
-        }) + (tiers[t].empty() ? 0 : 60);
+        y = wrapRows(tiers[t].size(), switchCell, width, y,
+                     [&](std::size_t i, QPointF c) {
+                         Node *n = design.node(tiers[t][i]);
+                         n->x = c.x();
+                         n->y = c.y();
+                     })
+            + (tiers[t].empty() ? 0 : 60);
     y = wrapRows(domains.size(), domainCell, width, y, [&](std::size_t i, QPointF c) {
         const QPointF origin(c.x() - domainCell.width() / 2 + layout::kDomainMargin + 12
                                  + layout::kSwitchWidth / 2,
@@ -119,8 +123,8 @@ void applyTieredLayout(Design &design)
 bool needsLayout(const Design &design)
 {
     return !design.nodes().empty()
-           && std::all_of(design.nodes().begin(), design.nodes().end(),
-                          [](const Node &n) { return n.x == 0 && n.y == 0; });
+        && std::all_of(design.nodes().begin(), design.nodes().end(),
+                       [](const Node &n) { return n.x == 0 && n.y == 0; });
 }
 
 } // namespace weft

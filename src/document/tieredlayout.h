@@ -12,15 +12,15 @@
 namespace weft {
 
 namespace layout {
-constexpr double kStepX = 48;          ///< grid step between members inside a domain
+constexpr double kStepX = 48; ///< grid step between members inside a domain
 constexpr double kStepY = 44;
 constexpr double kAcceleratorSize = 34; ///< accelerator item, square
 constexpr double kSwitchWidth = 44;
 constexpr double kSwitchHeight = 26;
-constexpr double kDomainMargin = 14;   ///< domain frame around its members
-constexpr double kDomainHeader = 22;   ///< title strip of an expanded domain
+constexpr double kDomainMargin = 14; ///< domain frame around its members
+constexpr double kDomainHeader = 22; ///< title strip of an expanded domain
 constexpr double kCollapsedHeight = 62; ///< height of a collapsed domain box
-constexpr double kGrid = 8;            ///< snap grid
+constexpr double kGrid = 8; ///< snap grid
 } // namespace layout
 
 /// Columns of the member grid of a domain with `members` accelerators.

@@ -27,14 +27,20 @@
 #include <QToolBar>
 
 // The icons live in weft_gui, a static library: its resources must be registered explicitly.
-static void initWeftResources() { Q_INIT_RESOURCE(weft); }
+static void initWeftResources()
+{
+    Q_INIT_RESOURCE(weft);
+}
 
 namespace weft {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_doc(new DesignDocument(builtinCatalog(), this)),
-      m_scene(new TopologyScene(m_doc, this)), m_view(new TopologyView(m_scene)),
-      m_palette(new PaletteDock(builtinCatalog(), this)), m_properties(new PropertiesDock(this))
+    : QMainWindow(parent)
+    , m_doc(new DesignDocument(builtinCatalog(), this))
+    , m_scene(new TopologyScene(m_doc, this))
+    , m_view(new TopologyView(m_scene))
+    , m_palette(new PaletteDock(builtinCatalog(), this))
+    , m_properties(new PropertiesDock(this))
 {
     initWeftResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -71,14 +77,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_countLabel = new QLabel;
     statusBar()->addPermanentWidget(m_countLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
-    connect(this, &MainWindow::statusMessage, statusBar(), [this](const QString &t) { statusBar()->showMessage(t, 8000); });
+    connect(this, &MainWindow::statusMessage, statusBar(),
+            [this](const QString &t) { statusBar()->showMessage(t, 8000); });
     connect(m_editActions, &EditActions::message, this, &MainWindow::statusMessage);
     connect(m_view, &TopologyView::message, this, [this](const QString &t) {
         statusBar()->showMessage(t, 10000);
         dialogPresenter().showError(this, tr("Cannot do that"), t);
     });
-    connect(m_view, &TopologyView::zoomChanged, this,
-            [this](double z) { m_zoomLabel->setText(tr("Zoom %1%").arg(z * 100, 0, 'f', z < 0.1 ? 1 : 0)); });
+    connect(m_view, &TopologyView::zoomChanged, this, [this](double z) {
+        m_zoomLabel->setText(tr("Zoom %1%").arg(z * 100, 0, 'f', z < 0.1 ? 1 : 0));
+    });
     auto counts = [this] {
         const Design &d = m_doc->design();
         m_countLabel->setText(tr("%1 accelerators · %2 nodes · %3 links")
@@ -133,7 +141,7 @@ void MainWindow::closeAllWindows()
 bool MainWindow::isPristine() const
 {
     return m_doc->filePath().isEmpty() && !m_doc->isModified() && m_doc->design().nodes().empty()
-           && m_doc->undoStack()->count() == 0;
+        && m_doc->undoStack()->count() == 0;
 }
 
 MainWindow *MainWindow::openFile(const QString &path)
@@ -214,7 +222,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) {
+    if (event->type() == QEvent::PaletteChange
+        || event->type() == QEvent::ApplicationPaletteChange) {
         m_scene->setStylePalette(palette());
         m_view->viewport()->update();
     }

@@ -12,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QPainter>
-
 #include <cstdio>
 
 using namespace weft;
@@ -52,14 +51,18 @@ int main(int argc, char **argv)
     view.resize(1600, 1000);
     view.show();
     view.fitAll();
-    std::printf("open (document + scene + first bundles): %.0f ms; %zu scene items, %zu link bundles\n",
-                t.nsecsElapsed() / 1e6 + 0.0, std::size_t(scene.items().size()),
-                scene.linkLayer()->bundleCount());
-    std::printf("content %.0f x %.0f at (%.0f, %.0f)\n", scene.contentBounds().width(), scene.contentBounds().height(), scene.contentBounds().left(), scene.contentBounds().top());
+    std::printf(
+        "open (document + scene + first bundles): %.0f ms; %zu scene items, %zu link bundles\n",
+        t.nsecsElapsed() / 1e6 + 0.0, std::size_t(scene.items().size()),
+        scene.linkLayer()->bundleCount());
+    std::printf("content %.0f x %.0f at (%.0f, %.0f)\n", scene.contentBounds().width(),
+                scene.contentBounds().height(), scene.contentBounds().left(),
+                scene.contentBounds().top());
     const double first = renderMs(view, 1);
     std::printf("first full-view frame: %.1f ms\n", first);
 
-    std::printf("full view (zoom %.4f): %.1f ms/frame over %d frames\n", view.zoom(), renderMs(view, frames), frames);
+    std::printf("full view (zoom %.4f): %.1f ms/frame over %d frames\n", view.zoom(),
+                renderMs(view, frames), frames);
     view.setZoom(0.05);
     std::printf("zoom 0.05: %.1f ms/frame\n", renderMs(view, frames));
     view.setZoom(0.3);

@@ -38,8 +38,8 @@ private slots:
     void addSwitchUndoRedo()
     {
         DesignDocument doc(builtinCatalog());
-        const IdSet ids = doc.addFromCatalog({CatalogItem::Kind::Switch, "qm9700", SwitchRole::Spine},
-                                             {100, 50}, {}, nullptr);
+        const IdSet ids = doc.addFromCatalog(
+            {CatalogItem::Kind::Switch, "qm9700", SwitchRole::Spine}, {100, 50}, {}, nullptr);
         QCOMPARE(ids.nodes.size(), 1u);
         const Node *n = doc.design().node(*ids.nodes.begin());
         QVERIFY(n);
@@ -72,8 +72,8 @@ private slots:
         QFETCH(int, switches);
         QFETCH(int, links);
         DesignDocument doc(builtinCatalog());
-        const IdSet ids = doc.addFromCatalog({CatalogItem::Kind::ScaleUpPreset, preset.toStdString()},
-                                             {0, 0}, {}, nullptr);
+        const IdSet ids = doc.addFromCatalog(
+            {CatalogItem::Kind::ScaleUpPreset, preset.toStdString()}, {0, 0}, {}, nullptr);
         QCOMPARE(ids.groups.size(), 1u);
         const GroupId g = *ids.groups.begin();
         QCOMPARE(int(membersOf(doc.design(), g, true).size()), accelerators);
@@ -81,7 +81,8 @@ private slots:
         QCOMPARE(int(doc.design().links().size()), links);
         QCOMPARE(doc.undoStack()->count(), 1);
         doc.undoStack()->undo();
-        QVERIFY(doc.design().nodes().empty() && doc.design().groups().empty() && doc.design().links().empty());
+        QVERIFY(doc.design().nodes().empty() && doc.design().groups().empty()
+                && doc.design().links().empty());
         doc.undoStack()->redo();
         QCOMPARE(int(doc.design().links().size()), links);
     }
@@ -96,7 +97,8 @@ private slots:
         doc.resetDesign(d);
         const std::size_t linksBefore = doc.design().links().size();
         QString error;
-        const IdSet ids = doc.addFromCatalog({CatalogItem::Kind::Accelerator, "h100-sxm"}, {0, 0}, g, &error);
+        const IdSet ids
+            = doc.addFromCatalog({CatalogItem::Kind::Accelerator, "h100-sxm"}, {0, 0}, g, &error);
         QVERIFY2(!ids.empty(), qPrintable(error));
         const NodeId gpu = *ids.nodes.begin();
         QCOMPARE(doc.design().node(gpu)->group, g);
@@ -114,13 +116,15 @@ private slots:
     void acceleratorIntoFullDomainRefused()
     {
         Design d;
-        const GroupId g = fixtures::addDomain(d, "dgx-h100"); // NVSwitch ports all used? 8*4.5=36 of 64
+        const GroupId g
+            = fixtures::addDomain(d, "dgx-h100"); // NVSwitch ports all used? 8*4.5=36 of 64
         DesignDocument doc(builtinCatalog());
         doc.resetDesign(d);
         // Fill every chip to its radix with extra GPUs until the budget refuses.
         QString error;
         int added = 0;
-        while (!doc.addFromCatalog({CatalogItem::Kind::Accelerator, "h100-sxm"}, {0, 0}, g, &error).empty())
+        while (!doc.addFromCatalog({CatalogItem::Kind::Accelerator, "h100-sxm"}, {0, 0}, g, &error)
+                    .empty())
             QVERIFY(++added < 100);
         QVERIFY2(error.contains(QLatin1String("no free port")), qPrintable(error));
         QCOMPARE(doc.undoStack()->count(), added); // the refused drop left no step
@@ -220,7 +224,8 @@ private slots:
             lanes.push_back(l.lanes);
         }
         QSignalSpy changed(&doc, &DesignDocument::changed);
-        doc.undoStack()->push(new SetField<Link, int>(&doc, ids, &Link::lanes, 7, QStringLiteral("lanes")));
+        doc.undoStack()->push(
+            new SetField<Link, int>(&doc, ids, &Link::lanes, 7, QStringLiteral("lanes")));
         QCOMPARE(changed.count(), 1);
         for (const Link &l : doc.design().links())
             QCOMPARE(l.lanes, 7);
@@ -247,7 +252,8 @@ private slots:
         const IdSet pasted = doc.selection();
         QCOMPARE(pasted.nodes.size(), 12u);
         for (const NodeId id : pasted.nodes)
-            QVERIFY(std::none_of(clip.nodes.begin(), clip.nodes.end(), [id](const Node &n) { return n.id == id; }));
+            QVERIFY(std::none_of(clip.nodes.begin(), clip.nodes.end(),
+                                 [id](const Node &n) { return n.id == id; }));
         const Group &copy = doc.design().groups().back();
         QCOMPARE(copy.members.size(), 12u);
         QVERIFY(copy.id != g);

@@ -20,12 +20,14 @@ inline void mouse(TopologyView &view, QEvent::Type type, QPointF scenePos, Qt::M
 }
 
 /// Press at `from`, move in `steps` steps with the button held, release at `to`.
-inline void drag(TopologyView &view, QPointF from, QPointF to, Qt::MouseButton button = Qt::LeftButton,
+inline void drag(TopologyView &view, QPointF from, QPointF to,
+                 Qt::MouseButton button = Qt::LeftButton,
                  Qt::KeyboardModifiers mods = Qt::NoModifier, int steps = 6)
 {
     mouse(view, QEvent::MouseButtonPress, from, button, button, mods);
     for (int i = 1; i <= steps; ++i)
-        mouse(view, QEvent::MouseMove, from + (to - from) * (double(i) / steps), Qt::NoButton, button, mods);
+        mouse(view, QEvent::MouseMove, from + (to - from) * (double(i) / steps), Qt::NoButton,
+              button, mods);
     mouse(view, QEvent::MouseButtonRelease, to, button, Qt::NoButton, mods);
 }
 

@@ -10,8 +10,8 @@
 #include "gui/canvas/groupitem.h"
 #include "gui/canvas/linklayer.h"
 #include "gui/canvas/nodeitem.h"
-#include "gui/canvas/topologyscene.h"
 #include "gui/canvas/tools/connecttool.h"
+#include "gui/canvas/topologyscene.h"
 #include "gui/docks/palettedock.h"
 #include "gui/docks/propertiesdock.h"
 #include "gui/docks/unitfield.h"
@@ -19,12 +19,12 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QStandardPaths>
 #include <QGraphicsLineItem>
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace weft;
@@ -40,7 +40,10 @@ NodeId findNode(const Design &d, const std::string &name)
     return {};
 }
 
-QPointF posOf(const Design &d, NodeId id) { return {d.node(id)->x, d.node(id)->y}; }
+QPointF posOf(const Design &d, NodeId id)
+{
+    return {d.node(id)->x, d.node(id)->y};
+}
 
 std::vector<NodeId> accelerators(const Design &d, GroupId g)
 {
@@ -95,7 +98,8 @@ private slots:
         QTreeWidgetItem *entry = m_w->paletteDock()->tree()->findEntry(QStringLiteral("(spine)"));
         QVERIFY(entry);
         auto mime = catalogMimeData(*m_w->paletteDock()->tree()->itemOf(entry));
-        const QPointF at = doc()->design().nodes().front().x < 0 ? QPointF(-400, -300) : QPointF(400, -300);
+        const QPointF at
+            = doc()->design().nodes().front().x < 0 ? QPointF(-400, -300) : QPointF(400, -300);
         QVERIFY(drop(view(), mime.get(), at));
         QCOMPARE(doc()->design().nodes().size(), nodes + 1);
         const Node &added = doc()->design().nodes().back();
@@ -115,10 +119,13 @@ private slots:
         const QPointF start = posOf(doc()->design(), leaf);
         drag(view(), start, start + QPointF(101, 37));
         const QPointF moved = posOf(doc()->design(), leaf);
-        QCOMPARE(moved, QPointF(std::round((start.x() + 101) / 8) * 8, std::round((start.y() + 37) / 8) * 8));
+        QCOMPARE(
+            moved,
+            QPointF(std::round((start.x() + 101) / 8) * 8, std::round((start.y() + 37) / 8) * 8));
         QCOMPARE(doc()->undoStack()->count(), 1);
         QCOMPARE(m_w->view()->topologyScene()->nodeItem(leaf)->pos(), moved);
-        drag(view(), moved, moved + QPointF(-3, 50), Qt::LeftButton, Qt::AltModifier); // Alt: no snap
+        drag(view(), moved, moved + QPointF(-3, 50), Qt::LeftButton,
+             Qt::AltModifier); // Alt: no snap
         QCOMPARE(posOf(doc()->design(), leaf), moved + QPointF(-3, 50));
         QCOMPARE(doc()->undoStack()->count(), 2);
         doc()->undoStack()->undo();
@@ -135,7 +142,8 @@ private slots:
         const GroupId g = doc()->design().groups().front().id;
         const NodeId gpu = accelerators(doc()->design(), g).front();
         const QPointF before = posOf(doc()->design(), gpu);
-        const QPointF box = m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center();
+        const QPointF box
+            = m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center();
         const NodeId anchor = doc()->design().group(g)->members.front();
         drag(view(), box, box + QPointF(0, 200));
         QVERIFY(std::abs(posOf(doc()->design(), gpu).y() - before.y() - 200) <= 4);
@@ -155,13 +163,15 @@ private slots:
         QCOMPARE(view().toolKind(), TopologyView::ToolKind::Connect);
         const std::size_t links = doc()->design().links().size();
         // Press on the GPU, move: the temporary line follows the mouse.
-        mouse(view(), QEvent::MouseButtonPress, posOf(doc()->design(), gpu), Qt::LeftButton, Qt::LeftButton);
+        mouse(view(), QEvent::MouseButtonPress, posOf(doc()->design(), gpu), Qt::LeftButton,
+              Qt::LeftButton);
         const QPointF mid = (posOf(doc()->design(), gpu) + posOf(doc()->design(), leaf)) / 2;
         mouse(view(), QEvent::MouseMove, mid, Qt::NoButton, Qt::LeftButton);
         auto *tool = static_cast<ConnectTool *>(view().tool());
         QVERIFY(tool->rubberLine());
         QVERIFY((tool->rubberLine()->line().p2() - mid).manhattanLength() < 2);
-        mouse(view(), QEvent::MouseButtonRelease, posOf(doc()->design(), leaf), Qt::LeftButton, Qt::NoButton);
+        mouse(view(), QEvent::MouseButtonRelease, posOf(doc()->design(), leaf), Qt::LeftButton,
+              Qt::NoButton);
         QVERIFY(!tool->rubberLine());
         QCOMPARE(doc()->design().links().size(), links + 1);
         QCOMPARE(doc()->design().links().back().tech, std::string("ib-ndr"));
@@ -186,7 +196,8 @@ private slots:
         open(std::move(d));
         const std::size_t links = doc()->design().links().size();
         auto mime = catalogMimeData({CatalogItem::Kind::Accelerator, "h100-sxm"});
-        const QPointF box = m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center();
+        const QPointF box
+            = m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center();
         QVERIFY(drop(view(), mime.get(), box));
         QCOMPARE(accelerators(doc()->design(), g).size(), 8u);
         QCOMPARE(doc()->design().links().size(), links + 4);
@@ -206,15 +217,15 @@ private slots:
         // Band around the domains' row only (below the leaf).
         const GroupId g0 = before.groups()[0].id, g1 = before.groups()[1].id;
         QRectF band = m_w->view()->topologyScene()->groupItem(g0)->sceneBoundingRect()
-                      | m_w->view()->topologyScene()->groupItem(g1)->sceneBoundingRect();
+            | m_w->view()->topologyScene()->groupItem(g1)->sceneBoundingRect();
         band.adjust(-20, -20, 20, 20);
         QVERIFY(all.contains(band.center()));
         drag(view(), band.topLeft(), band.bottomRight());
-        QCOMPARE(doc()->selection().groups, (std::set<GroupId>{g0, g1}));
+        QCOMPARE(doc()->selection().groups, (std::set<GroupId> {g0, g1}));
         QVERIFY(doc()->selection().nodes.empty());
         m_w->editActions()->remove->trigger();
         QCOMPARE(doc()->design().nodes().size(), 1u); // the leaf stays
-        QVERIFY(doc()->design().links().empty());     // links of deleted nodes went too
+        QVERIFY(doc()->design().links().empty()); // links of deleted nodes went too
         doc()->undoStack()->undo();
         QCOMPARE(doc()->design().nodes().size(), before.nodes().size());
         QCOMPARE(doc()->design().links().size(), before.links().size());
@@ -228,14 +239,15 @@ private slots:
         open(fixtures::smallFabric());
         const NodeId leaf = findNode(doc()->design(), "leaf-0");
         click(view(), posOf(doc()->design(), leaf));
-        QCOMPARE(doc()->selection().nodes, std::set<NodeId>{leaf});
+        QCOMPARE(doc()->selection().nodes, std::set<NodeId> {leaf});
         auto *name = qobject_cast<QLineEdit *>(m_w->properties()->field(QStringLiteral("Name")));
         QVERIFY(name);
         QCOMPARE(name->text(), QStringLiteral("leaf-0"));
         auto *y = qobject_cast<UnitField *>(m_w->properties()->field(QStringLiteral("Y")));
         QVERIFY(y && y->value());
         QCOMPARE(*y->value(), doc()->design().node(leaf)->y); // each row shows its own field
-        auto *model = qobject_cast<QComboBox *>(m_w->properties()->field(QStringLiteral("Switch model")));
+        auto *model
+            = qobject_cast<QComboBox *>(m_w->properties()->field(QStringLiteral("Switch model")));
         QVERIFY(model);
         QCOMPARE(model->currentData().toString(), QStringLiteral("qm9700"));
         // Validation as you type: empty is flagged and not committed.
@@ -266,7 +278,8 @@ private slots:
             }
         QCOMPARE(sel.links.size(), 2u);
         doc()->setSelection(sel);
-        auto *rate = qobject_cast<UnitField *>(m_w->properties()->field(QStringLiteral("Rate per lane")));
+        auto *rate
+            = qobject_cast<UnitField *>(m_w->properties()->field(QStringLiteral("Rate per lane")));
         QVERIFY(rate);
         QCOMPARE(rate->lineEdit()->text(), QStringLiteral("400"));
         rate->lineEdit()->setFocus();
@@ -290,11 +303,14 @@ private slots:
     void clickOnLinkSelectsIt()
     {
         open(fixtures::smallFabric());
-        const Link l = doc()->design().links().back(); // a NIC link: GPU (in a collapsed box) to leaf
+        const Link l
+            = doc()->design().links().back(); // a NIC link: GPU (in a collapsed box) to leaf
         const LinkLayer *layer = m_w->view()->topologyScene()->linkLayer();
         const QPointF leaf = posOf(doc()->design(), l.b);
         // Walk from the leaf towards the other end until the layer reports this link.
-        const QPointF dir = (m_w->view()->topologyScene()->groupItem(doc()->design().node(l.a)->group)->anchor() - leaf);
+        const QPointF dir
+            = (m_w->view()->topologyScene()->groupItem(doc()->design().node(l.a)->group)->anchor()
+               - leaf);
         const QPointF at = leaf + dir * 0.5;
         QVERIFY(!layer->linksAt(at, 3).empty());
         click(view(), at);
@@ -306,7 +322,7 @@ private slots:
         open(fixtures::smallFabric());
         const GroupId g = doc()->design().groups().front().id;
         click(view(), m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center());
-        QCOMPARE(doc()->selection().groups, std::set<GroupId>{g});
+        QCOMPARE(doc()->selection().groups, std::set<GroupId> {g});
         m_w->editActions()->copy->trigger();
         m_w->editActions()->paste->trigger();
         QCOMPARE(doc()->design().groups().size(), 3u);
@@ -334,15 +350,15 @@ private slots:
         QCOMPARE(doc()->selection().nodes.size(), doc()->design().nodes().size());
         m_w->editActions()->findField->setText(QStringLiteral("kind:leaf"));
         QTest::keyClick(m_w->editActions()->findField, Qt::Key_Return);
-        QCOMPARE(doc()->selection().nodes, std::set<NodeId>{findNode(doc()->design(), "leaf-0")});
+        QCOMPARE(doc()->selection().nodes, std::set<NodeId> {findNode(doc()->design(), "leaf-0")});
     }
 
     void zoomPanAndExpand()
     {
         open(fixtures::smallFabric());
         const double z = view().zoom();
-        QWheelEvent wheel(QPointF(200, 200), view().viewport()->mapToGlobal(QPointF(200, 200)), {}, {0, 120},
-                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent wheel(QPointF(200, 200), view().viewport()->mapToGlobal(QPointF(200, 200)), {},
+                          {0, 120}, Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(view().viewport(), &wheel);
         QVERIFY(view().zoom() > z);
         const int h = view().horizontalScrollBar()->value();
@@ -350,13 +366,16 @@ private slots:
         drag(view(), c, c + QPointF(80, 0), Qt::MiddleButton);
         QVERIFY(view().horizontalScrollBar()->value() < h);
         m_w->viewActions()->fit->trigger();
-        QVERIFY(view().mapToScene(view().viewport()->rect()).boundingRect().contains(
-            m_w->view()->topologyScene()->contentBounds()));
+        QVERIFY(view()
+                    .mapToScene(view().viewport()->rect())
+                    .boundingRect()
+                    .contains(m_w->view()->topologyScene()->contentBounds()));
         // Double-click a domain to expand it: its members get items.
         const GroupId g = doc()->design().groups().front().id;
         const NodeId gpu = accelerators(doc()->design(), g).front();
         QVERIFY(!m_w->view()->topologyScene()->nodeItem(gpu));
-        const QPointF box = m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center();
+        const QPointF box
+            = m_w->view()->topologyScene()->groupItem(g)->sceneBoundingRect().center();
         const QPoint p = view().mapFromScene(box);
         QTest::mouseDClick(view().viewport(), Qt::LeftButton, {}, p);
         QVERIFY(m_w->view()->topologyScene()->nodeItem(gpu));

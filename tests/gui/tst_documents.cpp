@@ -35,7 +35,7 @@ private slots:
         auto w = std::make_unique<MainWindow>();
         w->document()->resetDesign(fixtures::smallFabric());
         w->document()->connectNodes(w->document()->design().nodes()[0].id,
-                                   w->document()->design().nodes()[1].id, nullptr);
+                                    w->document()->design().nodes()[1].id, nullptr);
         QVERIFY(w->document()->isModified());
         presenter.savePath = dir.filePath(QStringLiteral("small.weft"));
         w->fileActions()->saveAs->trigger();
@@ -139,7 +139,8 @@ private slots:
         domains->setValue(8);
         QVERIFY(wizard->problems().isEmpty());
         QVERIFY(ready.wait(20000));
-        QVERIFY(wizard->bomView()->topLevelItemCount() >= 4); // accelerators, switches, links, total
+        QVERIFY(wizard->bomView()->topLevelItemCount()
+                >= 4); // accelerators, switches, links, total
         auto *create = wizard->findChild<QPushButton *>(QStringLiteral("create"));
         QVERIFY(create && create->isEnabled());
         const int steps = w.document()->undoStack()->count();

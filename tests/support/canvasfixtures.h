@@ -11,8 +11,8 @@
 namespace weft::fixtures {
 
 /// Adds a switch node and returns its id.
-inline NodeId addSwitch(Design &d, const std::string &spec, SwitchRole role, const std::string &name,
-                        double x = 0, double y = 0)
+inline NodeId addSwitch(Design &d, const std::string &spec, SwitchRole role,
+                        const std::string &name, double x = 0, double y = 0)
 {
     Node n;
     n.kind = NodeKind::Switch;

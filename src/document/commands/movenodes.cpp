@@ -7,8 +7,9 @@ namespace weft {
 
 MoveNodes::MoveNodes(DesignDocument *doc, const std::vector<NodeId> &ids, QPointF delta,
                      int gesture)
-    : QUndoCommand(QObject::tr("Move %n node(s)", nullptr, int(ids.size()))), m_doc(doc),
-      m_gesture(gesture)
+    : QUndoCommand(QObject::tr("Move %n node(s)", nullptr, int(ids.size())))
+    , m_doc(doc)
+    , m_gesture(gesture)
 {
     for (const NodeId id : ids)
         if (const Node *n = doc->design().node(id)) {
@@ -18,10 +19,19 @@ MoveNodes::MoveNodes(DesignDocument *doc, const std::vector<NodeId> &ids, QPoint
         }
 }
 
-void MoveNodes::redo() { apply(false); }
-void MoveNodes::undo() { apply(true); }
+void MoveNodes::redo()
+{
+    apply(false);
+}
+void MoveNodes::undo()
+{
+    apply(true);
+}
 
-int MoveNodes::id() const { return int(CommandId::MoveNodes); }
+int MoveNodes::id() const
+{
+    return int(CommandId::MoveNodes);
+}
 
 bool MoveNodes::mergeWith(const QUndoCommand *other)
 {

@@ -6,22 +6,38 @@
 #include "document/designdocument.h"
 
 #include <QUndoCommand>
-
 #include <vector>
 
 namespace weft {
 
 namespace detail {
-inline Node *lookup(Design &d, NodeId id) { return d.node(id); }
-inline Link *lookup(Design &d, LinkId id) { return d.link(id); }
-inline Group *lookup(Design &d, GroupId id) { return d.group(id); }
-inline void insertId(IdSet &s, NodeId id) { s.nodes.insert(id); }
-inline void insertId(IdSet &s, LinkId id) { s.links.insert(id); }
-inline void insertId(IdSet &s, GroupId id) { s.groups.insert(id); }
+inline Node *lookup(Design &d, NodeId id)
+{
+    return d.node(id);
+}
+inline Link *lookup(Design &d, LinkId id)
+{
+    return d.link(id);
+}
+inline Group *lookup(Design &d, GroupId id)
+{
+    return d.group(id);
+}
+inline void insertId(IdSet &s, NodeId id)
+{
+    s.nodes.insert(id);
+}
+inline void insertId(IdSet &s, LinkId id)
+{
+    s.links.insert(id);
+}
+inline void insertId(IdSet &s, GroupId id)
+{
+    s.groups.insert(id);
+}
 } // namespace detail
 
-template<class Object, class T>
-class SetField : public QUndoCommand
+template<class Object, class T> class SetField : public QUndoCommand
 {
 public:
     using IdType = decltype(Object::id);
@@ -30,7 +46,10 @@ public:
     /// that do not exist are skipped.
     SetField(DesignDocument *doc, const std::vector<IdType> &ids, T Object::*field, T value,
              const QString &text, QUndoCommand *parent = nullptr)
-        : QUndoCommand(text, parent), m_doc(doc), m_field(field), m_value(std::move(value))
+        : QUndoCommand(text, parent)
+        , m_doc(doc)
+        , m_field(field)
+        , m_value(std::move(value))
     {
         for (const IdType id : ids)
             if (const Object *o = detail::lookup(doc->editDesign(), id)) {

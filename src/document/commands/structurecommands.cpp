@@ -6,16 +6,14 @@ namespace weft {
 
 namespace {
 
-template<class Map>
-void addMissing(Map &into, const Map &from, Map &added)
+template<class Map> void addMissing(Map &into, const Map &from, Map &added)
 {
     for (const auto &[key, value] : from)
         if (into.emplace(key, value).second)
             added.emplace(key, value);
 }
 
-template<class Map>
-void eraseKeys(Map &from, const Map &keys)
+template<class Map> void eraseKeys(Map &from, const Map &keys)
 {
     for (const auto &kv : keys)
         from.erase(kv.first);
@@ -50,8 +48,11 @@ void removeFragment(Design &design, const Fragment &fragment)
 
 InsertObjects::InsertObjects(DesignDocument *doc, Fragment fragment, const QString &text,
                              QUndoCommand *parent)
-    : QUndoCommand(text, parent), m_doc(doc), m_fragment(std::move(fragment))
-{}
+    : QUndoCommand(text, parent)
+    , m_doc(doc)
+    , m_fragment(std::move(fragment))
+{
+}
 
 void InsertObjects::redo()
 {
@@ -72,8 +73,11 @@ void InsertObjects::undo()
 
 RemoveObjects::RemoveObjects(DesignDocument *doc, Fragment snapshot, const QString &text,
                              QUndoCommand *parent)
-    : QUndoCommand(text, parent), m_doc(doc), m_snapshot(std::move(snapshot))
-{}
+    : QUndoCommand(text, parent)
+    , m_doc(doc)
+    , m_snapshot(std::move(snapshot))
+{
+}
 
 void RemoveObjects::redo()
 {
@@ -89,8 +93,11 @@ void RemoveObjects::undo()
 
 ReplaceDesign::ReplaceDesign(DesignDocument *doc, Design after, const QString &text,
                              QUndoCommand *parent)
-    : QUndoCommand(text, parent), m_doc(doc), m_other(std::make_unique<Design>(std::move(after)))
-{}
+    : QUndoCommand(text, parent)
+    , m_doc(doc)
+    , m_other(std::make_unique<Design>(std::move(after)))
+{
+}
 
 void ReplaceDesign::redo()
 {
@@ -98,6 +105,9 @@ void ReplaceDesign::redo()
     m_doc->notifyReset();
 }
 
-void ReplaceDesign::undo() { redo(); }
+void ReplaceDesign::undo()
+{
+    redo();
+}
 
 } // namespace weft

@@ -5,7 +5,6 @@
 #include "document/fragment.h"
 
 #include <QUndoCommand>
-
 #include <memory>
 
 namespace weft {

@@ -26,10 +26,13 @@ QString originFor(const QString &autosavePath)
 
 } // namespace
 
-Autosave::Autosave(DesignDocument *doc, QObject *parent) : QObject(parent), m_doc(doc)
+Autosave::Autosave(DesignDocument *doc, QObject *parent)
+    : QObject(parent)
+    , m_doc(doc)
 {
-    m_path = QDir(directory()).filePath(QUuid::createUuid().toString(QUuid::WithoutBraces)
-                                        + QLatin1String(".weft"));
+    m_path = QDir(directory())
+                 .filePath(QUuid::createUuid().toString(QUuid::WithoutBraces)
+                           + QLatin1String(".weft"));
     ownPaths().insert(m_path);
     m_timer.setInterval(60 * 1000);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
@@ -40,7 +43,10 @@ Autosave::Autosave(DesignDocument *doc, QObject *parent) : QObject(parent), m_do
     });
 }
 
-Autosave::~Autosave() { ownPaths().remove(m_path); }
+Autosave::~Autosave()
+{
+    ownPaths().remove(m_path);
+}
 
 QString Autosave::directory()
 {

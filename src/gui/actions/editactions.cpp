@@ -16,7 +16,8 @@ namespace {
 
 QAction *make(QObject *parent, const QString &text, const char *icon, QKeySequence::StandardKey key)
 {
-    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))), text, parent);
+    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))),
+                          text, parent);
     a->setShortcut(key);
     return a;
 }
@@ -30,7 +31,9 @@ Fragment &EditActions::clipboard()
 }
 
 EditActions::EditActions(DesignDocument *doc, TopologyView *view, QObject *parent)
-    : QObject(parent), m_doc(doc), m_view(view)
+    : QObject(parent)
+    , m_doc(doc)
+    , m_view(view)
 {
     undo = doc->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setIcon(QIcon(QStringLiteral(":/weft/icons/undo.svg")));

@@ -23,20 +23,24 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 
 QAction *make(QObject *parent, const QString &text, const char *icon, const QKeySequence &key)
 {
-    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))), text, parent);
+    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))),
+                          text, parent);
     a->setShortcut(key);
     return a;
 }
 
 } // namespace
 
-FileActions::FileActions(MainWindow *window) : QObject(window), m_window(window)
+FileActions::FileActions(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
 {
     newDoc = make(this, tr("&New"), "new", QKeySequence::New);
     open = make(this, tr("&Open…"), "open", QKeySequence::Open);
     save = make(this, tr("&Save"), "save", QKeySequence::Save);
     saveAs = make(this, tr("Save &As…"), "save-as", QKeySequence::SaveAs);
-    newCluster = make(this, tr("New &Cluster…"), "cluster", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    newCluster = make(this, tr("New &Cluster…"), "cluster",
+                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     close = make(this, tr("&Close"), "close", QKeySequence::Close);
     quit = make(this, tr("&Quit"), "quit", QKeySequence::Quit);
 
@@ -74,12 +78,14 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
     LoadResult result = loadDesignFile(path);
     if (!result.ok()) {
         const FileError &e = result.error;
-        QString text = tr("Could not open %1.").arg(QFileInfo(path).fileName()) + QLatin1String("\n\n")
-                       + tr("File: %1").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+        QString text = tr("Could not open %1.").arg(QFileInfo(path).fileName())
+            + QLatin1String("\n\n")
+            + tr("File: %1").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
         if (!e.jsonPath.empty())
             text += QLatin1Char('\n') + tr("Location: %1").arg(QString::fromStdString(e.jsonPath));
         text += QLatin1Char('\n') + tr("Problem: %1").arg(QString::fromStdString(e.message));
-        dialogPresenter().showError(dialogParent ? dialogParent : m_window, tr("Cannot open design"), text);
+        dialogPresenter().showError(dialogParent ? dialogParent : m_window,
+                                    tr("Cannot open design"), text);
         return false;
     }
     DesignDocument *doc = m_window->document();
@@ -87,9 +93,10 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
     doc->setFilePath(QFileInfo(path).absoluteFilePath());
     addRecent(doc->filePath());
     if (!result.migrations.isEmpty())
-        emit m_window->statusMessage(tr("Upgraded from format version %1; the original is kept as %2.")
-                                         .arg(result.fileVersion)
-                                         .arg(result.backupPath));
+        emit m_window->statusMessage(
+            tr("Upgraded from format version %1; the original is kept as %2.")
+                .arg(result.fileVersion)
+                .arg(result.backupPath));
     return true;
 }
 
@@ -103,8 +110,8 @@ bool FileActions::saveDocumentAs()
 {
     DesignDocument *doc = m_window->document();
     const QString suggestion = doc->filePath().isEmpty()
-                                   ? QStringLiteral("%1.weft").arg(doc->displayName())
-                                   : doc->filePath();
+        ? QStringLiteral("%1.weft").arg(doc->displayName())
+        : doc->filePath();
     const QString path = dialogPresenter().saveFileName(m_window, suggestion);
     return !path.isEmpty() && saveTo(path);
 }
@@ -115,8 +122,9 @@ bool FileActions::saveTo(const QString &path)
     Design design = doc->design();
     m_window->storeViewState(design.view);
     if (const auto error = saveDesignFile(design, path)) {
-        dialogPresenter().showError(m_window, tr("Cannot save design"),
-                                    tr("Could not save %1:\n%2").arg(path, QString::fromStdString(error->message)));
+        dialogPresenter().showError(
+            m_window, tr("Cannot save design"),
+            tr("Could not save %1:\n%2").arg(path, QString::fromStdString(error->message)));
         return false;
     }
     doc->setFilePath(QFileInfo(path).absoluteFilePath());
@@ -132,13 +140,19 @@ bool FileActions::maybeClose()
     if (!doc->isModified())
         return true;
     switch (dialogPresenter().askSaveChanges(m_window, doc->displayName())) {
-    case QMessageBox::Save: return saveDocument();
-    case QMessageBox::Discard: return true;
-    default: return false;
+    case QMessageBox::Save:
+        return saveDocument();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
     }
 }
 
-QStringList FileActions::recentFiles() { return QSettings().value(kRecentKey).toStringList(); }
+QStringList FileActions::recentFiles()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
 
 void FileActions::addRecent(const QString &path)
 {
@@ -159,7 +173,9 @@ void FileActions::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = recentFiles();
     for (const QString &path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), m_window, [this, path] { m_window->openFile(path); })
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), m_window,
+                        [this, path] { m_window->openFile(path); })
             ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }

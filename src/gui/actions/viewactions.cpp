@@ -16,14 +16,17 @@ namespace {
 
 QAction *make(QObject *parent, const QString &text, const char *icon, const QKeySequence &key)
 {
-    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))), text, parent);
+    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))),
+                          text, parent);
     a->setShortcut(key);
     return a;
 }
 
 } // namespace
 
-ViewActions::ViewActions(TopologyView *view, QObject *parent) : QObject(parent), m_view(view)
+ViewActions::ViewActions(TopologyView *view, QObject *parent)
+    : QObject(parent)
+    , m_view(view)
 {
     zoomIn = make(this, tr("Zoom &In"), "zoom-in", QKeySequence::ZoomIn);
     zoomOut = make(this, tr("Zoom &Out"), "zoom-out", QKeySequence::ZoomOut);
@@ -44,14 +47,17 @@ ViewActions::ViewActions(TopologyView *view, QObject *parent) : QObject(parent),
     minimap->setCheckable(true);
     minimap->setChecked(true);
     expand = make(this, tr("&Expand Domains"), "expand", QKeySequence(Qt::CTRL | Qt::Key_E));
-    collapse = make(this, tr("C&ollapse Domains"), "collapse", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    collapse = make(this, tr("C&ollapse Domains"), "collapse",
+                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
 
     connect(zoomIn, &QAction::triggered, view, &TopologyView::zoomIn);
     connect(zoomOut, &QAction::triggered, view, &TopologyView::zoomOut);
     connect(fit, &QAction::triggered, view, &TopologyView::fitAll);
     connect(zoomSelection, &QAction::triggered, view, &TopologyView::zoomToSelection);
-    connect(selectTool, &QAction::triggered, this, [view] { view->setToolKind(TopologyView::ToolKind::Select); });
-    connect(connectTool, &QAction::triggered, this, [view] { view->setToolKind(TopologyView::ToolKind::Connect); });
+    connect(selectTool, &QAction::triggered, this,
+            [view] { view->setToolKind(TopologyView::ToolKind::Select); });
+    connect(connectTool, &QAction::triggered, this,
+            [view] { view->setToolKind(TopologyView::ToolKind::Connect); });
     connect(minimap, &QAction::toggled, view->minimap(), &QWidget::setVisible);
     connect(expand, &QAction::triggered, this, [this] { setCollapsed(false); });
     connect(collapse, &QAction::triggered, this, [this] { setCollapsed(true); });

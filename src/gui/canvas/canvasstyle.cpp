@@ -37,10 +37,18 @@ QColor CanvasStyle::nodeFill(const Node &node) const
         c = QColor(0x00, 0x9e, 0x73); // bluish green
     else
         switch (node.role) {
-        case SwitchRole::ScaleUp: c = QColor(0xe6, 0x9f, 0x00); break; // orange
-        case SwitchRole::Leaf: c = QColor(0x56, 0xb4, 0xe9); break;    // sky blue
-        case SwitchRole::Spine: c = QColor(0x00, 0x72, 0xb2); break;   // blue
-        case SwitchRole::Core: c = QColor(0xcc, 0x79, 0xa7); break;    // reddish purple
+        case SwitchRole::ScaleUp:
+            c = QColor(0xe6, 0x9f, 0x00);
+            break; // orange
+        case SwitchRole::Leaf:
+            c = QColor(0x56, 0xb4, 0xe9);
+            break; // sky blue
+        case SwitchRole::Spine:
+            c = QColor(0x00, 0x72, 0xb2);
+            break; // blue
+        case SwitchRole::Core:
+            c = QColor(0xcc, 0x79, 0xa7);
+            break; // reddish purple
         }
     return dark ? c.darker(115) : c;
 }

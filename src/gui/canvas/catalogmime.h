@@ -4,7 +4,6 @@
 #include "document/designdocument.h"
 
 #include <QMimeData>
-
 #include <memory>
 #include <optional>
 

@@ -9,7 +9,9 @@
 
 namespace weft {
 
-GroupItem::GroupItem(const DesignDocument *doc, GroupId id) : m_doc(doc), m_id(id)
+GroupItem::GroupItem(const DesignDocument *doc, GroupId id)
+    : m_doc(doc)
+    , m_id(id)
 {
     syncFromModel();
 }
@@ -29,8 +31,10 @@ void GroupItem::syncFromModel()
         if (!n)
             continue;
         ++(n->isAccelerator() ? m_accelerators : m_switches);
-        const double hw = (n->isAccelerator() ? layout::kAcceleratorSize : layout::kSwitchWidth) / 2;
-        const double hh = (n->isAccelerator() ? layout::kAcceleratorSize : layout::kSwitchHeight) / 2;
+        const double hw
+            = (n->isAccelerator() ? layout::kAcceleratorSize : layout::kSwitchWidth) / 2;
+        const double hh
+            = (n->isAccelerator() ? layout::kAcceleratorSize : layout::kSwitchHeight) / 2;
         if (first) {
             x0 = n->x - hw, x1 = n->x + hw, y0 = n->y - hh, y1 = n->y + hh + 14;
             first = false;
@@ -51,7 +55,10 @@ void GroupItem::syncFromModel()
     update();
 }
 
-QRectF GroupItem::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 3); }
+QRectF GroupItem::boundingRect() const
+{
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
 
 void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
@@ -74,7 +81,8 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     if (m_collapsed) {
         // Stacked-card hint: a collapsed box stands for many nodes.
         painter->setBrush(Qt::NoBrush);
-        painter->drawLine(m_rect.bottomLeft() + QPointF(6, 3), m_rect.bottomRight() + QPointF(-6, 3));
+        painter->drawLine(m_rect.bottomLeft() + QPointF(6, 3),
+                          m_rect.bottomRight() + QPointF(-6, 3));
     }
     painter->fillRect(header.adjusted(1, 1, -1, 0), st.domainHeader);
     if (lod < kLabelZoom)
@@ -105,8 +113,9 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
         body += QObject::tr(" · %1 NVSwitch").arg(m_switches);
     const QRectF bodyRect(m_rect.left() + 8, header.bottom() + 2, m_rect.width() - 16,
                           m_rect.height() - header.height() - 4);
-    painter->drawText(bodyRect, Qt::AlignVCenter | Qt::AlignLeft,
-                      painter->fontMetrics().elidedText(body, Qt::ElideRight, int(bodyRect.width())));
+    painter->drawText(
+        bodyRect, Qt::AlignVCenter | Qt::AlignLeft,
+        painter->fontMetrics().elidedText(body, Qt::ElideRight, int(bodyRect.width())));
 }
 
 } // namespace weft

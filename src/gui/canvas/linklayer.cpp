@@ -6,7 +6,6 @@
 #include <QGraphicsView>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
-
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
@@ -14,7 +13,8 @@
 namespace weft {
 
 LinkLayer::LinkLayer(const DesignDocument *doc, EndpointFn endpoint)
-    : m_doc(doc), m_endpoint(std::move(endpoint))
+    : m_doc(doc)
+    , m_endpoint(std::move(endpoint))
 {
     setZValue(1);
     setFlag(ItemUsesExtendedStyleOption); // exposedRect for culling
@@ -24,7 +24,10 @@ LinkLayer::LinkLayer(const DesignDocument *doc, EndpointFn endpoint)
     QObject::connect(m_rerender, &QTimer::timeout, m_rerender, [this] { refresh(); });
 }
 
-LinkLayer::~LinkLayer() { delete m_rerender; }
+LinkLayer::~LinkLayer()
+{
+    delete m_rerender;
+}
 
 void LinkLayer::invalidate()
 {
@@ -61,7 +64,7 @@ void LinkLayer::rebuild() const
     {
         std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t> &p) const
         {
-            return std::hash<std::uint64_t>{}(p.first * 0x9E3779B97F4A7C15ull ^ p.second);
+            return std::hash<std::uint64_t> {}(p.first * 0x9E3779B97F4A7C15ull ^ p.second);
         }
     };
     std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, std::size_t, PairHash> index;
@@ -80,8 +83,8 @@ void LinkLayer::rebuild() const
             bundle.box = QRectF(a.pos, b.pos).normalized().adjusted(-1, -1, 1, 1);
             const LinkTechSpec *tech = d.linkTech(l);
             bundle.scaleUp = tech
-                             && (tech->technology == Technology::NVLink
-                                 || tech->technology == Technology::InfinityFabric);
+                && (tech->technology == Technology::NVLink
+                    || tech->technology == Technology::InfinityFabric);
             m_bundles.push_back(std::move(bundle));
         }
         Bundle &bundle = m_bundles[it->second];
@@ -100,8 +103,9 @@ std::vector<LinkId> LinkLayer::linksAt(QPointF pos, double tolerance) const
             continue;
         const QPointF d = b.line.p2() - b.line.p1();
         const double len2 = d.x() * d.x() + d.y() * d.y();
-        const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(pos - b.line.p1(), d) / len2, 0.0, 1.0)
-                                  : 0.0;
+        const double t = len2 > 0
+            ? std::clamp(QPointF::dotProduct(pos - b.line.p1(), d) / len2, 0.0, 1.0)
+            : 0.0;
         const QPointF q = b.line.p1() + t * d;
         const double dist = std::hypot(pos.x() - q.x(), pos.y() - q.y());
         if (dist <= bestDist) {
@@ -109,7 +113,7 @@ std::vector<LinkId> LinkLayer::linksAt(QPointF pos, double tolerance) const
             best = &b;
         }
     }
-    return best ? best->links : std::vector<LinkId>{};
+    return best ? best->links : std::vector<LinkId> {};
 }
 
 void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget)
@@ -125,8 +129,9 @@ void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     if (m_cache.isNull() || !m_cacheRect.contains(option->exposedRect)) {
         // Render the visible area plus a quarter viewport each side at the current zoom.
         const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
-        m_cacheRect = visible.adjusted(-visible.width() / 4, -visible.height() / 4,
-                                       visible.width() / 4, visible.height() / 4)
+        m_cacheRect = visible
+                          .adjusted(-visible.width() / 4, -visible.height() / 4,
+                                    visible.width() / 4, visible.height() / 4)
                           .intersected(m_extent);
         const qreal dpr = widget->devicePixelRatioF();
         const QSize size = (m_cacheRect.size() * lod * dpr).toSize();
@@ -155,12 +160,12 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
         return;
     const CanvasStyle &st = sc->style();
     const IdSet &sel = m_doc->selection();
-    // Level of detail, in screen pixels: (1) ends are snapped to 6-px cells (20 px in far views) and lines that
-    // coincide after snapping are drawn once, so a far view of 50k bundles draws a few thousand
-    // lines; (2) lines longer than 360 px are drawn as 120-px stubs at both ends ("partial edge
-    // drawing", Bruckdorfer & Kaufmann, Graph Drawing 2012), which bounds the pixels filled per
-    // line and leaves the view readable where thousands of uplinks cross it. Selected bundles
-    // are always drawn whole.
+    // Level of detail, in screen pixels: (1) ends are snapped to 6-px cells (20 px in far views)
+    // and lines that coincide after snapping are drawn once, so a far view of 50k bundles draws a
+    // few thousand lines; (2) lines longer than 360 px are drawn as 120-px stubs at both ends
+    // ("partial edge drawing", Bruckdorfer & Kaufmann, Graph Drawing 2012), which bounds the pixels
+    // filled per line and leaves the view readable where thousands of uplinks cross it. Selected
+    // bundles are always drawn whole.
     const double cell = (lod < 0.15 ? 20.0 : 6.0) / lod;
     const double longLine = 360.0 / lod;
     const double stub = 120.0 / lod;
@@ -168,7 +173,7 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
     seen.reserve(4096);
     const auto cellOf = [cell](QPointF p) {
         return (std::uint64_t(std::uint32_t(std::int32_t(std::floor(p.x() / cell)))) << 32)
-               | std::uint32_t(std::int32_t(std::floor(p.y() / cell)));
+            | std::uint32_t(std::int32_t(std::floor(p.y() / cell)));
     };
     std::vector<QLineF> lines[2][2]; // [scaleUp][bundled]
     std::vector<QLineF> selected;
@@ -189,8 +194,12 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
         const double len = b.line.length();
         if (len > longLine && m_bundles.size() > 2000) { // small designs: always whole lines
             const QPointF dir = (b.line.p2() - b.line.p1()) / len * stub;
-            for (const QLineF &part : {QLineF(b.line.p1(), b.line.p1() + dir), QLineF(b.line.p2(), b.line.p2() - dir)})
-                if (QRectF(part.p1(), part.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(exposed))
+            for (const QLineF &part :
+                 {QLineF(b.line.p1(), b.line.p1() + dir), QLineF(b.line.p2(), b.line.p2() - dir)})
+                if (QRectF(part.p1(), part.p2())
+                        .normalized()
+                        .adjusted(-1, -1, 1, 1)
+                        .intersects(exposed))
                     out.push_back(part);
         } else {
             out.push_back(b.line);

@@ -10,7 +10,6 @@
 #include <QGraphicsItem>
 #include <QImage>
 #include <QTimer>
-
 #include <functional>
 
 namespace weft {

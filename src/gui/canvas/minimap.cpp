@@ -9,7 +9,9 @@
 
 namespace weft {
 
-Minimap::Minimap(TopologyView *view) : QWidget(view), m_view(view)
+Minimap::Minimap(TopologyView *view)
+    : QWidget(view)
+    , m_view(view)
 {
     setFixedSize(220, 150);
     setCursor(Qt::PointingHandCursor);
@@ -32,7 +34,10 @@ void Minimap::reposition()
     raise();
 }
 
-void Minimap::invalidate() { m_timer.start(); }
+void Minimap::invalidate()
+{
+    m_timer.start();
+}
 
 QRectF Minimap::sourceRect() const
 {
@@ -87,7 +92,10 @@ void Minimap::centreAt(QPointF widgetPos)
     m_view->centerOn(src.topLeft() + (widgetPos - offset) / s);
 }
 
-void Minimap::mousePressEvent(QMouseEvent *event) { centreAt(event->position()); }
+void Minimap::mousePressEvent(QMouseEvent *event)
+{
+    centreAt(event->position());
+}
 
 void Minimap::mouseMoveEvent(QMouseEvent *event)
 {

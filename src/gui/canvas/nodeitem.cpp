@@ -9,7 +9,9 @@
 
 namespace weft {
 
-NodeItem::NodeItem(const DesignDocument *doc, NodeId id) : m_doc(doc), m_id(id)
+NodeItem::NodeItem(const DesignDocument *doc, NodeId id)
+    : m_doc(doc)
+    , m_id(id)
 {
     setZValue(3);
     syncFromModel();
@@ -20,9 +22,8 @@ void NodeItem::syncFromModel()
     const Node *n = m_doc->design().node(m_id);
     if (!n)
         return;
-    QRectF r = n->isAccelerator()
-                   ? QRectF(0, 0, layout::kAcceleratorSize, layout::kAcceleratorSize)
-                   : QRectF(0, 0, layout::kSwitchWidth, layout::kSwitchHeight);
+    QRectF r = n->isAccelerator() ? QRectF(0, 0, layout::kAcceleratorSize, layout::kAcceleratorSize)
+                                  : QRectF(0, 0, layout::kSwitchWidth, layout::kSwitchHeight);
     r.moveCenter(QPointF(0, 0));
     if (r != m_rect) {
         prepareGeometryChange();
@@ -61,10 +62,10 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     painter->setFont(f);
     painter->setPen(QColor(Qt::white));
     const char *tag = n->isAccelerator() ? "GPU"
-                      : n->role == SwitchRole::ScaleUp ? "NVS"
-                      : n->role == SwitchRole::Leaf    ? "LEAF"
-                      : n->role == SwitchRole::Spine   ? "SPINE"
-                                                       : "CORE";
+        : n->role == SwitchRole::ScaleUp ? "NVS"
+        : n->role == SwitchRole::Leaf    ? "LEAF"
+        : n->role == SwitchRole::Spine   ? "SPINE"
+                                         : "CORE";
     painter->drawText(m_rect, Qt::AlignCenter, QString::fromLatin1(tag));
     painter->setPen(st.text);
     const QRectF label(m_rect.left() - 20, m_rect.bottom() + 1, m_rect.width() + 40, 14);

@@ -10,7 +10,9 @@
 namespace weft {
 
 TopologyScene::TopologyScene(DesignDocument *doc, QObject *parent)
-    : QGraphicsScene(parent), m_doc(doc), m_style(CanvasStyle::fromPalette(QApplication::palette()))
+    : QGraphicsScene(parent)
+    , m_doc(doc)
+    , m_style(CanvasStyle::fromPalette(QApplication::palette()))
 {
     // Nodes and domains stay in the BSP index (hit tests, culling); links live in LinkLayer.
     setItemIndexMethod(BspTreeIndex);
@@ -43,10 +45,11 @@ void TopologyScene::rebuild()
     m_links = new LinkLayer(m_doc, [this](NodeId id) {
         const Node *n = m_doc->design().node(id);
         if (!n)
-            return LinkLayer::Endpoint{};
+            return LinkLayer::Endpoint {};
         if (auto it = m_groups.find(n->group); it != m_groups.end() && it->second->collapsed())
-            return LinkLayer::Endpoint{(std::uint64_t(1) << 32) | n->group.value, it->second->anchor()};
-        return LinkLayer::Endpoint{id.value, QPointF(n->x, n->y)};
+            return LinkLayer::Endpoint {(std::uint64_t(1) << 32) | n->group.value,
+                                        it->second->anchor()};
+        return LinkLayer::Endpoint {id.value, QPointF(n->x, n->y)};
     });
     addItem(m_links);
     for (const Group &g : d.groups())
@@ -106,7 +109,8 @@ void TopologyScene::onAdded(const IdSet &ids)
 {
     const Design &d = m_doc->design();
     for (const GroupId gid : ids.groups)
-        if (const Group *g = d.group(gid); g && g->kind == GroupKind::ScaleUpDomain && !m_groups.count(gid)) {
+        if (const Group *g = d.group(gid);
+            g && g->kind == GroupKind::ScaleUpDomain && !m_groups.count(gid)) {
             auto *item = new GroupItem(m_doc, gid);
             m_groups.emplace(gid, item);
             addItem(item);

@@ -7,7 +7,6 @@
 #include "gui/canvas/canvasstyle.h"
 
 #include <QGraphicsScene>
-
 #include <unordered_map>
 
 namespace weft {

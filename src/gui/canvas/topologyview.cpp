@@ -4,16 +4,15 @@
 #include "document/tieredlayout.h"
 #include "gui/canvas/catalogmime.h"
 #include "gui/canvas/minimap.h"
-#include "gui/canvas/topologyscene.h"
 #include "gui/canvas/tools/connecttool.h"
 #include "gui/canvas/tools/selecttool.h"
+#include "gui/canvas/topologyscene.h"
 
 #include <QDragEnterEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QWheelEvent>
-
 #include <cmath>
 
 namespace weft {
@@ -24,7 +23,8 @@ constexpr double kMaxZoom = 8.0;
 } // namespace
 
 TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
-    : QGraphicsView(scene, parent), m_scene(scene)
+    : QGraphicsView(scene, parent)
+    , m_scene(scene)
 {
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(NoDrag);
@@ -42,7 +42,10 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
 
 TopologyView::~TopologyView() = default;
 
-DesignDocument *TopologyView::document() const { return m_scene->document(); }
+DesignDocument *TopologyView::document() const
+{
+    return m_scene->document();
+}
 
 void TopologyView::setToolKind(ToolKind kind)
 {
@@ -118,7 +121,7 @@ void TopologyView::zoomToSelection()
 void TopologyView::mousePressEvent(QMouseEvent *event)
 {
     const bool pan = event->button() == Qt::MiddleButton || event->button() == Qt::RightButton
-                     || (event->button() == Qt::LeftButton && m_spaceHeld);
+        || (event->button() == Qt::LeftButton && m_spaceHeld);
     if (pan) {
         m_panning = true;
         m_panLast = event->position().toPoint();

@@ -5,7 +5,6 @@
 #include "gui/canvas/tools/tool.h"
 
 #include <QGraphicsView>
-
 #include <memory>
 
 namespace weft {

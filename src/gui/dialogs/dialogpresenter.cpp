@@ -17,7 +17,8 @@ void DialogPresenter::showError(QWidget *parent, const QString &title, const QSt
     box->open();
 }
 
-QMessageBox::StandardButton DialogPresenter::askSaveChanges(QWidget *parent, const QString &document)
+QMessageBox::StandardButton DialogPresenter::askSaveChanges(QWidget *parent,
+                                                            const QString &document)
 {
     return QMessageBox::warning(parent, QObject::tr("Unsaved changes"),
                                 QObject::tr("Save the changes to %1 before closing?").arg(document),
@@ -31,7 +32,7 @@ bool DialogPresenter::askRestore(QWidget *parent, const QStringList &documents)
                                  QObject::tr("Weft did not close cleanly last time. Restore the "
                                              "autosaved designs?\n\n%1")
                                      .arg(documents.join(QLatin1Char('\n'))))
-           == QMessageBox::Yes;
+        == QMessageBox::Yes;
 }
 
 QString DialogPresenter::openFileName(QWidget *parent, const QString &directory)
@@ -41,7 +42,8 @@ QString DialogPresenter::openFileName(QWidget *parent, const QString &directory)
 
 QString DialogPresenter::saveFileName(QWidget *parent, const QString &suggestion)
 {
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Save design"), suggestion, kFilter);
+    QString path
+        = QFileDialog::getSaveFileName(parent, QObject::tr("Save design"), suggestion, kFilter);
     if (!path.isEmpty() && !path.endsWith(QLatin1String(".weft")))
         path += QLatin1String(".weft");
     return path;
@@ -53,6 +55,9 @@ DialogPresenter &dialogPresenter()
     return g_presenter ? *g_presenter : fallback;
 }
 
-void setDialogPresenter(DialogPresenter *presenter) { g_presenter = presenter; }
+void setDialogPresenter(DialogPresenter *presenter)
+{
+    g_presenter = presenter;
+}
 
 } // namespace weft

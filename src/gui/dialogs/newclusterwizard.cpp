@@ -16,7 +16,8 @@
 namespace weft {
 
 NewClusterWizard::NewClusterWizard(const Catalog &catalog, QWidget *parent)
-    : QDialog(parent), m_catalog(catalog)
+    : QDialog(parent)
+    , m_catalog(catalog)
 {
     setWindowTitle(tr("New Cluster"));
     setObjectName(QStringLiteral("NewClusterWizard"));
@@ -27,8 +28,9 @@ NewClusterWizard::NewClusterWizard(const Catalog &catalog, QWidget *parent)
     };
     m_preset = named(new QComboBox, "preset");
     for (const auto &[key, p] : catalog.scaleUpPresets)
-        m_preset->addItem(tr("%1 (%2 accelerators)").arg(QString::fromStdString(p.name)).arg(p.accelerators),
-                          QString::fromStdString(key));
+        m_preset->addItem(
+            tr("%1 (%2 accelerators)").arg(QString::fromStdString(p.name)).arg(p.accelerators),
+            QString::fromStdString(key));
     m_domains = named(new QSpinBox, "domains");
     m_domains->setRange(1, 131072);
     m_fabric = named(new QComboBox, "fabric");
@@ -73,11 +75,13 @@ NewClusterWizard::NewClusterWizard(const Catalog &catalog, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_bom = new QTreeWidget;
-    m_bom->setHeaderLabels({tr("Bill of materials"), tr("Count"), tr("Cables"), tr("Transceivers")});
+    m_bom->setHeaderLabels(
+        {tr("Bill of materials"), tr("Count"), tr("Cables"), tr("Transceivers")});
     m_bom->setRootIsDecorated(false);
     m_bom->setMinimumHeight(200);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
-    m_buttons->addButton(tr("Create"), QDialogButtonBox::AcceptRole)->setObjectName(QStringLiteral("create"));
+    m_buttons->addButton(tr("Create"), QDialogButtonBox::AcceptRole)
+        ->setObjectName(QStringLiteral("create"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -105,15 +109,20 @@ NewClusterWizard::NewClusterWizard(const Catalog &catalog, QWidget *parent)
     setParams(defaults);
 }
 
-NewClusterWizard::~NewClusterWizard() { m_watcher.waitForFinished(); }
+NewClusterWizard::~NewClusterWizard()
+{
+    m_watcher.waitForFinished();
+}
 
 void NewClusterWizard::setParams(const FabricParams &p)
 {
-    m_preset->setCurrentIndex(std::max(0, m_preset->findData(QString::fromStdString(p.scaleUpPreset))));
+    m_preset->setCurrentIndex(
+        std::max(0, m_preset->findData(QString::fromStdString(p.scaleUpPreset))));
     m_domains->setValue(p.domains);
     m_fabric->setCurrentIndex(m_fabric->findData(int(p.fabric)));
     m_tiers->setValue(p.tiers);
-    m_switch->setCurrentIndex(std::max(0, m_switch->findData(QString::fromStdString(p.switchModel))));
+    m_switch->setCurrentIndex(
+        std::max(0, m_switch->findData(QString::fromStdString(p.switchModel))));
     m_nic->setValue(p.nicRate * 8 / 1e9);
     m_oversub->setValue(p.oversubscription);
     m_planes->setValue(p.planes);
@@ -151,18 +160,20 @@ void NewClusterWizard::paramsChanged()
         m_problems << QString::fromStdString(e);
     m_bom->clear();
     if (!plan.ok()) {
-        m_summary->setText(QStringLiteral("<span style='color:#d55e00'><b>%1</b><br>%2</span>")
-                               .arg(tr("Does not fit:"), m_problems.join(QStringLiteral("<br>")).toHtmlEscaped()));
+        m_summary->setText(
+            QStringLiteral("<span style='color:#d55e00'><b>%1</b><br>%2</span>")
+                .arg(tr("Does not fit:"), m_problems.join(QStringLiteral("<br>")).toHtmlEscaped()));
         return;
     }
     const FabricPlan &p = plan.plan;
-    m_summary->setText(tr("<b>%1 accelerators</b> in %2 domains · per plane: %3 leaves, %4 spines, %5 cores "
-                          "· bill of materials below…")
-                           .arg(p.accelerators)
-                           .arg(p.domains)
-                           .arg(p.leaves)
-                           .arg(p.spines)
-                           .arg(p.cores));
+    m_summary->setText(
+        tr("<b>%1 accelerators</b> in %2 domains · per plane: %3 leaves, %4 spines, %5 cores "
+           "· bill of materials below…")
+            .arg(p.accelerators)
+            .arg(p.domains)
+            .arg(p.leaves)
+            .arg(p.spines)
+            .arg(p.cores));
     m_debounce.start();
 }
 
@@ -201,21 +212,28 @@ void NewClusterWizard::generationFinished()
         return;
     }
     const BillOfMaterials &bom = g->bom;
-    auto row = [this](const QString &what, std::int64_t count, std::int64_t cables = -1, std::int64_t tx = -1) {
-        auto *item = new QTreeWidgetItem(m_bom, {what, QString::number(count),
-                                                 cables < 0 ? QString() : QString::number(cables),
-                                                 tx < 0 ? QString() : QString::number(tx)});
+    auto row = [this](const QString &what, std::int64_t count, std::int64_t cables = -1,
+                      std::int64_t tx = -1) {
+        auto *item = new QTreeWidgetItem(m_bom,
+                                         {what, QString::number(count),
+                                          cables < 0 ? QString() : QString::number(cables),
+                                          tx < 0 ? QString() : QString::number(tx)});
         for (int c = 1; c < 4; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     };
     for (const BomAcceleratorLine &a : bom.accelerators)
         row(QString::fromStdString(a.name), a.count);
     for (const BomSwitchLine &s : bom.switches)
-        row(tr("%1 switch: %2").arg(QString::fromLatin1(toString(s.role)), QString::fromStdString(s.name)), s.count);
+        row(tr("%1 switch: %2")
+                .arg(QString::fromLatin1(toString(s.role)), QString::fromStdString(s.name)),
+            s.count);
     for (const BomLinkLine &l : bom.links)
-        row(tr("Links %1 (%2)").arg(QString::fromLatin1(toString(l.tier)), l.optical ? tr("optical") : tr("copper")),
+        row(tr("Links %1 (%2)")
+                .arg(QString::fromLatin1(toString(l.tier)),
+                     l.optical ? tr("optical") : tr("copper")),
             l.links, l.cables, l.transceivers);
-    row(tr("Total"), bom.totalAccelerators + bom.totalSwitches, bom.totalCables, bom.totalTransceivers);
+    row(tr("Total"), bom.totalAccelerators + bom.totalSwitches, bom.totalCables,
+        bom.totalTransceivers);
     for (int c = 0; c < 4; ++c)
         m_bom->resizeColumnToContents(c);
     m_bom->setToolTip(QString::fromLatin1(bomAssumptions()));

@@ -11,7 +11,6 @@
 #include <QDialog>
 #include <QFutureWatcher>
 #include <QTimer>
-
 #include <optional>
 
 class QComboBox;

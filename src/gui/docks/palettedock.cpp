@@ -15,7 +15,10 @@ constexpr int kKindRole = Qt::UserRole + 1;
 constexpr int kKeyRole = Qt::UserRole + 2;
 constexpr int kSwitchRoleRole = Qt::UserRole + 3;
 
-QString gbps(double bytesPerSecond) { return QString::number(bytesPerSecond * 8 / 1e9, 'g', 4); }
+QString gbps(double bytesPerSecond)
+{
+    return QString::number(bytesPerSecond * 8 / 1e9, 'g', 4);
+}
 
 QTreeWidgetItem *entry(QTreeWidgetItem *parent, const QString &text, const QString &tip,
                        CatalogItem::Kind kind, const std::string &key, const QIcon &icon,
@@ -43,7 +46,8 @@ QTreeWidgetItem *category(QTreeWidget *tree, const QString &text)
 
 } // namespace
 
-PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent) : QTreeWidget(parent)
+PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent)
+    : QTreeWidget(parent)
 {
     setHeaderHidden(true);
     setDragEnabled(true);
@@ -65,9 +69,10 @@ PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent) : QTreeWidget(
               CatalogItem::Kind::Accelerator, key, accIcon);
     QTreeWidgetItem *dom = category(this, tr("Scale-up domains"));
     for (const auto &[key, p] : catalog.scaleUpPresets)
-        entry(dom, QString::fromStdString(p.name),
-              tr("%1 accelerators, %2 scale-up switches").arg(p.accelerators).arg(p.scaleUpSwitches),
-              CatalogItem::Kind::ScaleUpPreset, key, domIcon);
+        entry(
+            dom, QString::fromStdString(p.name),
+            tr("%1 accelerators, %2 scale-up switches").arg(p.accelerators).arg(p.scaleUpSwitches),
+            CatalogItem::Kind::ScaleUpPreset, key, domIcon);
     QTreeWidgetItem *sw = category(this, tr("Switches"));
     for (const auto &[key, s] : hw.switches) {
         const QString tip = tr("%1 ports × %2 Gb/s (%3)")
@@ -80,7 +85,9 @@ PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent) : QTreeWidget(
             continue;
         }
         for (SwitchRole role : {SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core})
-            entry(sw, tr("%1 (%2)").arg(QString::fromStdString(s.name), QString::fromLatin1(toString(role))),
+            entry(sw,
+                  tr("%1 (%2)").arg(QString::fromStdString(s.name),
+                                    QString::fromLatin1(toString(role))),
                   tip, CatalogItem::Kind::Switch, key, swIcon, role);
     }
     expandAll();
@@ -114,10 +121,14 @@ QMimeData *PaletteTree::mimeData(const QList<QTreeWidgetItem *> &items) const
     return item ? catalogMimeData(*item).release() : nullptr; // QDrag takes ownership
 }
 
-QStringList PaletteTree::mimeTypes() const { return {QString::fromLatin1(kCatalogMime)}; }
+QStringList PaletteTree::mimeTypes() const
+{
+    return {QString::fromLatin1(kCatalogMime)};
+}
 
 PaletteDock::PaletteDock(const Catalog &catalog, QWidget *parent)
-    : QDockWidget(tr("Palette"), parent), m_tree(new PaletteTree(catalog))
+    : QDockWidget(tr("Palette"), parent)
+    , m_tree(new PaletteTree(catalog))
 {
     setObjectName(QStringLiteral("PaletteDock"));
     auto *box = new QWidget;
@@ -130,7 +141,8 @@ PaletteDock::PaletteDock(const Catalog &catalog, QWidget *parent)
         for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
             QTreeWidgetItem *cat = m_tree->topLevelItem(i);
             for (int j = 0; j < cat->childCount(); ++j)
-                cat->child(j)->setHidden(!cat->child(j)->text(0).contains(text, Qt::CaseInsensitive));
+                cat->child(j)->setHidden(
+                    !cat->child(j)->text(0).contains(text, Qt::CaseInsensitive));
         }
     });
     lay->addWidget(filter);

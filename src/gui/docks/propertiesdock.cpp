@@ -17,9 +17,18 @@ namespace weft {
 
 namespace {
 
-Node *find(Design &d, NodeId id) { return d.node(id); }
-Link *find(Design &d, LinkId id) { return d.link(id); }
-Group *find(Design &d, GroupId id) { return d.group(id); }
+Node *find(Design &d, NodeId id)
+{
+    return d.node(id);
+}
+Link *find(Design &d, LinkId id)
+{
+    return d.link(id);
+}
+Group *find(Design &d, GroupId id)
+{
+    return d.group(id);
+}
 
 // The value of `field` shared by all objects in `ids`, or nothing when they differ.
 template<class Obj, class T, class IdT>
@@ -47,7 +56,8 @@ void pushEdit(DesignDocument *doc, const std::vector<IdT> &ids, T Obj::*field, T
 
 // A name field: validated as you type (not empty), committed on Enter or focus loss.
 template<class Obj, class IdT>
-QLineEdit *nameEdit(DesignDocument *doc, const std::vector<IdT> &ids, std::function<void()> *refresh)
+QLineEdit *nameEdit(DesignDocument *doc, const std::vector<IdT> &ids,
+                    std::function<void()> *refresh)
 {
     auto *edit = new QLineEdit;
     edit->setEnabled(ids.size() == 1);
@@ -59,7 +69,8 @@ QLineEdit *nameEdit(DesignDocument *doc, const std::vector<IdT> &ids, std::funct
     };
     QObject::connect(edit, &QLineEdit::textEdited, edit, [edit](const QString &t) {
         const bool ok = !t.trimmed().isEmpty();
-        edit->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
+        edit->setStyleSheet(ok ? QString()
+                               : QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
         edit->setToolTip(ok ? QString() : QObject::tr("A name cannot be empty."));
     });
     QObject::connect(edit, &QLineEdit::editingFinished, edit, [doc, ids, edit] {
@@ -73,8 +84,8 @@ QLineEdit *nameEdit(DesignDocument *doc, const std::vector<IdT> &ids, std::funct
 // A key combo (spec or technology) over `keys`.
 template<class Obj, class IdT>
 QComboBox *keyCombo(DesignDocument *doc, const std::vector<IdT> &ids, std::string Obj::*field,
-                    const std::vector<std::pair<std::string, std::string>> &keys, const QString &what,
-                    std::function<void()> *refresh)
+                    const std::vector<std::pair<std::string, std::string>> &keys,
+                    const QString &what, std::function<void()> *refresh)
 {
     auto *combo = new QComboBox;
     for (const auto &[key, name] : keys)
@@ -92,7 +103,8 @@ QComboBox *keyCombo(DesignDocument *doc, const std::vector<IdT> &ids, std::strin
 // A UnitField over a double member shown as `value * scale` in the field's unit.
 template<class Obj, class IdT>
 UnitField *unitField(DesignDocument *doc, const std::vector<IdT> &ids, double Obj::*field,
-                     double scale, UnitField *f, const QString &what, std::function<void()> *refresh)
+                     double scale, UnitField *f, const QString &what,
+                     std::function<void()> *refresh)
 {
     *refresh = [doc, ids, field, scale, f] {
         const auto v = common(doc, ids, field);
@@ -124,8 +136,7 @@ QSpinBox *intField(DesignDocument *doc, const std::vector<IdT> &ids, int Obj::*f
     return spin;
 }
 
-template<class Map>
-std::vector<std::pair<std::string, std::string>> keysOf(const Map &m)
+template<class Map> std::vector<std::pair<std::string, std::string>> keysOf(const Map &m)
 {
     std::vector<std::pair<std::string, std::string>> out;
     for (const auto &[key, spec] : m)
@@ -135,11 +146,13 @@ std::vector<std::pair<std::string, std::string>> keysOf(const Map &m)
 
 } // namespace
 
-PropertiesDock::PropertiesDock(QWidget *parent) : QDockWidget(tr("Properties"), parent)
+PropertiesDock::PropertiesDock(QWidget *parent)
+    : QDockWidget(tr("Properties"), parent)
 {
     setObjectName(QStringLiteral("PropertiesDock"));
     auto *scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // fields shrink with the dock
     scroll->setFrameShape(QFrame::NoFrame);
     m_body = new QWidget;
     auto *lay = new QVBoxLayout(m_body);
@@ -162,9 +175,12 @@ void PropertiesDock::setDocument(DesignDocument *doc)
     m_connections.clear();
     m_doc = doc;
     if (doc) {
-        m_connections.push_back(connect(doc, &DesignDocument::selectionChanged, this, &PropertiesDock::rebuild));
-        m_connections.push_back(connect(doc, &DesignDocument::changed, this, &PropertiesDock::refresh));
-        m_connections.push_back(connect(doc, &DesignDocument::reset, this, &PropertiesDock::rebuild));
+        m_connections.push_back(
+            connect(doc, &DesignDocument::selectionChanged, this, &PropertiesDock::rebuild));
+        m_connections.push_back(
+            connect(doc, &DesignDocument::changed, this, &PropertiesDock::refresh));
+        m_connections.push_back(
+            connect(doc, &DesignDocument::reset, this, &PropertiesDock::rebuild));
     }
     rebuild();
 }
@@ -239,7 +255,8 @@ void PropertiesDock::buildNodeRows(const std::vector<NodeId> &ids)
     }
     if (allSw) {
         auto *role = new QComboBox;
-        for (SwitchRole sr : {SwitchRole::ScaleUp, SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core})
+        for (SwitchRole sr :
+             {SwitchRole::ScaleUp, SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core})
             role->addItem(QString::fromLatin1(toString(sr)), int(sr));
         r = [doc, ids, role] {
             const auto v = common(doc, ids, &Node::role);
@@ -254,18 +271,21 @@ void PropertiesDock::buildNodeRows(const std::vector<NodeId> &ids)
         QWidget *editor = intField<Node>(doc, ids, &Node::plane, 0, 63, tr("plane"), &r);
         addRow(tr("Plane"), editor, r);
     }
-    if (allAcc)
-        { // build first: the builder sets r, which addRow then copies
-            QWidget *editor = intField<Node>(doc, ids, &Node::rail, -1, 4095, tr("rail"), &r);
-            addRow(tr("Rail"), editor, r);
-        }
+    if (allAcc) { // build first: the builder sets r, which addRow then copies
+        QWidget *editor = intField<Node>(doc, ids, &Node::rail, -1, 4095, tr("rail"), &r);
+        addRow(tr("Rail"), editor, r);
+    }
     if (ids.size() == 1) {
         { // build first: the builder sets r, which addRow then copies
-            QWidget *editor = unitField<Node>(doc, ids, &Node::x, 1, new UnitField(tr("px"), -1e7, 1e7, false), tr("position"), &r);
+            QWidget *editor
+                = unitField<Node>(doc, ids, &Node::x, 1, new UnitField(tr("px"), -1e7, 1e7, false),
+                                  tr("position"), &r);
             addRow(tr("X"), editor, r);
         }
         { // build first: the builder sets r, which addRow then copies
-            QWidget *editor = unitField<Node>(doc, ids, &Node::y, 1, new UnitField(tr("px"), -1e7, 1e7, false), tr("position"), &r);
+            QWidget *editor
+                = unitField<Node>(doc, ids, &Node::y, 1, new UnitField(tr("px"), -1e7, 1e7, false),
+                                  tr("position"), &r);
             addRow(tr("Y"), editor, r);
         }
     }
@@ -285,7 +305,8 @@ void PropertiesDock::buildLinkRows(const std::vector<LinkId> &ids)
     }
     // bytes/s -> Gb/s: * 8 / 1e9; seconds -> ns: * 1e9.
     { // build first: the builder sets r, which addRow then copies
-        QWidget *editor = unitField<Link>(doc, ids, &Link::rate, 8e-9, new UnitField(tr("Gb/s"), 0, 1e5, true), tr("rate"), &r);
+        QWidget *editor = unitField<Link>(doc, ids, &Link::rate, 8e-9,
+                                          new UnitField(tr("Gb/s"), 0, 1e5, true), tr("rate"), &r);
         addRow(tr("Rate per lane"), editor, r);
     }
     { // build first: the builder sets r, which addRow then copies
@@ -293,7 +314,9 @@ void PropertiesDock::buildLinkRows(const std::vector<LinkId> &ids)
         addRow(tr("Lanes"), editor, r);
     }
     { // build first: the builder sets r, which addRow then copies
-        QWidget *editor = unitField<Link>(doc, ids, &Link::latency, 1e9, new UnitField(tr("ns"), 0, 1e9, false), tr("latency"), &r);
+        QWidget *editor
+            = unitField<Link>(doc, ids, &Link::latency, 1e9, new UnitField(tr("ns"), 0, 1e9, false),
+                              tr("latency"), &r);
         addRow(tr("Latency"), editor, r);
     }
     auto *cap = new QLabel;

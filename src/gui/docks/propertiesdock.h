@@ -7,7 +7,6 @@
 
 #include <QDockWidget>
 #include <QPointer>
-
 #include <functional>
 #include <vector>
 

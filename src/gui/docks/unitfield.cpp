@@ -9,8 +9,12 @@ namespace weft {
 
 UnitField::UnitField(const QString &unit, double minimum, double maximum, bool minimumExclusive,
                      QWidget *parent)
-    : QWidget(parent), m_edit(new QLineEdit), m_unit(new QLabel(unit)), m_min(minimum),
-      m_max(maximum), m_minExclusive(minimumExclusive)
+    : QWidget(parent)
+    , m_edit(new QLineEdit)
+    , m_unit(new QLabel(unit))
+    , m_min(minimum)
+    , m_max(maximum)
+    , m_minExclusive(minimumExclusive)
 {
     auto *lay = new QHBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
@@ -49,8 +53,8 @@ void UnitField::validate()
 {
     const bool empty = m_edit->text().trimmed().isEmpty();
     m_valid = empty || value().has_value();
-    const QString range = m_minExclusive ? tr("greater than %1").arg(m_min)
-                                         : tr("at least %1").arg(m_min);
+    const QString range
+        = m_minExclusive ? tr("greater than %1").arg(m_min) : tr("at least %1").arg(m_min);
     m_edit->setToolTip(m_valid ? QString()
                                : tr("Enter a number %1 and at most %2 (%3).")
                                      .arg(range, QLocale().toString(m_max), m_unit->text()));

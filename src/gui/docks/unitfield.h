@@ -3,7 +3,6 @@
 // a tooltip saying what is wrong); it reports a value only when the text is valid.
 
 #include <QWidget>
-
 #include <optional>
 
 class QLabel;

@@ -9,8 +9,14 @@
 
 namespace weft {
 
-ConnectTool::ConnectTool(TopologyView *view) : Tool(view) {}
-ConnectTool::~ConnectTool() { cancel(); }
+ConnectTool::ConnectTool(TopologyView *view)
+    : Tool(view)
+{
+}
+ConnectTool::~ConnectTool()
+{
+    cancel();
+}
 
 void ConnectTool::press(QMouseEvent *, QPointF scenePos)
 {

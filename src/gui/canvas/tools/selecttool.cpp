@@ -8,18 +8,19 @@
 #include <QApplication>
 #include <QMouseEvent>
 #include <QRubberBand>
-
 #include <cmath>
 
 namespace weft {
 
-SelectTool::SelectTool(TopologyView *view) : Tool(view) {}
+SelectTool::SelectTool(TopologyView *view)
+    : Tool(view)
+{
+}
 SelectTool::~SelectTool() = default;
 
 namespace {
 
-template<class Id>
-void toggle(std::set<Id> &set, Id id)
+template<class Id> void toggle(std::set<Id> &set, Id id)
 {
     if (!set.erase(id))
         set.insert(id);
@@ -37,8 +38,8 @@ void SelectTool::press(QMouseEvent *event, QPointF scenePos)
     IdSet sel = doc->selection();
 
     if (hit.node.valid() || hit.group.valid()) {
-        const bool isSelected = hit.node.valid() ? sel.nodes.count(hit.node) > 0
-                                                 : sel.groups.count(hit.group) > 0;
+        const bool isSelected
+            = hit.node.valid() ? sel.nodes.count(hit.node) > 0 : sel.groups.count(hit.group) > 0;
         if (m_additive) {
             if (hit.node.valid())
                 toggle(sel.nodes, hit.node);
@@ -89,7 +90,7 @@ void SelectTool::move(QMouseEvent *event, QPointF scenePos)
     }
     if (m_mode == Mode::Pressed
         && (event->position().toPoint() - m_pressViewPos).manhattanLength()
-               >= QApplication::startDragDistance()) {
+            >= QApplication::startDragDistance()) {
         m_mode = Mode::Moving;
         m_gesture = m_view->document()->nextGesture();
     }
@@ -115,7 +116,7 @@ void SelectTool::release(QMouseEvent *event, QPointF)
         const QRect r = QRect(m_pressViewPos, event->position().toPoint()).normalized();
         const QRectF sceneRect = m_view->mapToScene(r).boundingRect();
         IdSet found = m_view->topologyScene()->idsInRect(sceneRect);
-        IdSet sel = m_additive ? m_view->document()->selection() : IdSet{};
+        IdSet sel = m_additive ? m_view->document()->selection() : IdSet {};
         sel.nodes.insert(found.nodes.begin(), found.nodes.end());
         sel.groups.insert(found.groups.begin(), found.groups.end());
         m_view->document()->setSelection(sel);

@@ -6,7 +6,6 @@
 #include "model/ids.h"
 
 #include <QPoint>
-
 #include <memory>
 #include <vector>
 
@@ -30,7 +29,7 @@ private:
     QPoint m_pressViewPos;
     QPointF m_pressScenePos;
     QPointF m_anchorStart; ///< position of the node under the mouse at press (snapped target)
-    QPointF m_applied;     ///< total offset already applied in this gesture
+    QPointF m_applied; ///< total offset already applied in this gesture
     int m_gesture = 0;
     std::vector<NodeId> m_moving;
     bool m_additive = false;

@@ -14,7 +14,10 @@ class TopologyView;
 class Tool
 {
 public:
-    explicit Tool(TopologyView *view) : m_view(view) {}
+    explicit Tool(TopologyView *view)
+        : m_view(view)
+    {
+    }
     virtual ~Tool() = default;
     Tool(const Tool &) = delete;
     Tool &operator=(const Tool &) = delete;
@@ -23,7 +26,7 @@ public:
     virtual void move(QMouseEvent *event, QPointF scenePos) = 0;
     virtual void release(QMouseEvent *event, QPointF scenePos) = 0;
     /// Abandons a gesture in progress (Escape, tool switch).
-    virtual void cancel() {}
+    virtual void cancel() { }
     [[nodiscard]] virtual QCursor cursor() const { return Qt::ArrowCursor; }
 
 protected:
