@@ -1,7 +1,277 @@
 #include "document/designdocument.h"
 
+#include "document/commands/movenodes.h"
+#include "document/commands/structurecommands.h"
+#include "document/fabricrules.h"
+#include "document/tieredlayout.h"
+
+#include <QFileInfo>
+
 namespace weft {
 
-DesignDocument::DesignDocument(QObject *parent) : QObject(parent) {}
+DesignDocument::DesignDocument(const Catalog &catalog, QObject *parent)
+    : QObject(parent)
+    , m_catalog(catalog)
+{
+}
+
+void DesignDocument::resetDesign(Design design)
+{
+    m_undo.clear();
+    m_design = std::move(design);
+    if (needsLayout(m_design))
+        applyTieredLayout(m_design);
+    m_selection = {};
+    emit reset();
+    emit selectionChanged();
+}
+
+void DesignDocument::setFilePath(const QString &path)
+{
+    m_filePath = path;
+    emit filePathChanged();
+}
+
+QString DesignDocument::displayName() const
+{
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+void DesignDocument::setSelection(IdSet selection)
+{
+    if (selection == m_selection)
+        return;
+    m_selection = std::move(selection);
+    emit selectionChanged();
+}
+
+void DesignDocument::selectAll()
+{
+    IdSet all;
+    for (const Node &n : m_design.nodes())
+        all.nodes.insert(n.id);
+    for (const Link &l : m_design.links())
+        all.links.insert(l.id);
+    for (const Group &g : m_design.groups())
+        all.groups.insert(g.id);
+    setSelection(std::move(all));
+}
+
+std::vector<NodeId> DesignDocument::selectedNodesForMove() const
+{
+    const Fragment closure = snapshotClosure(m_design, {m_selection.nodes, {}, m_selection.groups});
+    std::vector<NodeId> ids;
+    ids.reserve(closure.nodes.size());
+    for (const Node &n : closure.nodes)
+        ids.push_back(n.id);
+    return ids;
+}
+
+IdSet DesignDocument::addFromCatalog(const CatalogItem &item, QPointF pos, GroupId into,
+                                     QString *error)
+{
+    auto fail = [error](const QString &msg) {
+        if (error)
+            *error = msg;
+        return IdSet {};
+    };
+    Fragment f;
+    const HardwareTable &hw = m_catalog.hardware;
+    QString text;
+    switch (item.kind) {
+    case CatalogItem::Kind::ScaleUpPreset: {
+        auto it = m_catalog.scaleUpPresets.find(item.key);
+        if (it == m_catalog.scaleUpPresets.end())
+            return fail(
+                tr("Unknown scale-up preset \"%1\".").arg(QString::fromStdString(item.key)));
+        f = buildDomain(m_design, m_catalog, it->second, pos);
+        text = tr("Add %1").arg(QString::fromStdString(it->second.name));
+        break;
+    }
+    case CatalogItem::Kind::Accelerator:
+    case CatalogItem::Kind::Switch: {
+        const bool accel = item.kind == CatalogItem::Kind::Accelerator;
+        Node n;
+        n.id = NodeId(m_design.nextNodeId());
+        n.kind = accel ? NodeKind::Accelerator : NodeKind::Switch;
+        n.spec = item.key;
+        n.x = pos.x();
+        n.y = pos.y();
+        if (accel) {
+            auto it = hw.accelerators.find(item.key);
+            if (it == hw.accelerators.end())
+                return fail(
+                    tr("Unknown accelerator \"%1\".").arg(QString::fromStdString(item.key)));
+            f.hardware.accelerators[it->first] = it->second;
+            n.name = "gpu" + std::to_string(n.id.value);
+        } else {
+            auto it = hw.switches.find(item.key);
+            if (it == hw.switches.end())
+                return fail(tr("Unknown switch \"%1\".").arg(QString::fromStdString(item.key)));
+            f.hardware.switches[it->first] = it->second;
+            n.role = it->second.technology == Technology::NVLink ? SwitchRole::ScaleUp : item.role;
+            n.name = std::string(toString(n.role)) + "-" + std::to_string(n.id.value);
+        }
+        const Group *domain = m_design.group(into);
+        if (accel && domain && domain->kind == GroupKind::ScaleUpDomain) {
+            n.group = into;
+            int rail = 0;
+            for (const NodeId m : domain->members)
+                if (const Node *mn = m_design.node(m); mn && mn->isAccelerator())
+                    ++rail;
+            n.rail = rail;
+            n.name = domain->name + "-gpu" + std::to_string(rail);
+            // Wire the new member to every scale-up switch of the domain (on a scratch copy, so
+            // the port budgets see the links already planned).
+            Design scratch = m_design;
+            insertFragment(scratch, f);
+            scratch.addNode(n);
+            std::uint32_t nextLink = m_design.nextLinkId();
+            for (const NodeId m : domain->members) {
+                const Node *sw = scratch.node(m);
+                if (!sw || !sw->isSwitch() || sw->role != SwitchRole::ScaleUp)
+                    continue;
+                LinkTechSpec tech;
+                QString why;
+                auto link = defaultLink(scratch, m_catalog, n.id, m, &tech, &why);
+                if (!link)
+                    return fail(why);
+                link->id = LinkId(nextLink++);
+                scratch.addLink(*link);
+                f.links.push_back(*link);
+                f.hardware.linkTechs[tech.key] = tech;
+            }
+            text = tr("Add %1 to %2")
+                       .arg(QString::fromStdString(n.name), QString::fromStdString(domain->name));
+        } else {
+            text = tr("Add %1").arg(QString::fromStdString(n.name));
+        }
+        f.nodes.insert(f.nodes.begin(), n);
+        break;
+    }
+    }
+    const IdSet ids = f.ids();
+    m_undo.push(new InsertObjects(this, std::move(f), text));
+    setSelection(ids);
+    return ids;
+}
+
+bool DesignDocument::connectNodes(NodeId a, NodeId b, QString *error)
+{
+    LinkTechSpec tech;
+    auto link = defaultLink(m_design, m_catalog, a, b, &tech, error);
+    if (!link)
+        return false;
+    link->id = LinkId(m_design.nextLinkId());
+    Fragment f;
+    f.links.push_back(*link);
+    f.hardware.linkTechs[tech.key] = tech;
+    const auto name = [this](NodeId id) { return QString::fromStdString(m_design.node(id)->name); };
+    m_undo.push(
+        new InsertObjects(this, std::move(f), tr("Connect %1 and %2").arg(name(a), name(b))));
+    return true;
+}
+
+void DesignDocument::deleteSelection()
+{
+    if (m_selection.empty())
+        return;
+    Fragment snapshot = snapshotClosure(m_design, m_selection);
+    const int count = int(snapshot.nodes.size() + snapshot.links.size());
+    m_undo.beginMacro(tr("Delete %n object(s)", nullptr, count));
+    m_undo.push(new RemoveObjects(this, std::move(snapshot), tr("Delete")));
+    m_undo.endMacro();
+}
+
+Fragment DesignDocument::copySelection() const
+{
+    Fragment f = snapshotClosure(m_design, m_selection);
+    // Copy keeps only links whose both ends are copied (a lone link cannot be pasted).
+    std::erase_if(f.links, [&f](const Link &l) {
+        const auto has = [&f](NodeId id) {
+            return std::any_of(f.nodes.begin(), f.nodes.end(),
+                               [id](const Node &n) { return n.id == id; });
+        };
+        return !has(l.a) || !has(l.b);
+    });
+    return f;
+}
+
+void DesignDocument::paste(const Fragment &fragment, double dx, double dy)
+{
+    if (fragment.empty())
+        return;
+    Fragment fresh = withFreshIds(fragment, m_design, dx, dy);
+    const IdSet ids = fresh.ids();
+    m_undo.beginMacro(tr("Paste %n node(s)", nullptr, int(fresh.nodes.size())));
+    m_undo.push(new InsertObjects(this, std::move(fresh), tr("Paste")));
+    m_undo.endMacro();
+    setSelection(ids);
+}
+
+void DesignDocument::generateCluster(Design generated)
+{
+    if (needsLayout(generated))
+        applyTieredLayout(generated);
+    setSelection({});
+    m_undo.beginMacro(tr("Generate cluster"));
+    m_undo.push(new ReplaceDesign(this, std::move(generated), tr("Generate cluster")));
+    m_undo.endMacro();
+}
+
+void DesignDocument::moveNodes(const std::vector<NodeId> &nodes, QPointF delta, int gesture)
+{
+    if (nodes.empty() || delta.isNull())
+        return;
+    m_undo.push(new MoveNodes(this, nodes, delta, gesture));
+}
+
+void DesignDocument::setCollapsed(GroupId group, bool collapsed)
+{
+    Group *g = m_design.group(group);
+    if (!g || g->collapsed == collapsed)
+        return;
+    g->collapsed = collapsed;
+    IdSet ids;
+    ids.groups.insert(group);
+    emit changed(ids);
+}
+
+void DesignDocument::notifyAdded(const IdSet &ids)
+{
+    emit added(ids);
+}
+
+void DesignDocument::notifyRemoved(const IdSet &ids)
+{
+    emit removed(ids);
+    pruneSelection();
+}
+
+void DesignDocument::notifyChanged(const IdSet &ids)
+{
+    emit changed(ids);
+}
+
+void DesignDocument::notifyReset()
+{
+    emit reset();
+    pruneSelection();
+}
+
+void DesignDocument::pruneSelection()
+{
+    IdSet kept;
+    for (const NodeId id : m_selection.nodes)
+        if (m_design.node(id))
+            kept.nodes.insert(id);
+    for (const LinkId id : m_selection.links)
+        if (m_design.link(id))
+            kept.links.insert(id);
+    for (const GroupId id : m_selection.groups)
+        if (m_design.group(id))
+            kept.groups.insert(id);
+    setSelection(std::move(kept));
+}
 
 } // namespace weft

@@ -1,25 +1,103 @@
 #pragma once
-// DesignDocument: owns one Design, its QUndoStack, the selection and the last simulation result.
+// DesignDocument: owns one Design, its QUndoStack, the selection (ids) and the file it came
+// from. Every change to the design goes through an undo command (commands/); the user-level
+// operations below are the only places that open undo macros.
 
+#include "document/fragment.h"
+#include "model/catalog.h"
 #include "model/design.h"
 
 #include <QObject>
+#include <QPointF>
+#include <QString>
 #include <QUndoStack>
 
 namespace weft {
+
+/// What a palette entry adds to a design (product.md, Main window: Palette).
+struct CatalogItem
+{
+    enum class Kind { Accelerator, ScaleUpPreset, Switch };
+    Kind kind = Kind::Accelerator;
+    std::string key; ///< key in the catalog's accelerators, presets or switches
+    SwitchRole role = SwitchRole::Leaf; ///< role of an added switch
+};
 
 class DesignDocument : public QObject
 {
     Q_OBJECT
 public:
-    explicit DesignDocument(QObject *parent = nullptr);
+    explicit DesignDocument(const Catalog &catalog, QObject *parent = nullptr);
 
     [[nodiscard]] const Design &design() const { return m_design; }
+    [[nodiscard]] const Catalog &catalog() const { return m_catalog; }
     [[nodiscard]] QUndoStack *undoStack() { return &m_undo; }
 
+    /// Replaces the whole design (after loading a file); clears undo history and selection.
+    void resetDesign(Design design);
+    [[nodiscard]] QString filePath() const { return m_filePath; }
+    void setFilePath(const QString &path);
+    /// Name shown in titles and tabs: the file name, or "Untitled".
+    [[nodiscard]] QString displayName() const;
+    [[nodiscard]] bool isModified() const { return !m_undo.isClean(); }
+
+    // --- selection (not undoable) ---
+    [[nodiscard]] const IdSet &selection() const { return m_selection; }
+    void setSelection(IdSet selection);
+    void selectAll();
+    /// Ids of the nodes a move of the selection moves: selected nodes plus members of selected
+    /// groups (recursively).
+    [[nodiscard]] std::vector<NodeId> selectedNodesForMove() const;
+
+    // --- user-level operations (each one undo step) ---
+    /// Adds the catalog item at scene position `pos`; an accelerator dropped into scale-up
+    /// domain `into` becomes its member, wired to the domain's scale-up switches. Returns the
+    /// ids added (empty with `error` set when the item is unknown or does not fit).
+    IdSet addFromCatalog(const CatalogItem &item, QPointF pos, GroupId into, QString *error);
+    /// Connects `a` and `b` with a link whose technology, rate and lanes come from the ends.
+    /// Refuses (returns false, `error` says why) a self-link or a port budget overflow.
+    bool connectNodes(NodeId a, NodeId b, QString *error);
+    /// Deletes the selection; links of deleted nodes and members of deleted groups go too.
+    void deleteSelection();
+    /// Snapshot of the selection for the clipboard.
+    [[nodiscard]] Fragment copySelection() const;
+    /// Pastes `fragment` with new ids, offset by (dx, dy); the pasted objects become selected.
+    void paste(const Fragment &fragment, double dx, double dy);
+    /// Replaces the design's contents by `generated` (the "New cluster..." wizard).
+    void generateCluster(Design generated);
+    /// Moves `nodes` to `from[i] + delta`; calls with the same `gesture` merge into one step.
+    void moveNodes(const std::vector<NodeId> &nodes, QPointF delta, int gesture);
+    /// A fresh gesture number for moveNodes (one per mouse drag).
+    int nextGesture() { return ++m_gesture; }
+    /// Expands or collapses a scale-up domain on the canvas (view state, not undoable).
+    void setCollapsed(GroupId group, bool collapsed);
+
+    // --- used by undo commands only ---
+    [[nodiscard]] Design &editDesign() { return m_design; }
+    void notifyAdded(const IdSet &ids);
+    void notifyRemoved(const IdSet &ids);
+    void notifyChanged(const IdSet &ids);
+    void notifyReset();
+
+signals:
+    void added(const weft::IdSet &ids);
+    void removed(const weft::IdSet &ids);
+    /// Properties or positions of existing objects changed.
+    void changed(const weft::IdSet &ids);
+    /// The whole design was replaced.
+    void reset();
+    void selectionChanged();
+    void filePathChanged();
+
 private:
+    void pruneSelection();
+
+    Catalog m_catalog;
     Design m_design;
     QUndoStack m_undo;
+    IdSet m_selection;
+    QString m_filePath;
+    int m_gesture = 0;
 };
 
 } // namespace weft

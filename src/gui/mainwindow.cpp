@@ -1,14 +1,292 @@
 #include "gui/mainwindow.h"
 
-#include <QIcon>
+#include "document/designdocument.h"
+#include "gui/actions/autosave.h"
+#include "gui/actions/editactions.h"
+#include "gui/actions/fileactions.h"
+#include "gui/actions/viewactions.h"
+#include "gui/canvas/topologyscene.h"
+#include "gui/canvas/topologyview.h"
+#include "gui/dialogs/dialogpresenter.h"
+#include "gui/dialogs/newclusterwizard.h"
+#include "gui/docks/palettedock.h"
+#include "gui/docks/propertiesdock.h"
+#include "io/catalogfile.h"
+#include "storage/designstorage.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+
+// The icons live in weft_gui, a static library: its resources must be registered explicitly.
+static void initWeftResources()
+{
+    Q_INIT_RESOURCE(weft);
+}
 
 namespace weft {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_doc(new DesignDocument(builtinCatalog(), this))
+    , m_scene(new TopologyScene(m_doc, this))
+    , m_view(new TopologyView(m_scene))
+    , m_palette(new PaletteDock(builtinCatalog(), this))
+    , m_properties(new PropertiesDock(this))
 {
-    setWindowTitle(QStringLiteral("Weft"));
+    initWeftResources();
+    setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/weft/icons/weft.svg")));
+    setAcceptDrops(true);
+    setCentralWidget(m_view);
+    addDockWidget(Qt::LeftDockWidgetArea, m_palette);
+    addDockWidget(Qt::RightDockWidgetArea, m_properties);
+    m_properties->setDocument(m_doc);
+
+    m_fileActions = new FileActions(this);
+    m_editActions = new EditActions(m_doc, m_view, this);
+    m_viewActions = new ViewActions(m_view, this);
+    m_autosave = new Autosave(m_doc, this);
+
+    auto *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("MainToolBar"));
+    toolbar->setIconSize(QSize(20, 20));
+    m_fileActions->addTo(menuBar()->addMenu(tr("&File")), toolbar);
+    toolbar->addSeparator();
+    m_editActions->addTo(menuBar()->addMenu(tr("&Edit")), toolbar);
+    toolbar->addSeparator();
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewActions->addTo(viewMenu, toolbar);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_palette->toggleViewAction());
+    viewMenu->addAction(m_properties->toggleViewAction());
+    auto *spacer = new QWidget;
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    toolbar->addWidget(spacer);
+    toolbar->addWidget(m_editActions->findField);
+
+    m_zoomLabel = new QLabel;
+    m_countLabel = new QLabel;
+    statusBar()->addPermanentWidget(m_countLabel);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    connect(this, &MainWindow::statusMessage, statusBar(),
+            [this](const QString &t) { statusBar()->showMessage(t, 8000); });
+    connect(m_editActions, &EditActions::message, this, &MainWindow::statusMessage);
+    connect(m_view, &TopologyView::message, this, [this](const QString &t) {
+        statusBar()->showMessage(t, 10000);
+        dialogPresenter().showError(this, tr("Cannot do that"), t);
+    });
+    connect(m_view, &TopologyView::zoomChanged, this, [this](double z) {
+        m_zoomLabel->setText(tr("Zoom %1%").arg(z * 100, 0, 'f', z < 0.1 ? 1 : 0));
+    });
+    auto counts = [this] {
+        const Design &d = m_doc->design();
+        m_countLabel->setText(tr("%1 accelerators · %2 nodes · %3 links")
+                                  .arg(d.acceleratorCount())
+                                  .arg(d.nodes().size())
+                                  .arg(d.links().size()));
+    };
+    for (auto sig : {&DesignDocument::added, &DesignDocument::removed})
+        connect(m_doc, sig, this, counts);
+    connect(m_doc, &DesignDocument::reset, this, [this, counts] {
+        counts();
+        restoreViewState();
+    });
+    connect(m_doc, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    counts();
+    updateTitle();
+    m_zoomLabel->setText(tr("Zoom 100%"));
+
     resize(1280, 800);
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+MainWindow::~MainWindow() = default;
+
+MainWindow *MainWindow::openWindow()
+{
+    auto *w = new MainWindow;
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    w->show();
+    return w;
+}
+
+QList<MainWindow *> MainWindow::windows()
+{
+    QList<MainWindow *> out;
+    for (QWidget *w : QApplication::topLevelWidgets())
+        if (auto *mw = qobject_cast<MainWindow *>(w); mw && !mw->property("closing").toBool())
+            out << mw;
+    return out;
+}
+
+void MainWindow::closeAllWindows()
+{
+    for (MainWindow *w : windows())
+        if (!w->close())
+            return;
+}
+
+bool MainWindow::isPristine() const
+{
+    return m_doc->filePath().isEmpty() && !m_doc->isModified() && m_doc->design().nodes().empty()
+        && m_doc->undoStack()->count() == 0;
+}
+
+MainWindow *MainWindow::openFile(const QString &path)
+{
+    for (MainWindow *w : windows()) // already open: bring it forward
+        if (!w->document()->filePath().isEmpty()
+            && QFileInfo(w->document()->filePath()) == QFileInfo(path)) {
+            w->raise();
+            w->activateWindow();
+            return w;
+        }
+    if (isPristine())
+        return m_fileActions->load(path) ? this : nullptr;
+    auto *w = new MainWindow;
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    if (!w->fileActions()->load(path, this)) { // the error shows over this window
+        delete w;
+        return nullptr;
+    }
+    w->show();
+    return w;
+}
+
+void MainWindow::storeViewState(ViewState &view) const
+{
+    view.zoom = m_view->zoom();
+    const QPointF c = m_view->mapToScene(m_view->viewport()->rect().center());
+    view.centerX = c.x();
+    view.centerY = c.y();
+}
+
+void MainWindow::restoreViewState()
+{
+    const ViewState &v = m_doc->design().view;
+    // Defer until the view has its size (after show()).
+    QTimer::singleShot(0, this, [this, v] {
+        if (v.zoom > 0 && (v.centerX != 0 || v.centerY != 0)) {
+            m_view->setZoom(v.zoom);
+            m_view->centerOn(v.centerX, v.centerY);
+        } else {
+            m_view->fitAll();
+        }
+    });
+}
+
+void MainWindow::showNewClusterWizard()
+{
+    auto *wizard = new NewClusterWizard(builtinCatalog(), this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        if (auto design = wizard->takeDesign()) {
+            m_doc->generateCluster(std::move(*design));
+            m_view->fitAll();
+        }
+    });
+    wizard->open();
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — Weft").arg(m_doc->displayName()));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_fileActions->maybeClose()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    m_autosave->discard();
+    setProperty("closing", true);
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange
+        || event->type() == QEvent::ApplicationPaletteChange) {
+        m_scene->setStylePalette(palette());
+        m_view->viewport()->update();
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        for (const QUrl &url : event->mimeData()->urls())
+            if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".weft"))) {
+                event->acceptProposedAction();
+                return;
+            }
+    event->ignore();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".weft")))
+            openFile(url.toLocalFile());
+    event->acceptProposedAction();
+}
+
+} // namespace weft
+
+namespace weft {
+
+int MainWindow::offerAutosaveRestore()
+{
+    const QList<Autosave::Entry> pending = Autosave::pending();
+    if (pending.isEmpty() || qEnvironmentVariableIsSet("WEFT_NO_AUTOSAVE_PROMPT"))
+        return 0;
+    QStringList names;
+    for (const Autosave::Entry &e : pending)
+        names << (e.originalPath.isEmpty() ? tr("an untitled design") : e.originalPath);
+    if (!dialogPresenter().askRestore(nullptr, names)) {
+        for (const Autosave::Entry &e : pending)
+            Autosave::remove(e);
+        return 0;
+    }
+    int restored = 0;
+    for (const Autosave::Entry &e : pending) {
+        LoadResult r = loadDesignFile(e.autosavePath);
+        if (!r.ok()) {
+            dialogPresenter().showError(nullptr, tr("Cannot restore"),
+                                        QString::fromStdString(r.error.toString()));
+            continue;
+        }
+        MainWindow *w = nullptr;
+        for (MainWindow *candidate : windows())
+            if (candidate->isPristine())
+                w = candidate;
+        if (!w)
+            w = openWindow();
+        w->document()->resetDesign(std::move(*r.design));
+        w->document()->setFilePath(e.originalPath);
+        w->document()->undoStack()->resetClean(); // restored work is unsaved work
+        Autosave::remove(e);
+        ++restored;
+    }
+    return restored;
 }
 
 } // namespace weft

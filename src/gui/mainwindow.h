@@ -1,15 +1,86 @@
 #pragma once
-// The main window: assembles the canvas, docks and actions (it only assembles).
+// The main window: assembles one document's canvas, docks and actions (it only assembles;
+// actions live in handler classes under actions/). One window per open design.
+
+#include "model/design.h"
 
 #include <QMainWindow>
 
+class QLabel;
+
 namespace weft {
+
+class Autosave;
+class DesignDocument;
+class EditActions;
+class FileActions;
+class PaletteDock;
+class PropertiesDock;
+class TopologyScene;
+class TopologyView;
+class ViewActions;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a new, empty window (deleted on close) and shows it.
+    static MainWindow *openWindow();
+    /// All open main windows.
+    static QList<MainWindow *> windows();
+    /// Closes every window (each may ask about unsaved changes).
+    static void closeAllWindows();
+    /// After a crash: offers the autosaved designs (unless WEFT_NO_AUTOSAVE_PROMPT is set) and
+    /// opens the accepted ones in windows. Returns the number restored.
+    static int offerAutosaveRestore();
+
+    /// Opens `path` here when this window holds an untouched empty design, else in a new window.
+    /// Returns the window showing it, or nullptr when the file could not be read.
+    MainWindow *openFile(const QString &path);
+
+    [[nodiscard]] DesignDocument *document() const { return m_doc; }
+    [[nodiscard]] TopologyView *view() const { return m_view; }
+    [[nodiscard]] PaletteDock *paletteDock() const { return m_palette; }
+    [[nodiscard]] PropertiesDock *properties() const { return m_properties; }
+    [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
+    [[nodiscard]] EditActions *editActions() const { return m_editActions; }
+    [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
+    [[nodiscard]] Autosave *autosave() const { return m_autosave; }
+
+    /// Writes the canvas zoom and centre into `view` (saved with the design).
+    void storeViewState(ViewState &view) const;
+
+public slots:
+    void showNewClusterWizard();
+
+signals:
+    void statusMessage(const QString &text);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void updateTitle();
+    void restoreViewState();
+    [[nodiscard]] bool isPristine() const;
+
+    DesignDocument *m_doc;
+    TopologyScene *m_scene;
+    TopologyView *m_view;
+    PaletteDock *m_palette;
+    PropertiesDock *m_properties;
+    FileActions *m_fileActions;
+    EditActions *m_editActions;
+    ViewActions *m_viewActions;
+    Autosave *m_autosave;
+    QLabel *m_zoomLabel;
+    QLabel *m_countLabel;
 };
 
 } // namespace weft

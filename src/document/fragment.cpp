@@ -1,0 +1,114 @@
+#include "document/fragment.h"
+
+#include <map>
+
+namespace weft {
+
+IdSet Fragment::ids() const
+{
+    IdSet s;
+    for (const Node &n : nodes)
+        s.nodes.insert(n.id);
+    for (const Link &l : links)
+        s.links.insert(l.id);
+    for (const Group &g : groups)
+        s.groups.insert(g.id);
+    return s;
+}
+
+namespace {
+
+void addGroupRecursively(const Design &d, GroupId gid, IdSet &out)
+{
+    if (!out.groups.insert(gid).second)
+        return;
+    if (const Group *g = d.group(gid))
+        out.nodes.insert(g->members.begin(), g->members.end());
+    for (const Group &child : d.groups())
+        if (child.parent == gid)
+            addGroupRecursively(d, child.id, out);
+}
+
+void copySpecs(const Design &d, Fragment &f)
+{
+    for (const Node &n : f.nodes) {
+        if (auto *a = d.acceleratorSpec(n))
+            f.hardware.accelerators[n.spec] = *a;
+        if (auto *s = d.switchSpec(n))
+            f.hardware.switches[n.spec] = *s;
+    }
+    for (const Link &l : f.links)
+        if (auto *t = d.linkTech(l))
+            f.hardware.linkTechs[l.tech] = *t;
+}
+
+} // namespace
+
+Fragment snapshotClosure(const Design &design, const IdSet &ids)
+{
+    IdSet all {ids.nodes, ids.links, {}};
+    for (const GroupId g : ids.groups)
+        addGroupRecursively(design, g, all);
+    Fragment f;
+    // Keep the design's order so that snapshots (and files written after undo) are stable.
+    for (const Group &g : design.groups())
+        if (all.groups.count(g.id))
+            f.groups.push_back(g);
+    for (const Node &n : design.nodes())
+        if (all.nodes.count(n.id))
+            f.nodes.push_back(n);
+    for (const Link &l : design.links())
+        if (all.links.count(l.id) || all.nodes.count(l.a) || all.nodes.count(l.b))
+            f.links.push_back(l);
+    copySpecs(design, f);
+    return f;
+}
+
+Fragment withFreshIds(const Fragment &fragment, const Design &design, double dx, double dy)
+{
+    std::map<NodeId, NodeId> nodeMap;
+    std::map<GroupId, GroupId> groupMap;
+    std::uint32_t nextNode = design.nextNodeId();
+    std::uint32_t nextLink = design.nextLinkId();
+    std::uint32_t nextGroup = design.nextGroupId();
+    for (const Group &g : fragment.groups)
+        groupMap[g.id] = GroupId(nextGroup++);
+    for (const Node &n : fragment.nodes)
+        nodeMap[n.id] = NodeId(nextNode++);
+
+    Fragment out;
+    out.hardware = fragment.hardware;
+    for (Group g : fragment.groups) {
+        g.id = groupMap[g.id];
+        auto p = groupMap.find(g.parent);
+        g.parent = p == groupMap.end() ? GroupId() : p->second;
+        std::vector<NodeId> members;
+        for (const NodeId m : g.members)
+            if (auto it = nodeMap.find(m); it != nodeMap.end())
+                members.push_back(it->second);
+        g.members = std::move(members);
+        out.groups.push_back(std::move(g));
+    }
+    for (Node n : fragment.nodes) {
+        n.id = nodeMap[n.id];
+        auto it = groupMap.find(n.group);
+        // A node pasted without its domain joins no group (it is free on the canvas).
+        n.group = it == groupMap.end() ? GroupId() : it->second;
+        n.x += dx;
+        n.y += dy;
+        out.nodes.push_back(std::move(n));
+    }
+    for (Link l : fragment.links) {
+        auto a = nodeMap.find(l.a);
+        auto b = nodeMap.find(l.b);
+        if (a == nodeMap.end() || b == nodeMap.end())
+            continue;
+        l.id = LinkId(nextLink++);
+        l.a = a->second;
+        l.b = b->second;
+        out.links.push_back(std::move(l));
+    }
+    return out;
+}
+
+} // namespace weft

@@ -1,0 +1,183 @@
+#include "gui/actions/fileactions.h"
+
+#include "document/designdocument.h"
+#include "gui/dialogs/dialogpresenter.h"
+#include "gui/dialogs/newclusterwizard.h"
+#include "gui/mainwindow.h"
+#include "storage/designstorage.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QIcon>
+#include <QMenu>
+#include <QSettings>
+#include <QToolBar>
+
+namespace weft {
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("recentFiles");
+
+QAction *make(QObject *parent, const QString &text, const char *icon, const QKeySequence &key)
+{
+    auto *a = new QAction(QIcon(QStringLiteral(":/weft/icons/%1.svg").arg(QLatin1String(icon))),
+                          text, parent);
+    a->setShortcut(key);
+    return a;
+}
+
+} // namespace
+
+FileActions::FileActions(MainWindow *window)
+    : QObject(window)
+    , m_window(window)
+{
+    newDoc = make(this, tr("&New"), "new", QKeySequence::New);
+    open = make(this, tr("&Open…"), "open", QKeySequence::Open);
+    save = make(this, tr("&Save"), "save", QKeySequence::Save);
+    saveAs = make(this, tr("Save &As…"), "save-as", QKeySequence::SaveAs);
+    newCluster = make(this, tr("New &Cluster…"), "cluster",
+                      QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    close = make(this, tr("&Close"), "close", QKeySequence::Close);
+    quit = make(this, tr("&Quit"), "quit", QKeySequence::Quit);
+
+    connect(newDoc, &QAction::triggered, window, [] { MainWindow::openWindow(); });
+    connect(open, &QAction::triggered, this, [this] {
+        const QStringList recent = recentFiles();
+        const QString dir = recent.isEmpty() ? QString() : QFileInfo(recent.front()).absolutePath();
+        const QString path = dialogPresenter().openFileName(m_window, dir);
+        if (!path.isEmpty())
+            m_window->openFile(path);
+    });
+    connect(save, &QAction::triggered, this, &FileActions::saveDocument);
+    connect(saveAs, &QAction::triggered, this, &FileActions::saveDocumentAs);
+    connect(newCluster, &QAction::triggered, window, &MainWindow::showNewClusterWizard);
+    connect(close, &QAction::triggered, window, &QWidget::close);
+    connect(quit, &QAction::triggered, window, [] { MainWindow::closeAllWindows(); });
+}
+
+void FileActions::addTo(QMenu *menu, QToolBar *toolbar)
+{
+    menu->addActions({newDoc, newCluster, open});
+    m_recentMenu = menu->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    menu->addSeparator();
+    menu->addActions({save, saveAs});
+    menu->addSeparator();
+    menu->addActions({close, quit});
+    toolbar->addActions({newDoc, open, save});
+    toolbar->addSeparator();
+    toolbar->addAction(newCluster);
+}
+
+bool FileActions::load(const QString &path, QWidget *dialogParent)
+{
+    LoadResult result = loadDesignFile(path);
+    if (!result.ok()) {
+        const FileError &e = result.error;
+        QString text = tr("Could not open %1.").arg(QFileInfo(path).fileName())
+            + QLatin1String("\n\n")
+            + tr("File: %1").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+        if (!e.jsonPath.empty())
+            text += QLatin1Char('\n') + tr("Location: %1").arg(QString::fromStdString(e.jsonPath));
+        text += QLatin1Char('\n') + tr("Problem: %1").arg(QString::fromStdString(e.message));
+        dialogPresenter().showError(dialogParent ? dialogParent : m_window,
+                                    tr("Cannot open design"), text);
+        return false;
+    }
+    DesignDocument *doc = m_window->document();
+    doc->resetDesign(std::move(*result.design));
+    doc->setFilePath(QFileInfo(path).absoluteFilePath());
+    addRecent(doc->filePath());
+    if (!result.migrations.isEmpty())
+        emit m_window->statusMessage(
+            tr("Upgraded from format version %1; the original is kept as %2.")
+                .arg(result.fileVersion)
+                .arg(result.backupPath));
+    return true;
+}
+
+bool FileActions::saveDocument()
+{
+    const QString path = m_window->document()->filePath();
+    return path.isEmpty() ? saveDocumentAs() : saveTo(path);
+}
+
+bool FileActions::saveDocumentAs()
+{
+    DesignDocument *doc = m_window->document();
+    const QString suggestion = doc->filePath().isEmpty()
+        ? QStringLiteral("%1.weft").arg(doc->displayName())
+        : doc->filePath();
+    const QString path = dialogPresenter().saveFileName(m_window, suggestion);
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool FileActions::saveTo(const QString &path)
+{
+    DesignDocument *doc = m_window->document();
+    Design design = doc->design();
+    m_window->storeViewState(design.view);
+    if (const auto error = saveDesignFile(design, path)) {
+        dialogPresenter().showError(
+            m_window, tr("Cannot save design"),
+            tr("Could not save %1:\n%2").arg(path, QString::fromStdString(error->message)));
+        return false;
+    }
+    doc->setFilePath(QFileInfo(path).absoluteFilePath());
+    doc->undoStack()->setClean();
+    addRecent(doc->filePath());
+    emit m_window->statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileActions::maybeClose()
+{
+    DesignDocument *doc = m_window->document();
+    if (!doc->isModified())
+        return true;
+    switch (dialogPresenter().askSaveChanges(m_window, doc->displayName())) {
+    case QMessageBox::Save:
+        return saveDocument();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QStringList FileActions::recentFiles()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void FileActions::addRecent(const QString &path)
+{
+    QStringList recent = recentFiles();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    QSettings().setValue(kRecentKey, recent);
+    for (MainWindow *w : MainWindow::windows())
+        w->fileActions()->rebuildRecentMenu();
+}
+
+void FileActions::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList recent = recentFiles();
+    for (const QString &path : recent)
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), m_window,
+                        [this, path] { m_window->openFile(path); })
+            ->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+} // namespace weft

@@ -1,0 +1,50 @@
+#pragma once
+// FileActions: New, Open, Save, Save As, recent files (QSettings), opening dropped or command-line
+// files, the unsaved-changes prompt, and "New cluster…". Loading and saving go through
+// weft_storage (loadDesignFile/saveDesignFile); a bad file only shows an error naming the file,
+// the JSON location and the problem.
+
+#include <QObject>
+#include <QStringList>
+
+class QAction;
+class QMenu;
+class QToolBar;
+
+namespace weft {
+
+class MainWindow;
+
+class FileActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit FileActions(MainWindow *window);
+    void addTo(QMenu *menu, QToolBar *toolbar);
+
+    QAction *newDoc, *open, *save, *saveAs, *newCluster, *close, *quit;
+
+    /// Loads `path` into this window's document (replacing it). Returns false and shows an error
+    /// when the file cannot be read (over `dialogParent`, default this window); the document is
+    /// then unchanged.
+    bool load(const QString &path, QWidget *dialogParent = nullptr);
+    /// Saves to the document's path (asks for one if untitled). Returns false when cancelled or
+    /// failed (the error is shown).
+    bool saveDocument();
+    bool saveDocumentAs();
+    /// Asks Save/Discard/Cancel when the document has unsaved changes; true when it may close.
+    bool maybeClose();
+
+    /// Recent files, most recent first (QSettings "recentFiles").
+    static QStringList recentFiles();
+
+private:
+    bool saveTo(const QString &path);
+    void addRecent(const QString &path);
+    void rebuildRecentMenu();
+
+    MainWindow *m_window;
+    QMenu *m_recentMenu = nullptr;
+};
+
+} // namespace weft

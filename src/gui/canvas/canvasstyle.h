@@ -1,0 +1,28 @@
+#pragma once
+// Colours and pens of the canvas, derived from the application palette so light and dark
+// themes both read well. Tier colours are from the Okabe-Ito colour-blind-safe set.
+
+#include "model/hardware.h"
+#include "model/node.h"
+
+#include <QColor>
+#include <QPalette>
+
+namespace weft {
+
+struct CanvasStyle
+{
+    QColor background, grid, text, mutedText, frame, link, scaleUpLink, selection, domainFill,
+        domainHeader;
+    bool dark = false;
+
+    /// Style for `palette` (dark when the window colour is dark).
+    static CanvasStyle fromPalette(const QPalette &palette);
+    /// Fill of a node: accelerators and each switch role have their own hue.
+    [[nodiscard]] QColor nodeFill(const Node &node) const;
+};
+
+/// Zoom below which labels and bundle counts are hidden (level of detail).
+constexpr double kLabelZoom = 0.45;
+
+} // namespace weft

@@ -1,0 +1,121 @@
+#include "gui/canvas/groupitem.h"
+
+#include "document/designdocument.h"
+#include "document/tieredlayout.h"
+#include "gui/canvas/topologyscene.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace weft {
+
+GroupItem::GroupItem(const DesignDocument *doc, GroupId id)
+    : m_doc(doc)
+    , m_id(id)
+{
+    syncFromModel();
+}
+
+void GroupItem::syncFromModel()
+{
+    const Design &d = m_doc->design();
+    const Group *g = d.group(m_id);
+    if (!g)
+        return;
+    m_collapsed = g->collapsed;
+    m_accelerators = m_switches = 0;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool first = true;
+    for (const NodeId id : g->members) {
+        const Node *n = d.node(id);
+        if (!n)
+            continue;
+        ++(n->isAccelerator() ? m_accelerators : m_switches);
+        const double hw
+            = (n->isAccelerator() ? layout::kAcceleratorSize : layout::kSwitchWidth) / 2;
+        const double hh
+            = (n->isAccelerator() ? layout::kAcceleratorSize : layout::kSwitchHeight) / 2;
+        if (first) {
+            x0 = n->x - hw, x1 = n->x + hw, y0 = n->y - hh, y1 = n->y + hh + 14;
+            first = false;
+        } else {
+            x0 = std::min(x0, n->x - hw), x1 = std::max(x1, n->x + hw);
+            y0 = std::min(y0, n->y - hh), y1 = std::max(y1, n->y + hh + 14);
+        }
+    }
+    const double m = layout::kDomainMargin;
+    QRectF r(x0 - m, y0 - m - layout::kDomainHeader, x1 - x0 + 2 * m,
+             y1 - y0 + 2 * m + layout::kDomainHeader);
+    if (m_collapsed)
+        r.setHeight(layout::kCollapsedHeight);
+    setZValue(m_collapsed ? 2 : 0);
+    prepareGeometryChange();
+    setPos(r.topLeft());
+    m_rect = QRectF(QPointF(0, 0), r.size());
+    update();
+}
+
+QRectF GroupItem::boundingRect() const
+{
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
+
+void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const Group *g = m_doc->design().group(m_id);
+    const auto *sc = static_cast<const TopologyScene *>(scene());
+    if (!g || !sc)
+        return;
+    const CanvasStyle &st = sc->style();
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool selected = m_doc->selection().groups.count(m_id) > 0;
+    const QPen pen(selected ? st.selection : st.frame, selected ? 2.5 : 1.0);
+    if (lod < 0.12) {
+        painter->fillRect(m_rect, selected ? st.selection : st.domainHeader);
+        return;
+    }
+    painter->setPen(pen);
+    painter->setBrush(st.domainFill);
+    painter->drawRoundedRect(m_rect, 6, 6);
+    const QRectF header(m_rect.left(), m_rect.top(), m_rect.width(), layout::kDomainHeader);
+    if (m_collapsed) {
+        // Stacked-card hint: a collapsed box stands for many nodes.
+        painter->setBrush(Qt::NoBrush);
+        painter->drawLine(m_rect.bottomLeft() + QPointF(6, 3),
+                          m_rect.bottomRight() + QPointF(-6, 3));
+    }
+    painter->fillRect(header.adjusted(1, 1, -1, 0), st.domainHeader);
+    if (lod < kLabelZoom)
+        return;
+    QFont f = painter->font();
+    f.setPointSizeF(8);
+    f.setBold(true);
+    painter->setFont(f);
+    painter->setPen(st.text);
+    const QRectF title = header.adjusted(8, 0, -8, 0);
+    painter->drawText(title, Qt::AlignVCenter | Qt::AlignLeft,
+                      painter->fontMetrics().elidedText(QString::fromStdString(g->name),
+                                                        Qt::ElideRight, int(title.width())));
+    if (!m_collapsed)
+        return;
+    f.setBold(false);
+    painter->setFont(f);
+    const Node *first = nullptr;
+    for (const NodeId id : g->members)
+        if (const Node *n = m_doc->design().node(id); n && n->isAccelerator()) {
+            first = n;
+            break;
+        }
+    const AcceleratorSpec *spec = first ? m_doc->design().acceleratorSpec(*first) : nullptr;
+    const QString accName = spec ? QString::fromStdString(spec->name) : QObject::tr("accelerators");
+    QString body = QObject::tr("%1 × %2").arg(m_accelerators).arg(accName);
+    if (m_switches > 0)
+        body += QObject::tr(" · %1 NVSwitch").arg(m_switches);
+    const QRectF bodyRect(m_rect.left() + 8, header.bottom() + 2, m_rect.width() - 16,
+                          m_rect.height() - header.height() - 4);
+    painter->drawText(
+        bodyRect, Qt::AlignVCenter | Qt::AlignLeft,
+        painter->fontMetrics().elidedText(body, Qt::ElideRight, int(bodyRect.width())));
+}
+
+} // namespace weft

@@ -1,0 +1,38 @@
+#pragma once
+// GroupItem: a scale-up domain. Collapsed, it is one box with its preset and counts (the level
+// of detail that keeps 16k-GPU designs fast); expanded, a frame behind its member nodes.
+
+#include "model/ids.h"
+
+#include <QGraphicsItem>
+
+namespace weft {
+
+class DesignDocument;
+
+class GroupItem : public QGraphicsItem
+{
+public:
+    enum { Type = UserType + 2 };
+    GroupItem(const DesignDocument *doc, GroupId id);
+
+    [[nodiscard]] GroupId groupId() const { return m_id; }
+    [[nodiscard]] int type() const override { return Type; }
+    /// Recomputes the frame from the members' positions and the collapsed state.
+    void syncFromModel();
+    [[nodiscard]] bool collapsed() const { return m_collapsed; }
+    /// Scene point where links to the collapsed box end.
+    [[nodiscard]] QPointF anchor() const { return mapToScene(m_rect.center()); }
+    [[nodiscard]] QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+private:
+    const DesignDocument *m_doc;
+    GroupId m_id;
+    QRectF m_rect;
+    bool m_collapsed = true;
+    int m_accelerators = 0;
+    int m_switches = 0;
+};
+
+} // namespace weft

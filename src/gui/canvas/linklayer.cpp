@@ -1,0 +1,248 @@
+#include "gui/canvas/linklayer.h"
+
+#include "document/designdocument.h"
+#include "gui/canvas/topologyscene.h"
+
+#include <QGraphicsView>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace weft {
+
+LinkLayer::LinkLayer(const DesignDocument *doc, EndpointFn endpoint)
+    : m_doc(doc)
+    , m_endpoint(std::move(endpoint))
+{
+    setZValue(1);
+    setFlag(ItemUsesExtendedStyleOption); // exposedRect for culling
+    m_rerender = new QTimer;
+    m_rerender->setSingleShot(true);
+    m_rerender->setInterval(150);
+    QObject::connect(m_rerender, &QTimer::timeout, m_rerender, [this] { refresh(); });
+}
+
+LinkLayer::~LinkLayer()
+{
+    delete m_rerender;
+}
+
+void LinkLayer::invalidate()
+{
+    m_dirty = true;
+    refresh();
+}
+
+void LinkLayer::refresh()
+{
+    m_cache = QImage();
+    update();
+}
+
+void LinkLayer::setExtent(const QRectF &rect)
+{
+    prepareGeometryChange();
+    m_extent = rect;
+}
+
+std::size_t LinkLayer::bundleCount() const
+{
+    rebuild();
+    return m_bundles.size();
+}
+
+void LinkLayer::rebuild() const
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    m_bundles.clear();
+    const Design &d = m_doc->design();
+    struct PairHash
+    {
+        std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t> &p) const
+        {
+            return std::hash<std::uint64_t> {}(p.first * 0x9E3779B97F4A7C15ull ^ p.second);
+        }
+    };
+    std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, std::size_t, PairHash> index;
+    index.reserve(d.links().size() / 2);
+    for (const Link &l : d.links()) {
+        Endpoint a = m_endpoint(l.a);
+        Endpoint b = m_endpoint(l.b);
+        if (a.key == b.key) // both ends inside one collapsed domain
+            continue;
+        if (a.key > b.key)
+            std::swap(a, b);
+        auto [it, fresh] = index.try_emplace({a.key, b.key}, m_bundles.size());
+        if (fresh) {
+            Bundle bundle;
+            bundle.line = QLineF(a.pos, b.pos);
+            bundle.box = QRectF(a.pos, b.pos).normalized().adjusted(-1, -1, 1, 1);
+            const LinkTechSpec *tech = d.linkTech(l);
+            bundle.scaleUp = tech
+                && (tech->technology == Technology::NVLink
+                    || tech->technology == Technology::InfinityFabric);
+            m_bundles.push_back(std::move(bundle));
+        }
+        Bundle &bundle = m_bundles[it->second];
+        bundle.links.push_back(l.id);
+        bundle.lanes += l.lanes;
+    }
+}
+
+std::vector<LinkId> LinkLayer::linksAt(QPointF pos, double tolerance) const
+{
+    rebuild();
+    const Bundle *best = nullptr;
+    double bestDist = tolerance;
+    for (const Bundle &b : m_bundles) {
+        if (!b.box.adjusted(-tolerance, -tolerance, tolerance, tolerance).contains(pos))
+            continue;
+        const QPointF d = b.line.p2() - b.line.p1();
+        const double len2 = d.x() * d.x() + d.y() * d.y();
+        const double t = len2 > 0
+            ? std::clamp(QPointF::dotProduct(pos - b.line.p1(), d) / len2, 0.0, 1.0)
+            : 0.0;
+        const QPointF q = b.line.p1() + t * d;
+        const double dist = std::hypot(pos.x() - q.x(), pos.y() - q.y());
+        if (dist <= bestDist) {
+            bestDist = dist;
+            best = &b;
+        }
+    }
+    return best ? best->links : std::vector<LinkId> {};
+}
+
+void LinkLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget)
+{
+    rebuild();
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    auto *view = widget ? qobject_cast<QGraphicsView *>(widget->parentWidget()) : nullptr;
+    if (!view) { // printing, export, tests: draw directly
+        drawBundles(painter, option->exposedRect, lod);
+        return;
+    }
+    const bool sameZoom = std::abs(lod / m_cacheLod - 1) < 1e-6;
+    if (m_cache.isNull() || !m_cacheRect.contains(option->exposedRect)) {
+        // Render the visible area plus a quarter viewport each side at the current zoom.
+        const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+        m_cacheRect = visible
+                          .adjusted(-visible.width() / 4, -visible.height() / 4,
+                                    visible.width() / 4, visible.height() / 4)
+                          .intersected(m_extent);
+        const qreal dpr = widget->devicePixelRatioF();
+        const QSize size = (m_cacheRect.size() * lod * dpr).toSize();
+        if (size.isEmpty() || size.width() > 8192 || size.height() > 8192) {
+            m_cache = QImage();
+            drawBundles(painter, option->exposedRect, lod);
+            return;
+        }
+        m_cache = QImage(size, QImage::Format_ARGB32_Premultiplied);
+        m_cache.fill(Qt::transparent);
+        QPainter p(&m_cache);
+        p.scale(lod * dpr, lod * dpr);
+        p.translate(-m_cacheRect.topLeft());
+        drawBundles(&p, m_cacheRect, lod);
+        m_cacheLod = lod;
+    } else if (!sameZoom) {
+        m_rerender->start(); // zooming: show the scaled image now, sharp lines shortly
+    }
+    painter->drawImage(m_cacheRect, m_cache);
+}
+
+void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod) const
+{
+    const auto *sc = static_cast<const TopologyScene *>(scene());
+    if (!sc)
+        return;
+    const CanvasStyle &st = sc->style();
+    const IdSet &sel = m_doc->selection();
+    // Level of detail, in screen pixels: (1) ends are snapped to 6-px cells (20 px in far views)
+    // and lines that coincide after snapping are drawn once, so a far view of 50k bundles draws a
+    // few thousand lines; (2) lines longer than 360 px are drawn as 120-px stubs at both ends
+    // ("partial edge drawing", Bruckdorfer & Kaufmann, Graph Drawing 2012), which bounds the pixels
+    // filled per line and leaves the view readable where thousands of uplinks cross it. Selected
+    // bundles are always drawn whole.
+    const double cell = (lod < 0.15 ? 20.0 : 6.0) / lod;
+    const double longLine = 360.0 / lod;
+    const double stub = 120.0 / lod;
+    std::unordered_set<std::uint64_t> seen;
+    seen.reserve(4096);
+    const auto cellOf = [cell](QPointF p) {
+        return (std::uint64_t(std::uint32_t(std::int32_t(std::floor(p.x() / cell)))) << 32)
+            | std::uint32_t(std::int32_t(std::floor(p.y() / cell)));
+    };
+    std::vector<QLineF> lines[2][2]; // [scaleUp][bundled]
+    std::vector<QLineF> selected;
+    std::vector<const Bundle *> labelled;
+    for (const Bundle &b : m_bundles) {
+        if (!b.box.intersects(exposed))
+            continue;
+        if (!sel.links.empty() && sel.links.count(b.links.front())) {
+            selected.push_back(b.line);
+            continue;
+        }
+        std::uint64_t ka = cellOf(b.line.p1()), kb = cellOf(b.line.p2());
+        if (ka > kb)
+            std::swap(ka, kb);
+        if (!seen.insert(ka * 0x9E3779B97F4A7C15ull ^ (kb + (ka << 7))).second)
+            continue;
+        std::vector<QLineF> &out = lines[b.scaleUp][b.links.size() > 1];
+        const double len = b.line.length();
+        if (len > longLine && m_bundles.size() > 2000) { // small designs: always whole lines
+            const QPointF dir = (b.line.p2() - b.line.p1()) / len * stub;
+            for (const QLineF &part :
+                 {QLineF(b.line.p1(), b.line.p1() + dir), QLineF(b.line.p2(), b.line.p2() - dir)})
+                if (QRectF(part.p1(), part.p2())
+                        .normalized()
+                        .adjusted(-1, -1, 1, 1)
+                        .intersects(exposed))
+                    out.push_back(part);
+        } else {
+            out.push_back(b.line);
+            if (b.links.size() > 1 && lod >= kLabelZoom)
+                labelled.push_back(&b);
+        }
+    }
+    painter->save();
+    // Thin lines at low zoom are sub-pixel anyway; antialiasing them costs time, not quality.
+    painter->setRenderHint(QPainter::Antialiasing, lod >= 0.5);
+    for (int s = 0; s < 2; ++s)
+        for (int bundled = 0; bundled < 2; ++bundled) {
+            if (lines[s][bundled].empty())
+                continue;
+            QPen pen(s ? st.scaleUpLink : st.link, bundled ? 2.0 : 1.0);
+            pen.setCosmetic(true);
+            painter->setPen(pen);
+            painter->drawLines(lines[s][bundled].data(), int(lines[s][bundled].size()));
+        }
+    if (!selected.empty()) {
+        QPen pen(st.selection, 3.0);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->drawLines(selected.data(), int(selected.size()));
+    }
+    if (!labelled.empty() && labelled.size() < 2000) {
+        QFont f = painter->font();
+        f.setPointSizeF(7);
+        painter->setFont(f);
+        const QFontMetrics fm(f);
+        for (const Bundle *b : labelled) {
+            const QString text = QString::number(b->links.size());
+            QRectF r = fm.boundingRect(text);
+            r.adjust(-3, -1, 3, 1);
+            r.moveCenter(b->line.center());
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(st.background);
+            painter->drawRoundedRect(r, 3, 3);
+            painter->setPen(b->scaleUp ? st.scaleUpLink : st.frame);
+            painter->drawText(r, Qt::AlignCenter, text);
+        }
+    }
+    painter->restore();
+}
+
+} // namespace weft

@@ -1,0 +1,72 @@
+#pragma once
+// TopologyScene: the items viewing one DesignDocument. It creates, moves and deletes items on
+// the document's signals and never changes the design. Nodes inside a collapsed scale-up domain
+// get no item at all (the domain box stands for them), which keeps large designs light.
+
+#include "document/fragment.h"
+#include "gui/canvas/canvasstyle.h"
+
+#include <QGraphicsScene>
+#include <unordered_map>
+
+namespace weft {
+
+class DesignDocument;
+class GroupItem;
+class LinkLayer;
+class NodeItem;
+
+/// What is under a scene point: the topmost node or domain, else a link bundle.
+struct CanvasHit
+{
+    NodeId node;
+    GroupId group;
+    std::vector<LinkId> links;
+};
+
+class TopologyScene : public QGraphicsScene
+{
+    Q_OBJECT
+public:
+    explicit TopologyScene(DesignDocument *doc, QObject *parent = nullptr);
+    ~TopologyScene() override;
+
+    [[nodiscard]] DesignDocument *document() const { return m_doc; }
+    [[nodiscard]] const CanvasStyle &style() const { return m_style; }
+    /// Re-derives colours from `palette` (theme change).
+    void setStylePalette(const QPalette &palette);
+
+    [[nodiscard]] CanvasHit hitAt(QPointF scenePos, double linkTolerance) const;
+    /// Nodes and domains whose shapes lie inside `rect` (rubber band).
+    [[nodiscard]] IdSet idsInRect(const QRectF &rect) const;
+    /// Scene rectangle covering the ids (zoom to selection).
+    [[nodiscard]] QRectF boundsOf(const IdSet &ids) const;
+    /// Bounding rectangle of everything drawn.
+    [[nodiscard]] QRectF contentBounds() const { return m_content; }
+    [[nodiscard]] NodeItem *nodeItem(NodeId id) const;
+    [[nodiscard]] GroupItem *groupItem(GroupId id) const;
+    [[nodiscard]] LinkLayer *linkLayer() const { return m_links; }
+
+private:
+    void rebuild();
+    void onAdded(const IdSet &ids);
+    void onRemoved(const IdSet &ids);
+    void onChanged(const IdSet &ids);
+    void onSelectionChanged();
+    /// Creates or removes member items of `group` to match its collapsed state.
+    void syncGroup(GroupId group);
+    void ensureNodeItem(NodeId id);
+    void removeNodeItem(NodeId id);
+    [[nodiscard]] bool hiddenInCollapsedDomain(NodeId id) const;
+    void updateExtent();
+
+    DesignDocument *m_doc;
+    CanvasStyle m_style;
+    LinkLayer *m_links = nullptr;
+    std::unordered_map<NodeId, NodeItem *> m_nodes;
+    std::unordered_map<GroupId, GroupItem *> m_groups;
+    IdSet m_shownSelection;
+    QRectF m_content;
+};
+
+} // namespace weft

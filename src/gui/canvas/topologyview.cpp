@@ -1,0 +1,276 @@
+#include "gui/canvas/topologyview.h"
+
+#include "document/designdocument.h"
+#include "document/tieredlayout.h"
+#include "gui/canvas/catalogmime.h"
+#include "gui/canvas/minimap.h"
+#include "gui/canvas/tools/connecttool.h"
+#include "gui/canvas/tools/selecttool.h"
+#include "gui/canvas/topologyscene.h"
+
+#include <QDragEnterEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QWheelEvent>
+#include <cmath>
+
+namespace weft {
+
+namespace {
+constexpr double kMinZoom = 0.002;
+constexpr double kMaxZoom = 8.0;
+} // namespace
+
+TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
+    : QGraphicsView(scene, parent)
+    , m_scene(scene)
+{
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(NoDrag);
+    setTransformationAnchor(AnchorUnderMouse);
+    setResizeAnchor(AnchorViewCenter);
+    setViewportUpdateMode(MinimalViewportUpdate);
+    // Items restore their own painter state where they change it.
+    setOptimizationFlags(DontSavePainterState);
+    setAcceptDrops(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setFrameShape(QFrame::NoFrame);
+    m_minimap = new Minimap(this);
+    setToolKind(ToolKind::Select);
+}
+
+TopologyView::~TopologyView() = default;
+
+DesignDocument *TopologyView::document() const
+{
+    return m_scene->document();
+}
+
+void TopologyView::setToolKind(ToolKind kind)
+{
+    if (m_tool)
+        m_tool->cancel();
+    m_toolKind = kind;
+    if (kind == ToolKind::Connect)
+        m_tool = std::make_unique<ConnectTool>(this);
+    else
+        m_tool = std::make_unique<SelectTool>(this);
+    viewport()->setCursor(m_tool->cursor());
+}
+
+void TopologyView::scaleBy(double factor)
+{
+    const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
+    factor = target / zoom();
+    if (std::abs(factor - 1) < 1e-9)
+        return;
+    scale(factor, factor);
+    emit zoomChanged(zoom());
+    emit viewportMoved();
+}
+
+void TopologyView::zoomIn()
+{
+    const ViewportAnchor a = transformationAnchor();
+    setTransformationAnchor(AnchorViewCenter);
+    scaleBy(1.25);
+    setTransformationAnchor(a);
+}
+
+void TopologyView::zoomOut()
+{
+    const ViewportAnchor a = transformationAnchor();
+    setTransformationAnchor(AnchorViewCenter);
+    scaleBy(1 / 1.25);
+    setTransformationAnchor(a);
+}
+
+void TopologyView::setZoom(double factor)
+{
+    const ViewportAnchor a = transformationAnchor();
+    setTransformationAnchor(AnchorViewCenter);
+    scaleBy(factor / zoom());
+    setTransformationAnchor(a);
+}
+
+void TopologyView::fitAll()
+{
+    const QRectF r = m_scene->contentBounds();
+    if (r.isEmpty())
+        return;
+    fitInView(r.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+    if (zoom() > 1.5) // a tiny design should not fill the screen with giant boxes
+        setZoom(1.5);
+    emit zoomChanged(zoom());
+    emit viewportMoved();
+}
+
+void TopologyView::zoomToSelection()
+{
+    const QRectF r = m_scene->boundsOf(document()->selection());
+    if (r.isEmpty())
+        return;
+    fitInView(r.adjusted(-60, -60, 60, 60), Qt::KeepAspectRatio);
+    if (zoom() > 2)
+        setZoom(2);
+    emit zoomChanged(zoom());
+    emit viewportMoved();
+}
+
+void TopologyView::mousePressEvent(QMouseEvent *event)
+{
+    const bool pan = event->button() == Qt::MiddleButton || event->button() == Qt::RightButton
+        || (event->button() == Qt::LeftButton && m_spaceHeld);
+    if (pan) {
+        m_panning = true;
+        m_panLast = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (event->button() == Qt::LeftButton)
+        m_tool->press(event, mapToScene(event->position().toPoint()));
+    event->accept();
+}
+
+void TopologyView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_panning) {
+        const QPoint d = event->position().toPoint() - m_panLast;
+        m_panLast = event->position().toPoint();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        return;
+    }
+    if (event->buttons() & Qt::LeftButton)
+        m_tool->move(event, mapToScene(event->position().toPoint()));
+}
+
+void TopologyView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_panning) {
+        m_panning = false;
+        viewport()->setCursor(m_spaceHeld ? QCursor(Qt::OpenHandCursor) : m_tool->cursor());
+        return;
+    }
+    if (event->button() == Qt::LeftButton)
+        m_tool->release(event, mapToScene(event->position().toPoint()));
+}
+
+void TopologyView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // Double-click a domain (box or frame) to expand or collapse it.
+    const CanvasHit hit = m_scene->hitAt(mapToScene(event->position().toPoint()), 0);
+    GroupId g = hit.group;
+    if (!g.valid() && hit.node.valid())
+        g = document()->design().node(hit.node)->group;
+    if (const Group *group = document()->design().group(g);
+        group && group->kind == GroupKind::ScaleUpDomain)
+        document()->setCollapsed(g, !group->collapsed);
+}
+
+void TopologyView::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps != 0)
+        scaleBy(std::pow(1.2, steps));
+    event->accept();
+}
+
+void TopologyView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = true;
+        viewport()->setCursor(Qt::OpenHandCursor);
+        return;
+    }
+    if (event->key() == Qt::Key_Escape) {
+        m_tool->cancel();
+        document()->setSelection({});
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void TopologyView::keyReleaseEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = false;
+        viewport()->setCursor(m_tool->cursor());
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void TopologyView::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (catalogItemFrom(event->mimeData()))
+        event->acceptProposedAction();
+    else
+        event->ignore(); // e.g. a .weft file: the main window opens it
+}
+
+void TopologyView::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (catalogItemFrom(event->mimeData()))
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void TopologyView::dropEvent(QDropEvent *event)
+{
+    const auto item = catalogItemFrom(event->mimeData());
+    if (!item) {
+        event->ignore();
+        return;
+    }
+    QPointF pos = mapToScene(event->position().toPoint());
+    const CanvasHit hit = m_scene->hitAt(pos, 0);
+    GroupId into = hit.group;
+    if (!into.valid() && hit.node.valid())
+        into = document()->design().node(hit.node)->group;
+    if (!(event->modifiers() & Qt::AltModifier))
+        pos = QPointF(std::round(pos.x() / layout::kGrid) * layout::kGrid,
+                      std::round(pos.y() / layout::kGrid) * layout::kGrid);
+    QString error;
+    if (document()->addFromCatalog(*item, pos, into, &error).empty())
+        emit message(error);
+    event->acceptProposedAction();
+}
+
+void TopologyView::drawBackground(QPainter *painter, const QRectF &exposed)
+{
+    painter->fillRect(exposed, m_scene->style().background);
+    // render() may pass an unbounded rectangle: draw the grid over the visible area only.
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const QRectF rect = exposed.intersected(visible);
+    if (zoom() < 0.6 || !rect.isValid() || visible.width() * visible.height() > 4e6)
+        return;
+    // Dotted snap grid (every 4th grid step), only where it is legible.
+    const double step = layout::kGrid * 4;
+    QPen pen(m_scene->style().grid, 2);
+    pen.setCosmetic(true);
+    painter->setPen(pen);
+    std::vector<QPointF> dots;
+    for (double x = std::floor(rect.left() / step) * step; x < rect.right(); x += step)
+        for (double y = std::floor(rect.top() / step) * step; y < rect.bottom(); y += step)
+            dots.emplace_back(x, y);
+    painter->drawPoints(dots.data(), int(dots.size()));
+}
+
+void TopologyView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    emit viewportMoved();
+}
+
+void TopologyView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    m_minimap->reposition();
+    emit viewportMoved();
+}
+
+} // namespace weft

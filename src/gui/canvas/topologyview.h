@@ -1,0 +1,74 @@
+#pragma once
+// TopologyView: the canvas widget. Zoom (wheel, keys, fit, to selection), pan (middle or right
+// drag, Space+drag), drops from the palette, and the current Tool for the left button.
+
+#include "gui/canvas/tools/tool.h"
+
+#include <QGraphicsView>
+#include <memory>
+
+namespace weft {
+
+class DesignDocument;
+class Minimap;
+class TopologyScene;
+
+class TopologyView : public QGraphicsView
+{
+    Q_OBJECT
+public:
+    enum class ToolKind { Select, Connect };
+
+    explicit TopologyView(TopologyScene *scene, QWidget *parent = nullptr);
+    ~TopologyView() override;
+
+    [[nodiscard]] TopologyScene *topologyScene() const { return m_scene; }
+    [[nodiscard]] DesignDocument *document() const;
+    [[nodiscard]] double zoom() const { return transform().m11(); }
+    [[nodiscard]] ToolKind toolKind() const { return m_toolKind; }
+    [[nodiscard]] Tool *tool() const { return m_tool.get(); }
+    [[nodiscard]] Minimap *minimap() const { return m_minimap; }
+
+public slots:
+    void setToolKind(weft::TopologyView::ToolKind kind);
+    void zoomIn();
+    void zoomOut();
+    /// Sets the zoom to `factor` (clamped to the usable range), keeping the centre.
+    void setZoom(double factor);
+    void fitAll();
+    void zoomToSelection();
+
+signals:
+    /// A message for the user (refused connection, ...).
+    void message(const QString &text);
+    void zoomChanged(double zoom);
+    void viewportMoved();
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void scaleBy(double factor);
+
+    TopologyScene *m_scene;
+    ToolKind m_toolKind = ToolKind::Select;
+    std::unique_ptr<Tool> m_tool;
+    Minimap *m_minimap = nullptr;
+    bool m_spaceHeld = false;
+    bool m_panning = false;
+    QPoint m_panLast;
+};
+
+} // namespace weft

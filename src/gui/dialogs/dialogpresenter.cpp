@@ -1,0 +1,63 @@
+#include "gui/dialogs/dialogpresenter.h"
+
+#include <QFileDialog>
+
+namespace weft {
+
+namespace {
+DialogPresenter *g_presenter = nullptr;
+const QString kFilter = QObject::tr("Weft designs (*.weft);;All files (*)");
+} // namespace
+
+void DialogPresenter::showError(QWidget *parent, const QString &title, const QString &text)
+{
+    auto *box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->open();
+}
+
+QMessageBox::StandardButton DialogPresenter::askSaveChanges(QWidget *parent,
+                                                            const QString &document)
+{
+    return QMessageBox::warning(parent, QObject::tr("Unsaved changes"),
+                                QObject::tr("Save the changes to %1 before closing?").arg(document),
+                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                QMessageBox::Save);
+}
+
+bool DialogPresenter::askRestore(QWidget *parent, const QStringList &documents)
+{
+    return QMessageBox::question(parent, QObject::tr("Restore unsaved work?"),
+                                 QObject::tr("Weft did not close cleanly last time. Restore the "
+                                             "autosaved designs?\n\n%1")
+                                     .arg(documents.join(QLatin1Char('\n'))))
+        == QMessageBox::Yes;
+}
+
+QString DialogPresenter::openFileName(QWidget *parent, const QString &directory)
+{
+    return QFileDialog::getOpenFileName(parent, QObject::tr("Open design"), directory, kFilter);
+}
+
+QString DialogPresenter::saveFileName(QWidget *parent, const QString &suggestion)
+{
+    QString path
+        = QFileDialog::getSaveFileName(parent, QObject::tr("Save design"), suggestion, kFilter);
+    if (!path.isEmpty() && !path.endsWith(QLatin1String(".weft")))
+        path += QLatin1String(".weft");
+    return path;
+}
+
+DialogPresenter &dialogPresenter()
+{
+    static DialogPresenter fallback;
+    return g_presenter ? *g_presenter : fallback;
+}
+
+void setDialogPresenter(DialogPresenter *presenter)
+{
+    g_presenter = presenter;
+}
+
+} // namespace weft

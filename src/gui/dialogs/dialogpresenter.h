@@ -1,0 +1,39 @@
+#pragma once
+// DialogPresenter: every question and message box the main window shows goes through this
+// interface, so tests can answer without a modal event loop. The default implementation uses
+// QMessageBox/QFileDialog; errors open window-modal without blocking the caller.
+
+#include <QMessageBox>
+#include <QString>
+#include <QStringList>
+
+class QWidget;
+
+namespace weft {
+
+class DialogPresenter
+{
+public:
+    DialogPresenter() = default;
+    virtual ~DialogPresenter() = default;
+    DialogPresenter(const DialogPresenter &) = delete;
+    DialogPresenter &operator=(const DialogPresenter &) = delete;
+
+    /// Shows an error (does not block; the dialog deletes itself when closed).
+    virtual void showError(QWidget *parent, const QString &title, const QString &text);
+    /// Save / Discard / Cancel for a document with unsaved changes.
+    virtual QMessageBox::StandardButton askSaveChanges(QWidget *parent, const QString &document);
+    /// Whether to restore the autosaved documents listed (after a crash).
+    virtual bool askRestore(QWidget *parent, const QStringList &documents);
+    /// A design file to open ("" when cancelled).
+    virtual QString openFileName(QWidget *parent, const QString &directory);
+    /// A path to save to ("" when cancelled).
+    virtual QString saveFileName(QWidget *parent, const QString &suggestion);
+};
+
+/// The presenter used by new main windows (tests install their own).
+DialogPresenter &dialogPresenter();
+/// Replaces the presenter (nullptr restores the default); the caller keeps ownership.
+void setDialogPresenter(DialogPresenter *presenter);
+
+} // namespace weft
