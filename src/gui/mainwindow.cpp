@@ -7,6 +7,7 @@
 #include "gui/actions/viewactions.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
+#include "gui/dialogs/aboutdialog.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
 #include "gui/docks/palettedock.h"
@@ -68,6 +69,14 @@ MainWindow::MainWindow(QWidget *parent)
     viewMenu->addSeparator();
     viewMenu->addAction(m_palette->toggleViewAction());
     viewMenu->addAction(m_properties->toggleViewAction());
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
+        auto *dialog = new AboutDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    about->setObjectName(QStringLiteral("actionAbout"));
+    about->setMenuRole(QAction::AboutRole);
     auto *spacer = new QWidget;
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     toolbar->addWidget(spacer);
