@@ -271,7 +271,7 @@ void FlowNetwork::resolve()
                 m_stats.back().linkDir = ld;
                 m_stats.back().lastT = m_now;
                 if (m_options.seriesBuckets > 0) {
-                    float *b = poolSlot(0, m_stats.size() - 1);
+                    float *b = poolSlot(m_stats.size() - 1);
                     std::fill(b, b + m_options.seriesBuckets, 0.0f);
                 }
             }
@@ -313,7 +313,7 @@ void FlowNetwork::addToSeries(std::size_t slot, double t0, double t1, double uti
 {
     DirStats &s = m_stats[slot];
     const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
-    float *buckets = poolSlot(0, slot);
+    float *buckets = poolSlot(slot);
     if (s.width == 0)
         s.width = std::max(t1, 1e-9) / static_cast<double>(n);
     while (t1 > s.width * static_cast<double>(n) * (1 + 1e-12)) {
@@ -332,9 +332,9 @@ void FlowNetwork::addToSeries(std::size_t slot, double t0, double t1, double uti
     }
 }
 
-float *FlowNetwork::poolSlot(int which, std::size_t slot)
+float *FlowNetwork::poolSlot(std::size_t slot)
 {
-    auto &chunks = m_pool[which];
+    auto &chunks = m_pool;
     const auto n = static_cast<std::size_t>(m_options.seriesBuckets);
     while (slot / kChunkSlots >= chunks.size())
         chunks.push_back(std::make_unique_for_overwrite<float[]>(kChunkSlots * n));
@@ -360,7 +360,7 @@ void FlowNetwork::finish(double endTime)
         if (s.width == 0 || !(m_bucketSeconds > 0))
             continue;
         // Re-bin the doubling buckets onto N buckets over [0, endTime] (uniform within a bucket).
-        const float *buckets = poolSlot(0, k);
+        const float *buckets = poolSlot(k);
         m_rebin.assign(n, 0.0);
         for (std::size_t i = 0; i < n; ++i) {
             if (buckets[i] == 0.0f)
@@ -374,10 +374,9 @@ void FlowNetwork::finish(double endTime)
                 m_rebin[j] += buckets[i] * (b - a) / s.width;
             }
         }
-        float *series = poolSlot(1, k);
+        f.series.resize(n);
         for (std::size_t j = 0; j < n; ++j)
-            series[j] = static_cast<float>(std::min(1.0, m_rebin[j] / m_bucketSeconds));
-        f.series = std::span<const float>(series, n);
+            f.series[j] = static_cast<float>(std::min(1.0, m_rebin[j] / m_bucketSeconds));
     }
 }
 

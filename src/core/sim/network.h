@@ -17,7 +17,6 @@
 #include <map>
 #include <memory>
 #include <queue>
-#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -60,8 +59,7 @@ struct LinkDirStats
     double peakUtilization = 0; ///< max over time of (allocated rate / achievable capacity)
     /// Average utilization per time bucket: NetworkOptions::seriesBuckets buckets of
     /// FlowNetwork::seriesBucketSeconds(); empty if the direction never carried traffic.
-    /// Points into the network's storage: valid until its next finish() or reset().
-    std::span<const float> series;
+    std::vector<float> series;
 };
 
 /// Options of the network model.
@@ -182,9 +180,9 @@ private:
     std::vector<DirStats> m_stats;
     std::vector<LinkDirStats> m_final;
     /// seriesBuckets floats per m_stats slot, in chunks kept across reset() (no reallocation,
-    /// no fresh pages for every step): [0] working buckets, [1] finished series.
-    std::vector<std::unique_ptr<float[]>> m_pool[2];
-    float *poolSlot(int which, std::size_t slot);
+    /// no fresh pages for every step).
+    std::vector<std::unique_ptr<float[]>> m_pool;
+    float *poolSlot(std::size_t slot);
     std::vector<double> m_rebin;
     double m_bucketSeconds = 0;
     std::map<JobTag, std::vector<std::uint32_t>> m_tagLinks;
