@@ -141,7 +141,7 @@ private slots:
         test::ClusterShape shape;
         shape.domains = 4;
         Design d = test::buildCluster(shape);
-        Workload &w = d.workload;
+        Workload &w = d.workload.emplace();
         w.model.name = "gpt-1.3b";
         w.model.layers = 8;
         w.model.hidden = 2048;
