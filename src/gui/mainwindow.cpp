@@ -121,7 +121,15 @@ MainWindow::MainWindow(QWidget *parent)
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The document, view and actions are children, deleted by ~QObject after this body, when
+    // this object is no longer a MainWindow: their last signals must not reach its slots.
+    m_doc->disconnect(this);
+    m_doc->undoStack()->disconnect(this);
+    m_view->disconnect(this);
+    m_editActions->disconnect(this);
+}
 
 MainWindow *MainWindow::openWindow()
 {

@@ -152,12 +152,15 @@ private slots:
     {
         Design d = smallDesign();
         d.addLink(link(NodeId(0), NodeId(2), "t", 50e9, 3));
-        const Finding *f = findCode(validateDesign(d), findings::kPortBudget);
+        // Keep the findings alive while `f` points into them.
+        const std::vector<Finding> budget = validateDesign(d);
+        const Finding *f = findCode(budget, findings::kPortBudget);
         QVERIFY(f);
         QCOMPARE(f->nodes, std::vector<NodeId> {NodeId(2)});
         d = smallDesign();
         d.link(LinkId(1))->rate = 0;
-        f = findCode(validateDesign(d), findings::kBadRate);
+        const std::vector<Finding> rate = validateDesign(d);
+        f = findCode(rate, findings::kBadRate);
         QVERIFY(f);
         QCOMPARE(f->links, std::vector<LinkId> {LinkId(1)});
     }
