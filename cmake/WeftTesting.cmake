@@ -17,10 +17,12 @@ function(weft_add_test)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 600)
   endif()
+  # Qt Test aborts a test function after 300 s by default; the validation runs can take longer
+  # on a loaded machine or under the asan preset, so the limit follows the CTest timeout.
   set_tests_properties(${T_NAME} PROPERTIES
     LABELS "${T_LABELS}"
     TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;WEFT_NO_AUTOSAVE_PROMPT=1")
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;WEFT_NO_AUTOSAVE_PROMPT=1;QTEST_FUNCTION_TIMEOUT=900000")
 endfunction()
 
 # Registers every tests/<layer>/tst_*.cpp in the calling folder as one test, labelled <label>.
