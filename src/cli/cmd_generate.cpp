@@ -3,11 +3,11 @@
 #include "command.h"
 #include "commandparser.h"
 #include "fabricoptions.h"
-#include "workloadoptions.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
 #include "storage/designstorage.h"
+#include "workloadoptions.h"
 
 #include <QCommandLineParser>
 

@@ -12,24 +12,6 @@ namespace {
 constexpr std::array<const char *, 5> kTierNames {"scale-up", "accelerator-leaf", "leaf-spine",
                                                   "spine-core", "other"};
 
-/// 0 accelerator or scale-up switch, 1 leaf, 2 spine, 3 core.
-int level(const Node &n)
-{
-    if (n.isAccelerator())
-        return 0;
-    switch (n.role) {
-    case SwitchRole::ScaleUp:
-        return 0;
-    case SwitchRole::Leaf:
-        return 1;
-    case SwitchRole::Spine:
-        return 2;
-    case SwitchRole::Core:
-        return 3;
-    }
-    return 0;
-}
-
 std::string csvField(const std::string &s)
 {
     if (s.find_first_of(",\"\n\r") == std::string::npos)
@@ -71,15 +53,15 @@ BomTier classifyLink(const Node *a, const Node *b)
 {
     if (!a || !b)
         return BomTier::Other;
-    int la = level(*a);
-    int lb = level(*b);
+    int la = tierLevel(*a);
+    int lb = tierLevel(*b);
     if (la > lb)
         std::swap(la, lb);
     if (la == 0 && lb == 0)
         return BomTier::ScaleUp;
     if (lb == la + 1) {
         // An NVSwitch chip wired straight to a leaf is not a NIC link.
-        const Node &low = level(*a) < level(*b) ? *a : *b;
+        const Node &low = tierLevel(*a) < tierLevel(*b) ? *a : *b;
         if (la == 0)
             return low.isAccelerator() ? BomTier::AcceleratorLeaf : BomTier::Other;
         return la == 1 ? BomTier::LeafSpine : BomTier::SpineCore;

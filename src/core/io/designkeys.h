@@ -28,19 +28,19 @@ inline constexpr std::array<std::pair<const char *, const char *>, 3> specLocato
 }
 
 // The members each object may have; anything else goes to its extensions.
-inline constexpr std::array kTopKeys{"format", "version",  "generator", "design",
-                                     "fabric_generator", "workload", "view", "hardware", "groups",
-                                     "nodes",  "links",   "extensions"};
-inline constexpr std::array kDesignKeys{"name", "description"};
-inline constexpr std::array kViewKeys{"zoom", "center_x", "center_y"};
-inline constexpr std::array kHardwareKeys{"accelerators", "switches", "link_technologies"};
-inline constexpr std::array kFabricKeys{"scale_up_preset", "domains", "fabric",
-                                        "tiers",           "switch",  "nic_gbps",
-                                        "oversubscription", "planes", "su_size"};
-inline constexpr std::array kGroupKeys{"id", "kind", "name", "preset", "parent", "collapsed",
-                                       "members"};
-inline constexpr std::array kNodeKeys{"id", "kind", "name", "spec", "role", "rail", "plane", "x",
-                                      "y"};
-inline constexpr std::array kLinkKeys{"id", "a", "b", "tech", "rate_gbps", "lanes", "latency_ns"};
+inline constexpr std::array kTopKeys {"format",           "version",  "generator", "design",
+                                      "fabric_generator", "workload", "view",      "hardware",
+                                      "groups",           "nodes",    "links",     "extensions"};
+inline constexpr std::array kDesignKeys {"name", "description"};
+inline constexpr std::array kViewKeys {"zoom", "center_x", "center_y"};
+inline constexpr std::array kHardwareKeys {"accelerators", "switches", "link_technologies"};
+inline constexpr std::array kFabricKeys {
+    "scale_up_preset", "domains",          "fabric", "tiers",  "switch",
+    "nic_gbps",        "oversubscription", "planes", "su_size"};
+inline constexpr std::array kGroupKeys {"id",     "kind",      "name",   "preset",
+                                        "parent", "collapsed", "members"};
+inline constexpr std::array kNodeKeys {"id",   "kind",  "name", "spec", "role",
+                                       "rail", "plane", "x",    "y"};
+inline constexpr std::array kLinkKeys {"id", "a", "b", "tech", "rate_gbps", "lanes", "latency_ns"};
 
 } // namespace weft::designkeys

@@ -2,10 +2,10 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
-#include "io/workloadjson.h"
 #include "io/hardwarejson.h"
 #include "io/jsonreader.h"
 #include "io/migrations.h"
+#include "io/workloadjson.h"
 
 #include <algorithm>
 #include <cstring>

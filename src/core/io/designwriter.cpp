@@ -2,8 +2,8 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
-#include "io/workloadjson.h"
 #include "io/hardwarejson.h"
+#include "io/workloadjson.h"
 
 #include <algorithm>
 #include <charconv>

@@ -6,8 +6,9 @@ namespace weft {
 
 std::string jsonLibraryVersion()
 {
-    return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_MINOR)
-        + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
+    return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "."
+        + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "."
+        + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
 }
 
 } // namespace weft

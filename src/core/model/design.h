@@ -31,11 +31,11 @@ class Design
 public:
     std::string name;
     std::string description;
-    HardwareTable hardware;                 ///< specs referenced by nodes and links
-    std::optional<FabricParams> generator;  ///< set when the fabric was generated
-    std::optional<Workload> workload;       ///< the training job simulated on this fabric
+    HardwareTable hardware; ///< specs referenced by nodes and links
+    std::optional<FabricParams> generator; ///< set when the fabric was generated
+    std::optional<Workload> workload; ///< the training job simulated on this fabric
     ViewState view;
-    std::string extensions = "{}";         ///< unknown fields from the file, as JSON object text
+    std::string extensions = "{}"; ///< unknown fields from the file, as JSON object text
 
     // --- nodes ---
     /// Adds `n`; assigns a fresh id when `n.id` is invalid. Returns the id.

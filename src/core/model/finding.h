@@ -20,7 +20,10 @@ struct Finding
 {
     Finding() = default;
     Finding(Severity sev, std::string c, std::string msg, std::vector<std::string> subj = {})
-        : severity(sev), code(std::move(c)), message(std::move(msg)), subjects(std::move(subj))
+        : severity(sev)
+        , code(std::move(c))
+        , message(std::move(msg))
+        , subjects(std::move(subj))
     {
     }
 

@@ -11,7 +11,6 @@
 
 namespace weft {
 
-
 /// Finding codes returned by validateDesign().
 namespace findings {
 inline constexpr const char *kPortBudget = "port-budget"; ///< switch lanes > radix
@@ -43,7 +42,5 @@ inline constexpr std::size_t kMaxFindingsPerCode = 100;
 /// there is more than one), group membership and nesting. Errors first, then warnings; within
 /// a severity, in check order and object order (deterministic).
 std::vector<Finding> validateDesign(const Design &design);
-
-
 
 } // namespace weft

@@ -63,34 +63,19 @@ bool nonBlocking(const Design &d)
     bool hasCore = false;
     for (const Node &n : d.nodes())
         hasCore = hasCore || (n.isSwitch() && n.role == SwitchRole::Core);
-    auto level = [](const Node &n) {
-        if (n.isAccelerator())
-            return 0;
-        switch (n.role) {
-        case SwitchRole::ScaleUp:
-            return 0;
-        case SwitchRole::Leaf:
-            return 1;
-        case SwitchRole::Spine:
-            return 2;
-        case SwitchRole::Core:
-            return 3;
-        }
-        return 0;
-    };
     for (const Link &l : d.links()) {
         const Node *a = d.node(l.a);
         const Node *b = d.node(l.b);
         if (!a || !b)
             continue;
-        const int la = level(*a), lb = level(*b);
+        const int la = tierLevel(*a), lb = tierLevel(*b);
         if (la == lb)
             continue;
         const Node *lo = la < lb ? a : b;
         const Node *hi = la < lb ? b : a;
-        if (hi->isSwitch() && level(*hi) >= 1)
+        if (hi->isSwitch() && tierLevel(*hi) >= 1)
             cap[hi->id].first += l.capacity();
-        if (lo->isSwitch() && level(*lo) >= 1)
+        if (lo->isSwitch() && tierLevel(*lo) >= 1)
             cap[lo->id].second += l.capacity();
     }
     for (const auto &[id, c] : cap) {

@@ -34,12 +34,12 @@ void memoryFindings(const SimPlan &plan, const RankMap &rk, SimResult &r)
             continue;
         r.memoryFits = false;
         Finding f {Severity::Error,
-                      "memory-over-capacity",
-                      "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total())
-                          + " per accelerator (" + gb(mem.weights) + " weights, "
-                          + gb(mem.gradients) + " gradients, " + gb(mem.optimizer) + " optimizer, "
-                          + gb(mem.activations) + " activations) but has " + gb(mem.capacity),
-                      {"stage:" + std::to_string(st)}};
+                   "memory-over-capacity",
+                   "pipeline stage " + std::to_string(st) + " needs " + gb(mem.total())
+                       + " per accelerator (" + gb(mem.weights) + " weights, " + gb(mem.gradients)
+                       + " gradients, " + gb(mem.optimizer) + " optimizer, " + gb(mem.activations)
+                       + " activations) but has " + gb(mem.capacity),
+                   {"stage:" + std::to_string(st)}};
         for (int rank = 0, listed = 0; rank < rk.worldSize() && listed < 16; ++rank)
             if (rk.coord(rank).pp == st) {
                 f.subjects.push_back("node:" + std::to_string(rk.node(rank).value));
@@ -64,11 +64,11 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
         if (!spans)
             continue;
         Finding f {Severity::Warning,
-                      "tp-spans-scale-out",
-                      "a TP group of " + std::to_string(g.members.size())
-                          + " ranks spans more than one scale-up domain: its all-reduces cross the "
-                            "scale-out fabric",
-                      {}};
+                   "tp-spans-scale-out",
+                   "a TP group of " + std::to_string(g.members.size())
+                       + " ranks spans more than one scale-up domain: its all-reduces cross the "
+                         "scale-out fabric",
+                   {}};
         for (NodeId id : g.members)
             f.subjects.push_back("node:" + std::to_string(id.value));
         r.warnings.push_back(std::move(f));
@@ -78,12 +78,12 @@ void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
         = std::minmax_element(plan.stageComputeTime.begin(), plan.stageComputeTime.end());
     if (mn != plan.stageComputeTime.end() && *mn > 0 && *mx / *mn > 1.10) {
         Finding f {Severity::Warning,
-                      "stages-unbalanced",
-                      "pipeline stages are unbalanced: the slowest computes "
-                          + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5))
-                          + "% longer than the fastest",
-                      {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
-                       "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
+                   "stages-unbalanced",
+                   "pipeline stages are unbalanced: the slowest computes "
+                       + std::to_string(static_cast<int>((*mx / *mn - 1) * 100 + 0.5))
+                       + "% longer than the fastest",
+                   {"stage:" + std::to_string(mx - plan.stageComputeTime.begin()),
+                    "stage:" + std::to_string(mn - plan.stageComputeTime.begin())}};
         r.warnings.push_back(std::move(f));
     }
 }
@@ -151,8 +151,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     r.events = out.events;
     if (out.cancelled) {
         r.cancelled = true;
-        r.warnings.push_back(
-            {Severity::Error, "cancelled", "the simulation was cancelled", {}});
+        r.warnings.push_back({Severity::Error, "cancelled", "the simulation was cancelled", {}});
         return r;
     }
     if (!out.ok) {

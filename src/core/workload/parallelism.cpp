@@ -5,7 +5,6 @@
 
 namespace weft {
 
-
 int TrainingConfig::microBatches() const
 {
     const long long per = 1LL * std::max(1, microBatch) * std::max(1, dp);
@@ -57,7 +56,7 @@ std::string str(long long v)
 } // namespace
 
 std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
-                                 std::size_t accelerators)
+                              std::size_t accelerators)
 {
     std::vector<Finding> f;
     if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.cp < 1 || c.ep < 1 || c.vpp < 1 || c.microBatch < 1
