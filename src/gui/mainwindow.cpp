@@ -4,14 +4,19 @@
 #include "gui/actions/autosave.h"
 #include "gui/actions/editactions.h"
 #include "gui/actions/fileactions.h"
+#include "gui/actions/simulationactions.h"
 #include "gui/actions/viewactions.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/aboutdialog.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
+#include "gui/docks/findingsdock.h"
 #include "gui/docks/palettedock.h"
 #include "gui/docks/propertiesdock.h"
+#include "gui/docks/resultsdock.h"
+#include "gui/simulation/simstatus.h"
+#include "gui/simulation/simulationrunner.h"
 #include "io/catalogfile.h"
 #include "storage/designstorage.h"
 
@@ -42,6 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_view(new TopologyView(m_scene))
     , m_palette(new PaletteDock(builtinCatalog(), this))
     , m_properties(new PropertiesDock(this))
+    , m_runner(new SimulationRunner(m_doc, this))
 {
     initWeftResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -51,11 +57,19 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_palette);
     addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
+    m_results = new ResultsDock(m_doc, m_runner, this);
+    m_findings = new FindingsDock(m_doc, m_runner, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_results);
+    addDockWidget(Qt::BottomDockWidgetArea, m_findings);
+    splitDockWidget(m_results, m_findings, Qt::Horizontal);
+    resizeDocks({m_results, m_findings}, {760, 420}, Qt::Horizontal);
+    resizeDocks({m_results}, {300}, Qt::Vertical);
 
     m_fileActions = new FileActions(this);
     m_editActions = new EditActions(m_doc, m_view, this);
     m_viewActions = new ViewActions(m_view, this);
     m_autosave = new Autosave(m_doc, this);
+    m_simActions = new SimulationActions(m_runner, this);
 
     auto *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("MainToolBar"));
@@ -69,6 +83,10 @@ MainWindow::MainWindow(QWidget *parent)
     viewMenu->addSeparator();
     viewMenu->addAction(m_palette->toggleViewAction());
     viewMenu->addAction(m_properties->toggleViewAction());
+    viewMenu->addAction(m_results->toggleViewAction());
+    viewMenu->addAction(m_findings->toggleViewAction());
+    toolbar->addSeparator();
+    m_simActions->addTo(menuBar()->addMenu(tr("&Simulation")), toolbar);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
         auto *dialog = new AboutDialog(this);
@@ -82,6 +100,12 @@ MainWindow::MainWindow(QWidget *parent)
     toolbar->addWidget(spacer);
     toolbar->addWidget(m_editActions->findField);
 
+    m_simStatus = new SimStatus(m_doc, m_runner);
+    statusBar()->addWidget(m_simStatus, 1);
+    connect(m_runner, &SimulationRunner::resultChanged, m_scene,
+            [this] { m_scene->setSimResult(m_runner->result()); });
+    connect(m_runner, &SimulationRunner::staleChanged, m_scene, &TopologyScene::setResultStale);
+    connect(m_findings, &FindingsDock::subjectsSelected, m_view, &TopologyView::zoomToSelection);
     m_zoomLabel = new QLabel;
     m_countLabel = new QLabel;
     statusBar()->addPermanentWidget(m_countLabel);
@@ -129,6 +153,7 @@ MainWindow::~MainWindow()
     m_doc->undoStack()->disconnect(this);
     m_view->disconnect(this);
     m_editActions->disconnect(this);
+    delete m_runner; // stops its worker before the document goes
 }
 
 MainWindow *MainWindow::openWindow()

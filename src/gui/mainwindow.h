@@ -14,8 +14,13 @@ class Autosave;
 class DesignDocument;
 class EditActions;
 class FileActions;
+class FindingsDock;
 class PaletteDock;
 class PropertiesDock;
+class ResultsDock;
+class SimStatus;
+class SimulationActions;
+class SimulationRunner;
 class TopologyScene;
 class TopologyView;
 class ViewActions;
@@ -49,6 +54,11 @@ public:
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
     [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
     [[nodiscard]] Autosave *autosave() const { return m_autosave; }
+    [[nodiscard]] SimulationRunner *simulation() const { return m_runner; }
+    [[nodiscard]] SimulationActions *simulationActions() const { return m_simActions; }
+    [[nodiscard]] ResultsDock *results() const { return m_results; }
+    [[nodiscard]] FindingsDock *findings() const { return m_findings; }
+    [[nodiscard]] SimStatus *simStatus() const { return m_simStatus; }
 
     /// Writes the canvas zoom and centre into `view` (saved with the design).
     void storeViewState(ViewState &view) const;
@@ -79,6 +89,11 @@ private:
     EditActions *m_editActions;
     ViewActions *m_viewActions;
     Autosave *m_autosave;
+    SimulationRunner *m_runner;
+    SimulationActions *m_simActions;
+    ResultsDock *m_results;
+    FindingsDock *m_findings;
+    SimStatus *m_simStatus;
     QLabel *m_zoomLabel;
     QLabel *m_countLabel;
 };

@@ -128,6 +128,30 @@ private slots:
         QVERIFY(hasCode(across, "tp-spans-scale-out"));
         QVERIFY(!hasCode(inside, "tp-spans-scale-out"));
     }
+    void preflightReportsWhatSimulateReportsBeforeTheStep()
+    {
+        test::ClusterShape shape;
+        shape.domains = 8;
+        Design d = test::buildCluster(shape);
+        QVERIFY(preflight(d).empty()); // no workload: nothing to say
+        d.workload = wideGpt(8, 1, 8, 16);
+        d.workload->placement.order = "dp-tp-pp";
+        const auto has = [](const std::vector<Finding> &fs, const char *code) {
+            return std::any_of(fs.begin(), fs.end(),
+                               [&](const Finding &f) { return f.code == code; });
+        };
+        QVERIFY(has(preflight(d), "tp-spans-scale-out"));
+        d.workload->placement.order = "tp-dp-pp";
+        QVERIFY(!has(preflight(d), "tp-spans-scale-out"));
+        QVERIFY(!has(preflight(d), "accelerators-idle"));
+        d.workload->config.dp = 4; // half the servers carry no rank
+        QVERIFY(has(preflight(d), "accelerators-idle"));
+        d.workload->config.tp = 7; // heads are not divisible by 7: an error, as simulate() says
+        const std::vector<Finding> bad = preflight(d);
+        QVERIFY(hasError(bad));
+        QVERIFY(has(bad, "heads-not-divisible-by-tp"));
+        QVERIFY(hasCode(simulate(d), "heads-not-divisible-by-tp"));
+    }
     void moreNvlinkBandwidthTrainsFaster()
     {
         auto run = [](double lane) {

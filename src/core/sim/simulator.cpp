@@ -51,6 +51,15 @@ void memoryFindings(const SimPlan &plan, const RankMap &rk, SimResult &r)
 
 void placementFindings(const Design &d, const SimPlan &plan, SimResult &r)
 {
+    const long long world = plan.ranks->worldSize();
+    const auto accelerators = static_cast<long long>(d.acceleratorCount());
+    if (world < accelerators)
+        r.warnings.push_back(
+            {Severity::Info,
+             "accelerators-idle",
+             std::to_string(accelerators - world) + " of " + std::to_string(accelerators)
+                 + " accelerators carry no rank (world size " + std::to_string(world) + ")",
+             {}});
     // A TP group whose members sit in different scale-up domains sends its all-reduces over
     // the scale-out fabric.
     for (const GroupMeta &g : plan.groups) {
@@ -223,6 +232,24 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
     r.simulationWallSeconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
+}
+
+std::vector<Finding> preflight(const Design &design)
+{
+    if (!design.workload)
+        return {};
+    try {
+        SimPlan plan = buildPlan(design, *design.workload, true);
+        if (hasError(plan.findings))
+            return plan.findings;
+        SimResult r;
+        r.warnings = plan.findings;
+        memoryFindings(plan, *plan.ranks, r);
+        placementFindings(design, plan, r);
+        return r.warnings;
+    } catch (const std::exception &e) {
+        return {{Severity::Error, "internal-error", e.what(), {}}};
+    }
 }
 
 SimResult simulate(const Design &design, const SimOptions &options)

@@ -31,6 +31,12 @@ struct SimOptions
 /// coded findings in SimResult::warnings (`ok` false when no step could be simulated).
 SimResult simulate(const Design &design, const SimOptions &options = {});
 
+/// The findings simulate() reports before it runs the step: workload validation, placement,
+/// memory per stage against HBM, a TP group spanning scale-up domains, unbalanced stages. No
+/// event loop, so it is cheap enough to run after every edit of a large design (the GUI's live
+/// findings). Empty when the design has no workload. Never throws.
+std::vector<Finding> preflight(const Design &design);
+
 /// Same with a caller-supplied communication backend (tests, analytic estimates); no per-link
 /// statistics are produced.
 SimResult simulate(const Design &design, const SimOptions &options, CommBackend &backend);

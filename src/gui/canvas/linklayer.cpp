@@ -1,16 +1,59 @@
 #include "gui/canvas/linklayer.h"
 
 #include "document/designdocument.h"
+#include "gui/canvas/linkheat.h"
 #include "gui/canvas/topologyscene.h"
 
 #include <QGraphicsView>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace weft {
+
+namespace {
+
+struct PenSpec
+{
+    QColor colour;
+    double width;
+};
+
+// Without a result: tier colour, 2 px for bundles of parallel links.
+PenSpec plainPen(const LinkLayer::Bundle &b, const CanvasStyle &st)
+{
+    return {b.scaleUp ? st.scaleUpLink : st.link, b.links.size() > 1 ? 2.0 : 1.0};
+}
+
+// With a result: the busiest link of the bundle on the utilization scale, width by capacity;
+// idle links faint; everything outside a highlighted group dimmed.
+PenSpec heatPen(const LinkLayer::Bundle &b, const LinkHeat &heat, const CanvasStyle &st)
+{
+    double u = -1, capacity = 0;
+    bool inGroup = false;
+    for (LinkId id : b.links) {
+        u = std::max(u, heat.utilization(id));
+        if (const LinkResult *l = heat.link(id))
+            capacity = std::max(capacity, l->capacity);
+        inGroup = inGroup || heat.highlighted(id);
+    }
+    QColor colour = u > 0 ? LinkHeat::colour(std::round(u * 31) / 31) : st.link;
+    double width = LinkHeat::width(capacity);
+    if (u <= 0)
+        colour.setAlphaF(0.45f);
+    if (heat.hasHighlight() && !inGroup) {
+        colour = st.mutedText;
+        colour.setAlphaF(0.18f);
+    } else if (heat.hasHighlight()) {
+        width += 1;
+    }
+    return {colour, width};
+}
+
+} // namespace
 
 LinkLayer::LinkLayer(const DesignDocument *doc, EndpointFn endpoint)
     : m_doc(doc)
@@ -175,7 +218,10 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
         return (std::uint64_t(std::uint32_t(std::int32_t(std::floor(p.x() / cell)))) << 32)
             | std::uint32_t(std::int32_t(std::floor(p.y() / cell)));
     };
-    std::vector<QLineF> lines[2][2]; // [scaleUp][bundled]
+    const LinkHeat &heat = sc->linkHeat();
+    const bool heated = heat.active();
+    // Lines are batched by pen: key = colour (ARGB) << 8 | width in half pixels.
+    std::unordered_map<std::uint64_t, std::vector<QLineF>> lines;
     std::vector<QLineF> selected;
     std::vector<const Bundle *> labelled;
     for (const Bundle &b : m_bundles) {
@@ -190,7 +236,9 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
             std::swap(ka, kb);
         if (!seen.insert(ka * 0x9E3779B97F4A7C15ull ^ (kb + (ka << 7))).second)
             continue;
-        std::vector<QLineF> &out = lines[b.scaleUp][b.links.size() > 1];
+        const auto [colour, width] = heated ? heatPen(b, heat, st) : plainPen(b, st);
+        std::vector<QLineF> &out
+            = lines[(std::uint64_t(colour.rgba()) << 8) | std::uint64_t(width * 2)];
         const double len = b.line.length();
         if (len > longLine && m_bundles.size() > 2000) { // small designs: always whole lines
             const QPointF dir = (b.line.p2() - b.line.p1()) / len * stub;
@@ -210,15 +258,21 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
     painter->save();
     // Thin lines at low zoom are sub-pixel anyway; antialiasing them costs time, not quality.
     painter->setRenderHint(QPainter::Antialiasing, lod >= 0.5);
-    for (int s = 0; s < 2; ++s)
-        for (int bundled = 0; bundled < 2; ++bundled) {
-            if (lines[s][bundled].empty())
-                continue;
-            QPen pen(s ? st.scaleUpLink : st.link, bundled ? 2.0 : 1.0);
-            pen.setCosmetic(true);
-            painter->setPen(pen);
-            painter->drawLines(lines[s][bundled].data(), int(lines[s][bundled].size()));
-        }
+    // Dim and idle pens first, so hot links are drawn on top.
+    std::vector<std::uint64_t> keys;
+    keys.reserve(lines.size());
+    for (const auto &entry : lines)
+        keys.push_back(entry.first);
+    std::sort(keys.begin(), keys.end(), [](std::uint64_t a, std::uint64_t b) {
+        return std::pair(qAlpha(QRgb(a >> 8)), a) < std::pair(qAlpha(QRgb(b >> 8)), b);
+    });
+    for (std::uint64_t key : keys) {
+        const std::vector<QLineF> &batch = lines[key];
+        QPen pen(QColor::fromRgba(QRgb(key >> 8)), double(key & 0xff) / 2);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->drawLines(batch.data(), int(batch.size()));
+    }
     if (!selected.empty()) {
         QPen pen(st.selection, 3.0);
         pen.setCosmetic(true);

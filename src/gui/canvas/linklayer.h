@@ -43,9 +43,7 @@ public:
     /// Drops the cached image (selection or style change) and repaints.
     void refresh();
 
-private:
-    /// Draws the bundles intersecting `exposed` at level of detail `lod`.
-    void drawBundles(QPainter *painter, const QRectF &exposed, double lod) const;
+    /// Links drawn as one line between two visible endpoints.
     struct Bundle
     {
         QLineF line;
@@ -54,6 +52,10 @@ private:
         int lanes = 0;
         std::vector<LinkId> links;
     };
+
+private:
+    /// Draws the bundles intersecting `exposed` at level of detail `lod`.
+    void drawBundles(QPainter *painter, const QRectF &exposed, double lod) const;
     void rebuild() const;
 
     const DesignDocument *m_doc;

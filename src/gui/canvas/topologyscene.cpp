@@ -35,6 +35,22 @@ void TopologyScene::setStylePalette(const QPalette &palette)
     update();
 }
 
+void TopologyScene::setSimResult(std::shared_ptr<const SimResult> result, bool stale)
+{
+    m_heat.setResult(std::move(result), stale);
+    m_heat.highlightGroup(m_doc->selection().nodes);
+    m_links->refresh();
+    emit linkHeatChanged();
+}
+
+void TopologyScene::setResultStale(bool stale)
+{
+    if (m_heat.stale() == stale)
+        return;
+    m_heat.setStale(stale);
+    emit linkHeatChanged();
+}
+
 void TopologyScene::rebuild()
 {
     clear();
@@ -171,8 +187,13 @@ void TopologyScene::onSelectionChanged()
             if (GroupItem *item = groupItem(id))
                 item->update();
     }
-    if (!now.links.empty() || !m_shownSelection.links.empty())
+    const bool hadHighlight = m_heat.hasHighlight();
+    m_heat.highlightGroup(now.nodes);
+    if (!now.links.empty() || !m_shownSelection.links.empty() || hadHighlight
+        || m_heat.hasHighlight())
         m_links->refresh();
+    if (hadHighlight || m_heat.hasHighlight())
+        emit linkHeatChanged();
     m_shownSelection = now;
 }
 

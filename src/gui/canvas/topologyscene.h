@@ -5,6 +5,7 @@
 
 #include "document/fragment.h"
 #include "gui/canvas/canvasstyle.h"
+#include "gui/canvas/linkheat.h"
 
 #include <QGraphicsScene>
 #include <unordered_map>
@@ -46,6 +47,15 @@ public:
     [[nodiscard]] NodeItem *nodeItem(NodeId id) const;
     [[nodiscard]] GroupItem *groupItem(GroupId id) const;
     [[nodiscard]] LinkLayer *linkLayer() const { return m_links; }
+    /// The simulation result shown on the links (utilization colours, group highlight).
+    [[nodiscard]] const LinkHeat &linkHeat() const { return m_heat; }
+    /// Colours the links by `result` (null: plain links); `stale` when the design changed since.
+    void setSimResult(std::shared_ptr<const SimResult> result, bool stale = false);
+    void setResultStale(bool stale);
+
+signals:
+    /// The shown result, its staleness or the highlighted group changed.
+    void linkHeatChanged();
 
 private:
     void rebuild();
@@ -66,6 +76,7 @@ private:
     std::unordered_map<NodeId, NodeItem *> m_nodes;
     std::unordered_map<GroupId, GroupItem *> m_groups;
     IdSet m_shownSelection;
+    LinkHeat m_heat;
     QRectF m_content;
 };
 

@@ -3,15 +3,18 @@
 #include "document/designdocument.h"
 #include "document/tieredlayout.h"
 #include "gui/canvas/catalogmime.h"
+#include "gui/canvas/heatlegend.h"
 #include "gui/canvas/minimap.h"
 #include "gui/canvas/tools/connecttool.h"
 #include "gui/canvas/tools/selecttool.h"
 #include "gui/canvas/topologyscene.h"
 
 #include <QDragEnterEvent>
+#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -37,6 +40,7 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
     m_minimap = new Minimap(this);
+    m_heatLegend = new HeatLegend(this);
     setToolKind(ToolKind::Select);
 }
 
@@ -264,6 +268,25 @@ void TopologyView::scrollContentsBy(int dx, int dy)
 {
     QGraphicsView::scrollContentsBy(dx, dy);
     emit viewportMoved();
+}
+
+bool TopologyView::viewportEvent(QEvent *event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QGraphicsView::viewportEvent(event);
+    const auto *help = static_cast<QHelpEvent *>(event);
+    const LinkHeat &heat = m_scene->linkHeat();
+    QString text;
+    if (heat.result()) {
+        const CanvasHit hit = m_scene->hitAt(mapToScene(help->pos()), 4.0 / zoom());
+        if (!hit.node.valid() && !hit.group.valid() && !hit.links.empty())
+            text = heat.toolTip(m_scene->document()->design(), hit.links);
+    }
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(help->globalPos(), text, viewport());
+    return true;
 }
 
 void TopologyView::resizeEvent(QResizeEvent *event)

@@ -10,6 +10,7 @@
 namespace weft {
 
 class DesignDocument;
+class HeatLegend;
 class Minimap;
 class TopologyScene;
 
@@ -28,6 +29,7 @@ public:
     [[nodiscard]] ToolKind toolKind() const { return m_toolKind; }
     [[nodiscard]] Tool *tool() const { return m_tool.get(); }
     [[nodiscard]] Minimap *minimap() const { return m_minimap; }
+    [[nodiscard]] HeatLegend *heatLegend() const { return m_heatLegend; }
 
 public slots:
     void setToolKind(weft::TopologyView::ToolKind kind);
@@ -58,6 +60,8 @@ protected:
     void drawBackground(QPainter *painter, const QRectF &rect) override;
     void scrollContentsBy(int dx, int dy) override;
     void resizeEvent(QResizeEvent *event) override;
+    /// Tooltips: a link bundle shows its simulated traffic.
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void scaleBy(double factor);
@@ -66,6 +70,7 @@ private:
     ToolKind m_toolKind = ToolKind::Select;
     std::unique_ptr<Tool> m_tool;
     Minimap *m_minimap = nullptr;
+    HeatLegend *m_heatLegend = nullptr;
     bool m_spaceHeld = false;
     bool m_panning = false;
     QPoint m_panLast;

@@ -1,0 +1,66 @@
+#include "gui/simulation/resultsummary.h"
+
+#include "gui/charts/chartdata.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+
+namespace weft {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("weft::ResultSummary", text);
+}
+} // namespace
+
+std::pair<QString, double> largestExposed(const Breakdown &b)
+{
+    const std::pair<BreakdownPart, double> parts[]
+        = {{BreakdownPart::TpExposed, b.tpExposed}, {BreakdownPart::CpExposed, b.cpExposed},
+           {BreakdownPart::EpExposed, b.epExposed}, {BreakdownPart::PpExposed, b.ppExposed},
+           {BreakdownPart::Bubble, b.bubble},       {BreakdownPart::DpExposed, b.dpExposed},
+           {BreakdownPart::Optimizer, b.optimizer}};
+    const auto *best
+        = std::max_element(std::begin(parts), std::end(parts),
+                           [](const auto &x, const auto &y) { return x.second < y.second; });
+    if (best->second <= 0)
+        return {};
+    return {breakdownPartName(best->first), best->second};
+}
+
+QString durationText(double seconds)
+{
+    if (seconds >= 1)
+        return QStringLiteral("%1 s").arg(seconds, 0, 'f', 3);
+    if (seconds >= 1e-3)
+        return QStringLiteral("%1 ms").arg(seconds * 1e3, 0, 'f', seconds >= 0.1 ? 0 : 1);
+    return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 0);
+}
+
+QString summaryText(const SimResult &r)
+{
+    if (!r.ok) {
+        const auto err = std::find_if(r.warnings.begin(), r.warnings.end(), [](const Finding &f) {
+            return f.severity == Severity::Error;
+        });
+        return err == r.warnings.end()
+            ? tr("The step could not be simulated.")
+            : tr("Cannot simulate: %1").arg(QString::fromStdString(err->message));
+    }
+    const double tps = r.tokensPerSecond;
+    const QString tokens = tps >= 1e6 ? QStringLiteral("%1M").arg(tps / 1e6, 0, 'f', 2)
+        : tps >= 1e3                  ? QStringLiteral("%1k").arg(tps / 1e3, 0, 'f', 1)
+                                      : QString::number(tps, 'f', 0);
+    QString text = tr("Step %1 · %2 tokens/s · MFU %3%")
+                       .arg(durationText(r.stepTime), tokens)
+                       .arg(r.mfu * 100, 0, 'f', 1);
+    const auto [part, seconds] = largestExposed(r.breakdown);
+    if (!part.isEmpty())
+        text += tr(" · largest overhead: %1 %2").arg(part, durationText(seconds));
+    if (!r.memoryFits)
+        text += tr(" · memory over HBM");
+    return text;
+}
+
+} // namespace weft

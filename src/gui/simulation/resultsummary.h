@@ -1,0 +1,23 @@
+#pragma once
+// One-line summaries of a simulation result for the status bar and the Results dock: step time,
+// tokens/s, MFU and the largest exposed cost of the step (the part of the breakdown, other than
+// compute, that costs the most).
+
+#include "sim/result.h"
+
+#include <QString>
+
+namespace weft {
+
+/// The largest non-compute part of `b`: its name ("exposed TP", "bubble", "optimizer", ...)
+/// and its duration in seconds. Empty name when every part is zero.
+std::pair<QString, double> largestExposed(const Breakdown &b);
+
+/// "Step 1.23 s · 45.1k tokens/s · MFU 41.2% · largest overhead: exposed DP 120 ms"; for a failed
+/// result the first error's message.
+QString summaryText(const SimResult &result);
+
+/// A duration in seconds as text with a fitting unit (µs, ms, s).
+QString durationText(double seconds);
+
+} // namespace weft

@@ -1,0 +1,164 @@
+#include "gui/simulation/simulationrunner.h"
+
+#include "document/designdocument.h"
+#include "model/validate.h"
+#include "sim/simulator.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace weft {
+
+namespace {
+
+// Runs on the worker: checks `design` and, when asked and nothing forbids it, simulates it.
+SimulationRunner::Outcome runJob(const Design &design, bool simulate,
+                                 const std::shared_ptr<std::atomic<bool>> &cancel,
+                                 const std::function<void(double)> &report)
+{
+    SimulationRunner::Outcome out;
+    out.findings = validateDesign(design);
+    const std::vector<Finding> pre = preflight(design);
+    out.findings.insert(out.findings.end(), pre.begin(), pre.end());
+    if (!simulate || !design.workload || hasError(pre) || cancel->load()) {
+        out.cancelled = cancel->load();
+        return out;
+    }
+    SimOptions options;
+    options.cancel = cancel.get();
+    options.progress = [&report](double f) {
+        report(f);
+        return true;
+    };
+    auto result = std::make_shared<SimResult>(weft::simulate(design, options));
+    out.cancelled = result->cancelled;
+    if (!out.cancelled)
+        out.result = std::move(result);
+    return out;
+}
+
+} // namespace
+
+SimulationRunner::SimulationRunner(DesignDocument *doc, QObject *parent)
+    : QObject(parent)
+    , m_doc(doc)
+{
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(300);
+    connect(&m_debounce, &QTimer::timeout, this, [this] {
+        startJob(m_auto && m_doc->design().acceleratorCount() <= std::size_t(autoLimit()));
+    });
+    // Every change to a design goes through the undo stack (edits, undo, redo); a load resets.
+    connect(doc->undoStack(), &QUndoStack::indexChanged, this, &SimulationRunner::designEdited);
+    connect(doc, &DesignDocument::reset, this, [this] { // another design: the result is void
+        m_result.reset();
+        m_findings.clear();
+        setStale(false);
+        emit resultChanged();
+        emit findingsChanged();
+        designEdited();
+    });
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &SimulationRunner::jobFinished);
+    designEdited();
+}
+
+SimulationRunner::~SimulationRunner()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_watcher.waitForFinished();
+}
+
+void SimulationRunner::designEdited()
+{
+    ++m_revision; // a running job now works on an old design: stop it, drop what it returns
+    if (m_cancel)
+        m_cancel->store(true);
+    setStale(m_result != nullptr);
+    m_debounce.start();
+}
+
+void SimulationRunner::simulate()
+{
+    m_debounce.stop();
+    startJob(true);
+}
+
+void SimulationRunner::cancel()
+{
+    m_debounce.stop();
+    m_pending = false;
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void SimulationRunner::setAutoSimulate(bool on)
+{
+    if (m_auto == on)
+        return;
+    m_auto = on;
+    if (on && m_stale)
+        m_debounce.start();
+}
+
+void SimulationRunner::startJob(bool simulate)
+{
+    if (isRunning()) {
+        if (m_jobRevision == m_revision && (m_jobSimulates || !simulate))
+            return; // the running job already does what is asked
+        // Supersede: cancel, and start again once the worker has returned.
+        m_pending = true;
+        m_pendingSimulates = m_pendingSimulates || simulate;
+        m_cancel->store(true);
+        return;
+    }
+    m_pending = false;
+    m_pendingSimulates = false;
+    m_jobSimulates = simulate && m_doc->design().workload.has_value();
+    m_jobRevision = m_revision;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    // Progress is posted to this object's thread at most once per percent.
+    auto lastPercent = std::make_shared<std::atomic<int>>(-1);
+    auto report = [this, lastPercent](double f) {
+        const int pc = static_cast<int>(f * 100);
+        if (lastPercent->exchange(pc) != pc)
+            QMetaObject::invokeMethod(
+                this, [this, f] { emit progress(f); }, Qt::QueuedConnection);
+    };
+    m_watcher.setFuture(QtConcurrent::run(runJob, m_doc->design(), m_jobSimulates, m_cancel,
+                                          std::function<void(double)>(report)));
+    emit started(m_jobSimulates);
+}
+
+void SimulationRunner::jobFinished()
+{
+    const Outcome out = m_watcher.result();
+    const bool superseded = m_pending || m_jobRevision != m_revision;
+    if (!superseded) { // a cancelled simulation still checked the design
+        m_findings = out.findings;
+        if (out.result) {
+            m_result = out.result;
+            // Preflight findings are the first warnings of the result: keep only the rest.
+            for (const Finding &f : m_result->warnings)
+                if (std::none_of(m_findings.begin(), m_findings.end(), [&](const Finding &g) {
+                        return g.code == f.code && g.message == f.message;
+                    }))
+                    m_findings.push_back(f);
+            setStale(false);
+            emit resultChanged();
+        }
+        emit findingsChanged();
+    }
+    emit finished();
+    if (m_pending)
+        startJob(m_pendingSimulates);
+}
+
+void SimulationRunner::setStale(bool stale)
+{
+    if (m_stale == stale)
+        return;
+    m_stale = stale;
+    emit staleChanged(stale);
+}
+
+} // namespace weft
