@@ -26,6 +26,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTreeWidgetItemIterator>
 
 using namespace weft;
 using namespace weft::test;
@@ -91,11 +92,40 @@ private slots:
         m_presenter.reset();
     }
 
+    void paletteFilterKeepsTiersUnderTheirSwitch()
+    {
+        open(fixtures::smallFabric());
+        PaletteTree *tree = m_w->paletteDock()->tree();
+        auto *filter = m_w->paletteDock()->findChild<QLineEdit *>();
+        QVERIFY(filter);
+        filter->setText(QStringLiteral("spine"));
+        int spines = 0, shownAccelerators = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            const auto item = tree->itemOf(*it);
+            if (!item || (*it)->isHidden())
+                continue;
+            QVERIFY(!(*it)->parent()->isHidden());
+            if (item->kind == CatalogItem::Kind::Switch)
+                spines += item->role == SwitchRole::Spine ? 1 : 1000; // only spines match
+            else
+                ++shownAccelerators;
+        }
+        QVERIFY(spines > 0 && spines < 1000);
+        QCOMPARE(shownAccelerators, 0);
+        filter->setText(QStringLiteral("QM9700")); // a model: all its tiers
+        int tiers = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it)
+            if (tree->itemOf(*it) && !(*it)->isHidden())
+                tiers += (*it)->parent()->text(0).contains(QStringLiteral("QM9700")) ? 1 : 1000;
+        QCOMPARE(tiers, 3); // leaf, spine and core of that one model
+        filter->clear();
+    }
+
     void paletteDropAddsSwitch()
     {
         open(fixtures::smallFabric());
         const std::size_t nodes = doc()->design().nodes().size();
-        QTreeWidgetItem *entry = m_w->paletteDock()->tree()->findEntry(QStringLiteral("(spine)"));
+        QTreeWidgetItem *entry = m_w->paletteDock()->tree()->findEntry(QStringLiteral("Spine"));
         QVERIFY(entry);
         auto mime = catalogMimeData(*m_w->paletteDock()->tree()->itemOf(entry));
         const QPointF at

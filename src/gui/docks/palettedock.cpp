@@ -44,6 +44,21 @@ QTreeWidgetItem *category(QTreeWidget *tree, const QString &text)
     return c;
 }
 
+// Shows the children of `parent` (recursively) whose text, or an ancestor's or descendant's,
+// contains `text`; returns whether any is shown.
+bool filterItems(QTreeWidgetItem *parent, const QString &text, bool ancestorMatches)
+{
+    bool any = false;
+    for (int i = 0; i < parent->childCount(); ++i) {
+        QTreeWidgetItem *item = parent->child(i);
+        const bool matches = ancestorMatches || item->text(0).contains(text, Qt::CaseInsensitive);
+        const bool shown = filterItems(item, text, matches) || matches;
+        item->setHidden(!shown);
+        any = any || shown;
+    }
+    return any;
+}
+
 } // namespace
 
 PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent)
@@ -84,11 +99,22 @@ PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent)
                   SwitchRole::ScaleUp);
             continue;
         }
-        for (SwitchRole role : {SwitchRole::Leaf, SwitchRole::Spine, SwitchRole::Core})
-            entry(sw,
-                  tr("%1 (%2)").arg(QString::fromStdString(s.name),
-                                    QString::fromLatin1(toString(role))),
-                  tip, CatalogItem::Kind::Switch, key, swIcon, role);
+        // One node per model, its tiers below it: the tier stays readable in a narrow dock.
+        auto *model = new QTreeWidgetItem(sw, {QString::fromStdString(s.name)});
+        model->setToolTip(0,
+                          tr("%1\n%2\nDrag a tier below onto the canvas.")
+                              .arg(QString::fromStdString(s.name), tip));
+        model->setIcon(0, swIcon);
+        model->setFlags(Qt::ItemIsEnabled);
+        const std::pair<SwitchRole, QString> tiers[] = {{SwitchRole::Leaf, tr("Leaf (ToR)")},
+                                                        {SwitchRole::Spine, tr("Spine")},
+                                                        {SwitchRole::Core, tr("Core")}};
+        for (const auto &[role, text] : tiers)
+            entry(
+                model, text,
+                tr("%1 as a %2 switch\n%3")
+                    .arg(QString::fromStdString(s.name), QString::fromLatin1(toString(role)), tip),
+                CatalogItem::Kind::Switch, key, swIcon, role);
     }
     expandAll();
 }
@@ -138,12 +164,8 @@ PaletteDock::PaletteDock(const Catalog &catalog, QWidget *parent)
     filter->setPlaceholderText(tr("Filter hardware…"));
     filter->setClearButtonEnabled(true);
     connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
-            QTreeWidgetItem *cat = m_tree->topLevelItem(i);
-            for (int j = 0; j < cat->childCount(); ++j)
-                cat->child(j)->setHidden(
-                    !cat->child(j)->text(0).contains(text, Qt::CaseInsensitive));
-        }
+        for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+            filterItems(m_tree->topLevelItem(i), text, false);
     });
     lay->addWidget(filter);
     lay->addWidget(m_tree);
