@@ -11,6 +11,7 @@
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
 #include "gui/docks/palettedock.h"
+#include "gui/docks/partitionsdock.h"
 #include "gui/docks/propertiesdock.h"
 #include "io/catalogfile.h"
 #include "storage/designstorage.h"
@@ -42,6 +43,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_view(new TopologyView(m_scene))
     , m_palette(new PaletteDock(builtinCatalog(), this))
     , m_properties(new PropertiesDock(this))
+    , m_partitions(new PartitionsDock(this))
 {
     initWeftResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -51,6 +53,13 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_palette);
     addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
+    addDockWidget(Qt::RightDockWidgetArea, m_partitions);
+    tabifyDockWidget(m_properties, m_partitions);
+    m_properties->raise();
+    m_partitions->setDocument(m_doc);
+    m_scene->setRankColourMode(m_partitions->colourMode());
+    connect(m_partitions, &PartitionsDock::colourModeChanged, m_scene,
+            &TopologyScene::setRankColourMode);
 
     m_fileActions = new FileActions(this);
     m_editActions = new EditActions(m_doc, m_view, this);
@@ -69,6 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     viewMenu->addSeparator();
     viewMenu->addAction(m_palette->toggleViewAction());
     viewMenu->addAction(m_properties->toggleViewAction());
+    viewMenu->addAction(m_partitions->toggleViewAction());
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
         auto *dialog = new AboutDialog(this);

@@ -15,6 +15,7 @@ class DesignDocument;
 class EditActions;
 class FileActions;
 class PaletteDock;
+class PartitionsDock;
 class PropertiesDock;
 class TopologyScene;
 class TopologyView;
@@ -45,6 +46,7 @@ public:
     [[nodiscard]] TopologyView *view() const { return m_view; }
     [[nodiscard]] PaletteDock *paletteDock() const { return m_palette; }
     [[nodiscard]] PropertiesDock *properties() const { return m_properties; }
+    [[nodiscard]] PartitionsDock *partitions() const { return m_partitions; }
     [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
     [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
@@ -75,6 +77,7 @@ private:
     TopologyView *m_view;
     PaletteDock *m_palette;
     PropertiesDock *m_properties;
+    PartitionsDock *m_partitions;
     FileActions *m_fileActions;
     EditActions *m_editActions;
     ViewActions *m_viewActions;

@@ -5,6 +5,7 @@
 
 #include "document/fragment.h"
 #include "gui/canvas/canvasstyle.h"
+#include "gui/canvas/rankcolouring.h"
 
 #include <QGraphicsScene>
 #include <unordered_map>
@@ -46,6 +47,14 @@ public:
     [[nodiscard]] NodeItem *nodeItem(NodeId id) const;
     [[nodiscard]] GroupItem *groupItem(GroupId id) const;
     [[nodiscard]] LinkLayer *linkLayer() const { return m_links; }
+    /// Ranks and group colours of the workload's placement (read by node and domain items).
+    [[nodiscard]] const RankColouring &rankColouring() const { return m_ranks; }
+    /// Colours accelerators by pipeline stage, DP replica or TP group (view state).
+    void setRankColourMode(RankColouring::Mode mode);
+
+signals:
+    /// The rank colouring changed (mode or placement): overlays such as the legend repaint.
+    void rankColouringChanged();
 
 private:
     void rebuild();
@@ -59,12 +68,14 @@ private:
     void removeNodeItem(NodeId id);
     [[nodiscard]] bool hiddenInCollapsedDomain(NodeId id) const;
     void updateExtent();
+    void onWorkloadChanged();
 
     DesignDocument *m_doc;
     CanvasStyle m_style;
     LinkLayer *m_links = nullptr;
     std::unordered_map<NodeId, NodeItem *> m_nodes;
     std::unordered_map<GroupId, GroupItem *> m_groups;
+    RankColouring m_ranks;
     IdSet m_shownSelection;
     QRectF m_content;
 };

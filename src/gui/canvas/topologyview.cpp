@@ -4,6 +4,8 @@
 #include "document/tieredlayout.h"
 #include "gui/canvas/catalogmime.h"
 #include "gui/canvas/minimap.h"
+#include "gui/canvas/rankgroupdrop.h"
+#include "gui/canvas/ranklegend.h"
 #include "gui/canvas/tools/connecttool.h"
 #include "gui/canvas/tools/selecttool.h"
 #include "gui/canvas/topologyscene.h"
@@ -37,6 +39,7 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
     m_minimap = new Minimap(this);
+    m_rankLegend = new RankLegend(this);
     setToolKind(ToolKind::Select);
 }
 
@@ -205,7 +208,7 @@ void TopologyView::keyReleaseEvent(QKeyEvent *event)
 
 void TopologyView::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (catalogItemFrom(event->mimeData()))
+    if (catalogItemFrom(event->mimeData()) || rankGroupFrom(event->mimeData()))
         event->acceptProposedAction();
     else
         event->ignore(); // e.g. a .weft file: the main window opens it
@@ -213,7 +216,10 @@ void TopologyView::dragEnterEvent(QDragEnterEvent *event)
 
 void TopologyView::dragMoveEvent(QDragMoveEvent *event)
 {
-    if (catalogItemFrom(event->mimeData()))
+    if (rankGroupFrom(event->mimeData())) // only onto accelerators or a domain
+        event->setAccepted(
+            !groupDropTargets(*m_scene, mapToScene(event->position().toPoint())).empty());
+    else if (catalogItemFrom(event->mimeData()))
         event->acceptProposedAction();
     else
         event->ignore();
@@ -221,6 +227,14 @@ void TopologyView::dragMoveEvent(QDragMoveEvent *event)
 
 void TopologyView::dropEvent(QDropEvent *event)
 {
+    if (const auto group = rankGroupFrom(event->mimeData())) {
+        QString error;
+        const auto targets = groupDropTargets(*m_scene, mapToScene(event->position().toPoint()));
+        if (!document()->placeGroup(*group, targets, &error))
+            emit message(error);
+        event->acceptProposedAction();
+        return;
+    }
     const auto item = catalogItemFrom(event->mimeData());
     if (!item) {
         event->ignore();
@@ -270,6 +284,7 @@ void TopologyView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
     m_minimap->reposition();
+    m_rankLegend->reposition();
     emit viewportMoved();
 }
 

@@ -11,6 +11,7 @@ namespace weft {
 
 class DesignDocument;
 class Minimap;
+class RankLegend;
 class TopologyScene;
 
 class TopologyView : public QGraphicsView
@@ -28,6 +29,7 @@ public:
     [[nodiscard]] ToolKind toolKind() const { return m_toolKind; }
     [[nodiscard]] Tool *tool() const { return m_tool.get(); }
     [[nodiscard]] Minimap *minimap() const { return m_minimap; }
+    [[nodiscard]] RankLegend *rankLegend() const { return m_rankLegend; }
 
 public slots:
     void setToolKind(weft::TopologyView::ToolKind kind);
@@ -66,6 +68,7 @@ private:
     ToolKind m_toolKind = ToolKind::Select;
     std::unique_ptr<Tool> m_tool;
     Minimap *m_minimap = nullptr;
+    RankLegend *m_rankLegend = nullptr;
     bool m_spaceHeld = false;
     bool m_panning = false;
     QPoint m_panLast;
