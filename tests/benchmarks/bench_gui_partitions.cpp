@@ -10,6 +10,7 @@
 #include "workloadfixtures.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QStandardPaths>
 #include <QStyle>
@@ -69,22 +70,29 @@ int main(int argc, char **argv)
         settle();
         w.grab().save(QStringLiteral("%1/partitions-overview-%2.png").arg(out, theme));
         w.partitions()->tabs()->setCurrentIndex(1);
-        // Expand the first two domains and zoom in on them: ranks readable.
-        const auto &groups = w.document()->design().groups();
+        // Expand the domains on the stage 0 / stage 1 boundary, swap two accelerators across
+        // it by hand, and zoom in on them: ranks readable, one cell of each colour swapped.
+        std::vector<GroupId> domains;
+        for (const Group &g : w.document()->design().groups())
+            if (g.kind == GroupKind::ScaleUpDomain)
+                domains.push_back(g.id);
         IdSet sel;
-        int expanded = 0;
-        for (const Group &g : groups)
-            if (g.kind == GroupKind::ScaleUpDomain && expanded < 2) {
-                w.document()->setCollapsed(g.id, false);
-                sel.groups.insert(g.id);
-                ++expanded;
-            }
+        for (const std::size_t i : {std::size_t(7), std::size_t(8)}) {
+            w.document()->setCollapsed(domains[i], false);
+            sel.groups.insert(domains[i]);
+        }
+        const Design &d = w.document()->design();
+        const auto map = *resolvedMap(d, *d.workload);
+        w.document()->swapRanks(map[63], map[64], nullptr);
         w.document()->setSelection(sel);
         settle();
         w.view()->zoomToSelection();
         w.document()->setSelection({});
         settle();
         w.grab().save(QStringLiteral("%1/partitions-zoom-%2.png").arg(out, theme));
+        w.partitions()->colourCombo()->setCurrentIndex(3); // TP group
+        settle();
+        w.grab().save(QStringLiteral("%1/partitions-tp-%2.png").arg(out, theme));
     }
     return 0;
 }

@@ -116,7 +116,8 @@ const std::vector<QColor> &RankColouring::palette(bool dark)
 {
     // Paul Tol, "Colour schemes and templates" (2021): qualitative schemes distinguishable under
     // the common colour-vision deficiencies. Muted suits light backgrounds; light (made for
-    // labels with black text) keeps its contrast on a dark canvas.
+    // labels with black text) keeps its contrast on a dark canvas; pear and olive are not
+    // neighbours there, as neighbouring indices often sit in neighbouring domains.
     static const std::vector<QColor> muted {
         QColor(0xcc, 0x66, 0x77), QColor(0x33, 0x22, 0x88), QColor(0xdd, 0xcc, 0x77),
         QColor(0x11, 0x77, 0x33), QColor(0x88, 0xcc, 0xee), QColor(0x88, 0x22, 0x55),
@@ -124,7 +125,7 @@ const std::vector<QColor> &RankColouring::palette(bool dark)
     static const std::vector<QColor> light {
         QColor(0x77, 0xaa, 0xdd), QColor(0xee, 0x88, 0x66), QColor(0xee, 0xdd, 0x88),
         QColor(0xff, 0xaa, 0xbb), QColor(0x99, 0xdd, 0xff), QColor(0x44, 0xbb, 0x99),
-        QColor(0xbb, 0xcc, 0x33), QColor(0xaa, 0xaa, 0x00), QColor(0xdd, 0xdd, 0xdd)};
+        QColor(0xbb, 0xcc, 0x33), QColor(0xdd, 0xdd, 0xdd), QColor(0xaa, 0xaa, 0x00)};
     return dark ? light : muted;
 }
 

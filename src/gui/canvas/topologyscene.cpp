@@ -145,6 +145,9 @@ void TopologyScene::onAdded(const IdSet &ids)
     for (const GroupId g : touched)
         if (auto it = m_groups.find(g); it != m_groups.end())
             it->second->syncFromModel();
+    // Ranks follow the accelerators in order: an added one can shift them.
+    if (!ids.nodes.empty() && m_doc->design().workload)
+        onWorkloadChanged();
     m_links->invalidate();
     updateExtent();
 }
@@ -160,7 +163,7 @@ void TopologyScene::onRemoved(const IdSet &ids)
         }
     for (auto &[gid, item] : m_groups) // membership of surviving domains may have changed
         item->syncFromModel();
-    if (!ids.nodes.empty() && m_ranks.placed()) // a removed accelerator may have held a rank
+    if (!ids.nodes.empty() && m_doc->design().workload) // it may have held a rank
         onWorkloadChanged();
     m_links->invalidate();
 }
