@@ -2,6 +2,7 @@
 
 #include "document/commands/movenodes.h"
 #include "document/commands/structurecommands.h"
+#include "document/commands/workloadcommands.h"
 #include "document/fabricrules.h"
 #include "document/tieredlayout.h"
 
@@ -24,6 +25,7 @@ void DesignDocument::resetDesign(Design design)
     m_selection = {};
     emit reset();
     emit selectionChanged();
+    emit workloadChanged();
 }
 
 void DesignDocument::setFilePath(const QString &path)
@@ -226,6 +228,97 @@ void DesignDocument::moveNodes(const std::vector<NodeId> &nodes, QPointF delta, 
     m_undo.push(new MoveNodes(this, nodes, delta, gesture));
 }
 
+void DesignDocument::setWorkload(std::optional<Workload> workload, const QString &text)
+{
+    if (workload && !workload->placement.explicitMap.empty()
+        && static_cast<long long>(workload->placement.explicitMap.size())
+            != workload->config.worldSize())
+        workload->placement.explicitMap.clear();
+    m_undo.push(new SetWorkload(this, std::move(workload), text));
+}
+
+bool DesignDocument::autoMap(const std::string &order)
+{
+    if (!m_design.workload)
+        return false;
+    Workload w = *m_design.workload;
+    w.placement.order = order;
+    w.placement.explicitMap.clear();
+    m_undo.push(new SetWorkload(this, std::move(w),
+                                tr("Auto-map ranks (%1)").arg(QString::fromStdString(order))));
+    return true;
+}
+
+std::optional<std::vector<NodeId>> DesignDocument::editableMap(QString *error) const
+{
+    std::optional<std::vector<NodeId>> map;
+    if (m_design.workload)
+        map = resolvedMap(m_design, *m_design.workload);
+    if (!map && error)
+        *error = m_design.workload
+            ? tr("The workload has no valid placement: fix the parallel degrees first.")
+            : tr("The design has no workload to place.");
+    return map;
+}
+
+bool DesignDocument::placeGroup(const RankGroupRef &group, const std::vector<NodeId> &targets,
+                                QString *error)
+{
+    auto map = editableMap(error);
+    if (!map)
+        return false;
+    std::vector<Finding> findings;
+    const RankMap rm(m_design, m_design.workload->config, m_design.workload->placement, findings);
+    const std::vector<RankGroup> groups = rankGroups(rm, group.kind);
+    if (group.index < 0 || group.index >= int(groups.size())) {
+        if (error)
+            *error = tr("There is no %1 group %2 in this workload.")
+                         .arg(QString::fromLatin1(toString(group.kind)))
+                         .arg(group.index);
+        return false;
+    }
+    std::vector<NodeId> accelerators;
+    for (const NodeId id : targets)
+        if (const Node *n = m_design.node(id); n && n->isAccelerator())
+            accelerators.push_back(id);
+    if (placeRanks(*map, groups[std::size_t(group.index)].ranks, accelerators) == 0) {
+        if (error)
+            *error = accelerators.empty() ? tr("Drop the group onto accelerators or a domain.")
+                                          : tr("The group already runs on those accelerators.");
+        return false;
+    }
+    Workload w = *m_design.workload;
+    w.placement.explicitMap = std::move(*map);
+    m_undo.push(new SetWorkload(
+        this, std::move(w),
+        tr("Place %1 %2 on %n accelerator(s)", nullptr,
+           int(std::min(accelerators.size(), groups[std::size_t(group.index)].ranks.size())))
+            .arg(QString::fromLatin1(toString(group.kind)))
+            .arg(group.index)));
+    return true;
+}
+
+bool DesignDocument::swapRanks(NodeId a, NodeId b, QString *error)
+{
+    auto map = editableMap(error);
+    if (!map)
+        return false;
+    const Node *na = m_design.node(a), *nb = m_design.node(b);
+    if (!na || !nb || !na->isAccelerator() || !nb->isAccelerator()
+        || !swapAccelerators(*map, a, b)) {
+        if (error)
+            *error = tr("Only two different accelerators, at least one holding a rank, can swap.");
+        return false;
+    }
+    Workload w = *m_design.workload;
+    w.placement.explicitMap = std::move(*map);
+    m_undo.push(new SetWorkload(
+        this, std::move(w),
+        tr("Swap ranks of %1 and %2")
+            .arg(QString::fromStdString(na->name), QString::fromStdString(nb->name))));
+    return true;
+}
+
 void DesignDocument::setCollapsed(GroupId group, bool collapsed)
 {
     Group *g = m_design.group(group);
@@ -257,6 +350,12 @@ void DesignDocument::notifyReset()
 {
     emit reset();
     pruneSelection();
+    emit workloadChanged();
+}
+
+void DesignDocument::notifyWorkloadChanged()
+{
+    emit workloadChanged();
 }
 
 void DesignDocument::pruneSelection()

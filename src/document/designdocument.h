@@ -4,6 +4,7 @@
 // operations below are the only places that open undo macros.
 
 #include "document/fragment.h"
+#include "document/placementedit.h"
 #include "model/catalog.h"
 #include "model/design.h"
 
@@ -69,6 +70,19 @@ public:
     void moveNodes(const std::vector<NodeId> &nodes, QPointF delta, int gesture);
     /// A fresh gesture number for moveNodes (one per mouse drag).
     int nextGesture() { return ++m_gesture; }
+    // --- workload (product.md, Partitions; each one undo step, workloadChanged() follows) ---
+    /// Sets the training workload (nullopt removes it). An explicit map whose size no longer
+    /// matches the world size is dropped (ranks then follow the order).
+    void setWorkload(std::optional<Workload> workload, const QString &text);
+    /// Auto-map: ranks follow `order` ("tp-cp-ep-dp-pp") domain by domain; clears any explicit
+    /// map. False when there is no workload.
+    bool autoMap(const std::string &order);
+    /// Places the ranks of `group` onto `targets` (accelerators, in order); the targets'
+    /// current ranks take the places the group leaves (placeRanks()). False with `error` set
+    /// when there is no valid placement, the group does not exist or nothing would move.
+    bool placeGroup(const RankGroupRef &group, const std::vector<NodeId> &targets, QString *error);
+    /// Swaps the ranks of accelerators `a` and `b` (false with `error` set when impossible).
+    bool swapRanks(NodeId a, NodeId b, QString *error);
     /// Expands or collapses a scale-up domain on the canvas (view state, not undoable).
     void setCollapsed(GroupId group, bool collapsed);
 
@@ -78,6 +92,7 @@ public:
     void notifyRemoved(const IdSet &ids);
     void notifyChanged(const IdSet &ids);
     void notifyReset();
+    void notifyWorkloadChanged();
 
 signals:
     void added(const weft::IdSet &ids);
@@ -88,9 +103,13 @@ signals:
     void reset();
     void selectionChanged();
     void filePathChanged();
+    /// Design::workload changed (an edit, undo or redo, or a replaced design).
+    void workloadChanged();
 
 private:
     void pruneSelection();
+    /// The resolved explicit map of the current workload, or nothing (with `error` set).
+    std::optional<std::vector<NodeId>> editableMap(QString *error) const;
 
     Catalog m_catalog;
     Design m_design;

@@ -13,6 +13,7 @@
 #include "gui/dialogs/newclusterwizard.h"
 #include "gui/docks/findingsdock.h"
 #include "gui/docks/palettedock.h"
+#include "gui/docks/partitionsdock.h"
 #include "gui/docks/propertiesdock.h"
 #include "gui/docks/resultsdock.h"
 #include "gui/simulation/simstatus.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_view(new TopologyView(m_scene))
     , m_palette(new PaletteDock(builtinCatalog(), this))
     , m_properties(new PropertiesDock(this))
+    , m_partitions(new PartitionsDock(this))
     , m_runner(new SimulationRunner(m_doc, this))
 {
     initWeftResources();
@@ -64,6 +66,13 @@ MainWindow::MainWindow(QWidget *parent)
     splitDockWidget(m_results, m_findings, Qt::Horizontal);
     resizeDocks({m_results, m_findings}, {760, 420}, Qt::Horizontal);
     resizeDocks({m_results}, {300}, Qt::Vertical);
+    addDockWidget(Qt::RightDockWidgetArea, m_partitions);
+    tabifyDockWidget(m_properties, m_partitions);
+    m_properties->raise();
+    m_partitions->setDocument(m_doc);
+    m_scene->setRankColourMode(m_partitions->colourMode());
+    connect(m_partitions, &PartitionsDock::colourModeChanged, m_scene,
+            &TopologyScene::setRankColourMode);
 
     m_fileActions = new FileActions(this);
     m_editActions = new EditActions(m_doc, m_view, this);
@@ -87,6 +96,7 @@ MainWindow::MainWindow(QWidget *parent)
     viewMenu->addAction(m_findings->toggleViewAction());
     toolbar->addSeparator();
     m_simActions->addTo(menuBar()->addMenu(tr("&Simulation")), toolbar);
+    viewMenu->addAction(m_partitions->toggleViewAction());
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
         auto *dialog = new AboutDialog(this);

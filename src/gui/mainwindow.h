@@ -16,6 +16,7 @@ class EditActions;
 class FileActions;
 class FindingsDock;
 class PaletteDock;
+class PartitionsDock;
 class PropertiesDock;
 class ResultsDock;
 class SimStatus;
@@ -50,6 +51,7 @@ public:
     [[nodiscard]] TopologyView *view() const { return m_view; }
     [[nodiscard]] PaletteDock *paletteDock() const { return m_palette; }
     [[nodiscard]] PropertiesDock *properties() const { return m_properties; }
+    [[nodiscard]] PartitionsDock *partitions() const { return m_partitions; }
     [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
     [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
@@ -85,6 +87,7 @@ private:
     TopologyView *m_view;
     PaletteDock *m_palette;
     PropertiesDock *m_properties;
+    PartitionsDock *m_partitions;
     FileActions *m_fileActions;
     EditActions *m_editActions;
     ViewActions *m_viewActions;

@@ -61,6 +61,33 @@ double peakActivationBytes(const std::vector<StageOp> &order, const std::vector<
     return peak;
 }
 
+std::vector<MemoryBreakdown> stageMemories(const TransformerSpec &m, const TrainingConfig &c,
+                                           const AcceleratorSpec &acc)
+{
+    const std::vector<int> split = splitLayers(m, c);
+    const int n = static_cast<int>(split.size());
+    std::vector<double> chunkAct(static_cast<std::size_t>(n));
+    int first = 0;
+    for (int k = 0; k < n; ++k) {
+        const int count = split[static_cast<std::size_t>(k)];
+        chunkAct[static_cast<std::size_t>(k)]
+            = chunkActivationBytes(m, c, first, count, k == 0, k == n - 1);
+        first += count;
+    }
+    const int v = c.schedule == PipelineSchedule::Interleaved ? c.vpp : 1;
+    std::vector<MemoryBreakdown> out;
+    for (int st = 0; st < c.pp; ++st) {
+        std::vector<double> perChunk(static_cast<std::size_t>(v));
+        for (int j = 0; j < v; ++j)
+            perChunk[static_cast<std::size_t>(j)]
+                = chunkAct[static_cast<std::size_t>(j * c.pp + st)];
+        const double act
+            = peakActivationBytes(stageOrder(c.schedule, c.pp, c.microBatches(), v, st), perChunk);
+        out.push_back(stageMemory(m, c, acc, st, act));
+    }
+    return out;
+}
+
 namespace {
 
 enum class Cat { Tp, Cp, Ep, P2p, Dp, Ag };

@@ -9,6 +9,7 @@
 #include "model/ids.h"
 #include "sim/comm.h"
 #include "sim/result.h"
+#include "workload/costmodel.h"
 #include "workload/parallelism.h"
 
 #include <functional>
@@ -35,6 +36,12 @@ std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, 
 /// held from a forward until its backward (the first 1F1B stage holds p micro-batches).
 double peakActivationBytes(const std::vector<StageOp> &order,
                            const std::vector<double> &chunkBytes);
+
+/// Memory of one GPU of each pipeline stage (index = stage) on `acc`: stageMemory() with the
+/// peak activations of the stage's schedule (chunkActivationBytes() of its chunks held from
+/// forward to backward). Shared by the simulator's plan and the Partitions dock.
+std::vector<MemoryBreakdown> stageMemories(const TransformerSpec &m, const TrainingConfig &c,
+                                           const AcceleratorSpec &acc);
 
 /// Work of one virtual stage (model chunk) for one micro-batch, per GPU.
 struct ChunkWork

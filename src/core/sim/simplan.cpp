@@ -156,7 +156,6 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     // Work of each model chunk (virtual stage k = chunk * p + stage).
     const std::vector<int> split = splitLayers(m, c);
     const int n = static_cast<int>(split.size());
-    std::vector<double> chunkAct(static_cast<std::size_t>(n));
     plan.stageComputeTime.assign(static_cast<std::size_t>(c.pp), 0);
     int first = 0;
     for (int k = 0; k < n; ++k) {
@@ -198,8 +197,6 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             cw.epBackward = {{CollectiveOp::AllToAll, vol.epBytes, 2 * moe * (full ? 2 : 1)}};
         }
         s.chunks.push_back(std::move(cw));
-        chunkAct[static_cast<std::size_t>(k)]
-            = chunkActivationBytes(m, c, first, count, emb, logits);
         plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)]
             += cost.forwardTime + cost.backwardTime;
         first += count;
@@ -207,13 +204,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
 
     // Memory and optimizer per stage.
     const double shard = c.effectiveZero() >= 1 ? double(c.dp) * c.cp : 1;
+    plan.stageMemory = stageMemories(m, c, acc);
     for (int st = 0; st < c.pp; ++st) {
-        std::vector<double> perChunk(static_cast<std::size_t>(s.v));
-        for (int j = 0; j < s.v; ++j)
-            perChunk[static_cast<std::size_t>(j)]
-                = chunkAct[static_cast<std::size_t>(j * c.pp + st)];
-        const double act = peakActivationBytes(stageOrder(s.schedule, s.p, s.m, s.v, st), perChunk);
-        plan.stageMemory.push_back(stageMemory(m, c, acc, st, act));
         const StageParams sp2 = stageParams(m, c, st);
         s.optimizerTime.push_back(optimizerTime(sp2.total() / shard, acc));
         s.paramBytes.push_back(2 * sp2.total());

@@ -39,6 +39,8 @@ bool MoveNodes::mergeWith(const QUndoCommand *other)
     if (o->m_gesture != m_gesture || o->m_ids != m_ids)
         return false;
     m_new = o->m_new; // keep our own old positions: the start of the gesture
+    // A gesture that ends where it began (a drag turned into a rank swap) leaves no step.
+    setObsolete(m_new == m_old);
     return true;
 }
 

@@ -24,5 +24,7 @@ struct CanvasStyle
 
 /// Zoom below which labels and bundle counts are hidden (level of detail).
 constexpr double kLabelZoom = 0.45;
+/// Zoom from which accelerators show their rank (a 9 pt number is legible from there).
+constexpr double kRankLabelZoom = 0.7;
 
 } // namespace weft

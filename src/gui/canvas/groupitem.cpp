@@ -72,6 +72,8 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     const QPen pen(selected ? st.selection : st.frame, selected ? 2.5 : 1.0);
     if (lod < 0.12) {
         painter->fillRect(m_rect, selected ? st.selection : st.domainHeader);
+        if (m_collapsed && !selected) // the stage colours still read at overview zoom
+            paintRankStrip(painter, m_rect.adjusted(0, m_rect.height() / 3, 0, 0));
         return;
     }
     painter->setPen(pen);
@@ -85,6 +87,10 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
                           m_rect.bottomRight() + QPointF(-6, 3));
     }
     painter->fillRect(header.adjusted(1, 1, -1, 0), st.domainHeader);
+    const double strip = m_collapsed
+        ? paintRankStrip(painter,
+                         QRectF(m_rect.left() + 8, m_rect.bottom() - 16, m_rect.width() - 16, 10))
+        : 0;
     if (lod < kLabelZoom)
         return;
     QFont f = painter->font();
@@ -112,10 +118,36 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     if (m_switches > 0)
         body += QObject::tr(" · %1 NVSwitch").arg(m_switches);
     const QRectF bodyRect(m_rect.left() + 8, header.bottom() + 2, m_rect.width() - 16,
-                          m_rect.height() - header.height() - 4);
+                          m_rect.height() - header.height() - 4 - (strip > 0 ? strip + 4 : 0));
     painter->drawText(
         bodyRect, Qt::AlignVCenter | Qt::AlignLeft,
         painter->fontMetrics().elidedText(body, Qt::ElideRight, int(bodyRect.width())));
+}
+
+double GroupItem::paintRankStrip(QPainter *painter, const QRectF &area) const
+{
+    const auto *sc = static_cast<const TopologyScene *>(scene());
+    const RankColouring &ranks = sc->rankColouring();
+    if (ranks.mode() == RankColouring::Mode::None || !ranks.placed())
+        return 0;
+    const Design &d = m_doc->design();
+    const Group *g = d.group(m_id);
+    std::vector<const Node *> acc;
+    for (const NodeId id : g->members)
+        if (const Node *n = d.node(id); n && n->isAccelerator())
+            acc.push_back(n);
+    if (acc.empty())
+        return 0;
+    std::stable_sort(acc.begin(), acc.end(),
+                     [](const Node *a, const Node *b) { return a->rail < b->rail; });
+    const double w = area.width() / double(acc.size());
+    const double gap = w > 6 ? 1 : 0; // cells apart where one can see it
+    for (std::size_t i = 0; i < acc.size(); ++i) {
+        const QColor c = ranks.colour(acc[i]->id);
+        painter->fillRect(QRectF(area.left() + w * double(i), area.top(), w - gap, area.height()),
+                          c.isValid() ? c : sc->style().domainHeader);
+    }
+    return area.height();
 }
 
 } // namespace weft

@@ -27,6 +27,10 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:
+    /// A collapsed domain's accelerators as a row of cells in their rank colours, or nothing
+    /// when accelerators are not coloured. Returns the height used.
+    double paintRankStrip(QPainter *painter, const QRectF &area) const;
+
     const DesignDocument *m_doc;
     GroupId m_id;
     QRectF m_rect;

@@ -16,11 +16,13 @@ TopologyScene::TopologyScene(DesignDocument *doc, QObject *parent)
 {
     // Nodes and domains stay in the BSP index (hit tests, culling); links live in LinkLayer.
     setItemIndexMethod(BspTreeIndex);
+    m_ranks.setDark(m_style.dark);
     connect(doc, &DesignDocument::reset, this, &TopologyScene::rebuild);
     connect(doc, &DesignDocument::added, this, &TopologyScene::onAdded);
     connect(doc, &DesignDocument::removed, this, &TopologyScene::onRemoved);
     connect(doc, &DesignDocument::changed, this, &TopologyScene::onChanged);
     connect(doc, &DesignDocument::selectionChanged, this, &TopologyScene::onSelectionChanged);
+    connect(doc, &DesignDocument::workloadChanged, this, &TopologyScene::onWorkloadChanged);
     rebuild();
 }
 
@@ -29,6 +31,8 @@ TopologyScene::~TopologyScene() = default;
 void TopologyScene::setStylePalette(const QPalette &palette)
 {
     m_style = CanvasStyle::fromPalette(palette);
+    m_ranks.setDark(m_style.dark);
+    emit rankColouringChanged();
     setBackgroundBrush(m_style.background);
     if (m_links)
         m_links->refresh();
@@ -77,7 +81,24 @@ void TopologyScene::rebuild()
     for (const Node &n : d.nodes())
         ensureNodeItem(n.id);
     m_shownSelection = m_doc->selection();
+    m_ranks.recompute(d);
     updateExtent();
+}
+
+void TopologyScene::onWorkloadChanged()
+{
+    m_ranks.recompute(m_doc->design());
+    update(); // every accelerator and domain may change colour
+    emit rankColouringChanged();
+}
+
+void TopologyScene::setRankColourMode(RankColouring::Mode mode)
+{
+    if (mode == m_ranks.mode())
+        return;
+    m_ranks.setMode(mode);
+    update();
+    emit rankColouringChanged();
 }
 
 bool TopologyScene::hiddenInCollapsedDomain(NodeId id) const
@@ -140,6 +161,9 @@ void TopologyScene::onAdded(const IdSet &ids)
     for (const GroupId g : touched)
         if (auto it = m_groups.find(g); it != m_groups.end())
             it->second->syncFromModel();
+    // Ranks follow the accelerators in order: an added one can shift them.
+    if (!ids.nodes.empty() && m_doc->design().workload)
+        onWorkloadChanged();
     m_links->invalidate();
     updateExtent();
 }
@@ -155,6 +179,8 @@ void TopologyScene::onRemoved(const IdSet &ids)
         }
     for (auto &[gid, item] : m_groups) // membership of surviving domains may have changed
         item->syncFromModel();
+    if (!ids.nodes.empty() && m_doc->design().workload) // it may have held a rank
+        onWorkloadChanged();
     m_links->invalidate();
 }
 

@@ -6,6 +6,7 @@
 #include "document/fragment.h"
 #include "gui/canvas/canvasstyle.h"
 #include "gui/canvas/linkheat.h"
+#include "gui/canvas/rankcolouring.h"
 
 #include <QGraphicsScene>
 #include <unordered_map>
@@ -52,10 +53,16 @@ public:
     /// Colours the links by `result` (null: plain links); `stale` when the design changed since.
     void setSimResult(std::shared_ptr<const SimResult> result, bool stale = false);
     void setResultStale(bool stale);
+    /// Ranks and group colours of the workload's placement (read by node and domain items).
+    [[nodiscard]] const RankColouring &rankColouring() const { return m_ranks; }
+    /// Colours accelerators by pipeline stage, DP replica or TP group (view state).
+    void setRankColourMode(RankColouring::Mode mode);
 
 signals:
     /// The shown result, its staleness or the highlighted group changed.
     void linkHeatChanged();
+    /// The rank colouring changed (mode or placement): overlays such as the legend repaint.
+    void rankColouringChanged();
 
 private:
     void rebuild();
@@ -69,12 +76,14 @@ private:
     void removeNodeItem(NodeId id);
     [[nodiscard]] bool hiddenInCollapsedDomain(NodeId id) const;
     void updateExtent();
+    void onWorkloadChanged();
 
     DesignDocument *m_doc;
     CanvasStyle m_style;
     LinkLayer *m_links = nullptr;
     std::unordered_map<NodeId, NodeItem *> m_nodes;
     std::unordered_map<GroupId, GroupItem *> m_groups;
+    RankColouring m_ranks;
     IdSet m_shownSelection;
     LinkHeat m_heat;
     QRectF m_content;

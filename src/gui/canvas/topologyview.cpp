@@ -5,6 +5,8 @@
 #include "gui/canvas/catalogmime.h"
 #include "gui/canvas/heatlegend.h"
 #include "gui/canvas/minimap.h"
+#include "gui/canvas/rankgroupdrop.h"
+#include "gui/canvas/ranklegend.h"
 #include "gui/canvas/tools/connecttool.h"
 #include "gui/canvas/tools/selecttool.h"
 #include "gui/canvas/topologyscene.h"
@@ -41,6 +43,7 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
     setFrameShape(QFrame::NoFrame);
     m_minimap = new Minimap(this);
     m_heatLegend = new HeatLegend(this);
+    m_rankLegend = new RankLegend(this);
     setToolKind(ToolKind::Select);
 }
 
@@ -209,7 +212,7 @@ void TopologyView::keyReleaseEvent(QKeyEvent *event)
 
 void TopologyView::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (catalogItemFrom(event->mimeData()))
+    if (catalogItemFrom(event->mimeData()) || rankGroupFrom(event->mimeData()))
         event->acceptProposedAction();
     else
         event->ignore(); // e.g. a .weft file: the main window opens it
@@ -217,7 +220,10 @@ void TopologyView::dragEnterEvent(QDragEnterEvent *event)
 
 void TopologyView::dragMoveEvent(QDragMoveEvent *event)
 {
-    if (catalogItemFrom(event->mimeData()))
+    if (rankGroupFrom(event->mimeData())) // only onto accelerators or a domain
+        event->setAccepted(
+            !groupDropTargets(*m_scene, mapToScene(event->position().toPoint())).empty());
+    else if (catalogItemFrom(event->mimeData()))
         event->acceptProposedAction();
     else
         event->ignore();
@@ -225,6 +231,14 @@ void TopologyView::dragMoveEvent(QDragMoveEvent *event)
 
 void TopologyView::dropEvent(QDropEvent *event)
 {
+    if (const auto group = rankGroupFrom(event->mimeData())) {
+        QString error;
+        const auto targets = groupDropTargets(*m_scene, mapToScene(event->position().toPoint()));
+        if (!document()->placeGroup(*group, targets, &error))
+            emit message(error);
+        event->acceptProposedAction();
+        return;
+    }
     const auto item = catalogItemFrom(event->mimeData());
     if (!item) {
         event->ignore();
@@ -293,6 +307,7 @@ void TopologyView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
     m_minimap->reposition();
+    m_rankLegend->reposition();
     emit viewportMoved();
 }
 

@@ -12,6 +12,7 @@ namespace weft {
 class DesignDocument;
 class HeatLegend;
 class Minimap;
+class RankLegend;
 class TopologyScene;
 
 class TopologyView : public QGraphicsView
@@ -30,6 +31,7 @@ public:
     [[nodiscard]] Tool *tool() const { return m_tool.get(); }
     [[nodiscard]] Minimap *minimap() const { return m_minimap; }
     [[nodiscard]] HeatLegend *heatLegend() const { return m_heatLegend; }
+    [[nodiscard]] RankLegend *rankLegend() const { return m_rankLegend; }
 
 public slots:
     void setToolKind(weft::TopologyView::ToolKind kind);
@@ -71,6 +73,7 @@ private:
     std::unique_ptr<Tool> m_tool;
     Minimap *m_minimap = nullptr;
     HeatLegend *m_heatLegend = nullptr;
+    RankLegend *m_rankLegend = nullptr;
     bool m_spaceHeld = false;
     bool m_panning = false;
     QPoint m_panLast;

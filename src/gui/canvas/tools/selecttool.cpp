@@ -2,6 +2,7 @@
 
 #include "document/designdocument.h"
 #include "document/tieredlayout.h"
+#include "gui/canvas/nodeitem.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 
@@ -110,8 +111,45 @@ void SelectTool::move(QMouseEvent *event, QPointF scenePos)
     m_applied = total;
 }
 
-void SelectTool::release(QMouseEvent *event, QPointF)
+NodeId SelectTool::acceleratorUnder(QPointF scenePos, NodeId dragged) const
 {
+    const Design &d = m_view->document()->design();
+    for (QGraphicsItem *item : m_view->topologyScene()->items(scenePos))
+        if (item->type() == NodeItem::Type) {
+            const NodeId id = static_cast<NodeItem *>(item)->nodeId();
+            if (const Node *n = d.node(id); id != dragged && n && n->isAccelerator())
+                return id;
+        }
+    return {};
+}
+
+bool SelectTool::finishAsSwap(QPointF scenePos)
+{
+    DesignDocument *doc = m_view->document();
+    if (m_mode != Mode::Moving || m_moving.size() != 1
+        || !m_view->topologyScene()->rankColouring().placed())
+        return false;
+    const NodeId dragged = m_moving.front();
+    const Node *n = doc->design().node(dragged);
+    const NodeId target = n && n->isAccelerator() ? acceleratorUnder(scenePos, dragged) : NodeId();
+    if (!target.valid())
+        return false;
+    // Take the move back inside the same gesture (the merged step becomes obsolete and goes),
+    // then swap: the whole drag is one undo step.
+    if (!m_applied.isNull())
+        doc->moveNodes(m_moving, -m_applied, m_gesture);
+    QString error;
+    if (!doc->swapRanks(dragged, target, &error))
+        emit m_view->message(error);
+    return true;
+}
+
+void SelectTool::release(QMouseEvent *event, QPointF scenePos)
+{
+    if (finishAsSwap(scenePos)) {
+        cancel();
+        return;
+    }
     if (m_mode == Mode::RubberBand) {
         const QRect r = QRect(m_pressViewPos, event->position().toPoint()).normalized();
         const QRectF sceneRect = m_view->mapToScene(r).boundingRect();

@@ -1,6 +1,8 @@
 #pragma once
 // SelectTool: click and Ctrl/Shift-click selection, rubber-band selection on empty canvas, and
 // dragging the selection (one undo step per drag, snapped to the grid unless Alt is held).
+// With a workload placed, a single accelerator dropped onto another swaps their ranks instead
+// of moving (product.md, Main window: Partitions).
 
 #include "gui/canvas/tools/tool.h"
 #include "model/ids.h"
@@ -24,6 +26,11 @@ public:
     void cancel() override;
 
 private:
+    /// The accelerator other than `dragged` under `scenePos`, if any.
+    [[nodiscard]] NodeId acceleratorUnder(QPointF scenePos, NodeId dragged) const;
+    /// Ends a one-accelerator drag over another accelerator as a rank swap; false if it is not.
+    bool finishAsSwap(QPointF scenePos);
+
     enum class Mode { Idle, Pressed, Moving, RubberBand };
     Mode m_mode = Mode::Idle;
     QPoint m_pressViewPos;

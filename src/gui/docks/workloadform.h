@@ -1,0 +1,64 @@
+#pragma once
+// WorkloadForm: every field of the workload's model (TransformerSpec) and training
+// configuration (TrainingConfig) as editors in sections, with validate()'s messages shown under
+// the section they concern. Each committed edit (Enter, focus out, arrow step, combo or box
+// change) is one undo step; the widgets follow the document on undo and redo.
+
+#include "workload/workload.h"
+
+#include <QPointer>
+#include <QWidget>
+#include <functional>
+#include <map>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QSpinBox;
+
+namespace weft {
+
+class DesignDocument;
+
+class WorkloadForm : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit WorkloadForm(QWidget *parent = nullptr);
+    void setDocument(DesignDocument *doc);
+    /// Shows the document's workload (called on workloadChanged()).
+    void refresh();
+    /// The editor of field `key` ("tp", "globalBatch", "model.layers", "preset", ...), or nullptr.
+    [[nodiscard]] QWidget *field(const QString &key) const;
+
+private:
+    /// Applies `edit` to a copy of the workload and pushes it as one undo step "Change <what>".
+    /// With `dpFills`, DP follows so that TP x PP x CP x DP still fills the accelerators.
+    void commit(const QString &what, const std::function<void(Workload &)> &edit,
+                bool dpFills = false);
+    QSpinBox *intRow(QFormLayout *form, const QString &key, const QString &label, int lo, int hi,
+                     std::function<int &(Workload &)> ref, const QString &tip,
+                     bool dpFills = false);
+    QCheckBox *boolRow(QFormLayout *form, const QString &key, const QString &label,
+                       std::function<bool &(Workload &)> ref, const QString &tip);
+    template<class E>
+    QComboBox *enumRow(QFormLayout *form, const QString &key, const QString &label,
+                       const std::vector<std::pair<QString, E>> &options,
+                       std::function<E &(Workload &)> ref, const QString &tip);
+    QLabel *issuesLabel(QFormLayout *form);
+    void buildModel(QFormLayout *form);
+    void buildParallelism(QFormLayout *form);
+    void buildBatch(QFormLayout *form);
+    void buildPrecision(QFormLayout *form);
+    void showIssues(const Workload &w);
+
+    QPointer<DesignDocument> m_doc;
+    std::map<QString, QWidget *> m_fields;
+    std::vector<std::function<void(const Workload &)>> m_refreshers;
+    QLabel *m_modelIssues = nullptr;
+    QLabel *m_parallelIssues = nullptr;
+    QLabel *m_batchIssues = nullptr;
+};
+
+} // namespace weft

@@ -1,0 +1,43 @@
+#pragma once
+// A 256-GPU design with a workload for the Partitions tests and screenshots: 32 DGX H100
+// domains on a rail-optimized 2-tier QM9700 fabric (the core generator), training Llama 3 70B
+// with TP 8, PP 4, DP 8 in Megatron order.
+
+#include "generate/fabricgenerator.h"
+#include "io/catalogfile.h"
+
+namespace weft::fixtures {
+
+inline Workload llama70bTp8Pp4Dp8()
+{
+    Workload w;
+    w.model = *modelPreset("llama3-70b");
+    w.config.tp = 8;
+    w.config.pp = 4;
+    w.config.dp = 8;
+    w.config.microBatch = 1;
+    w.config.globalBatch = 256;
+    w.config.recompute = Recompute::Selective;
+    w.config.sequenceParallel = true;
+    w.config.distributedOptimizer = true;
+    return w;
+}
+
+/// 32 x dgx-h100, rail-optimized, 2 tiers of qm9700; with the workload above when asked.
+inline Design cluster256(bool withWorkload = true)
+{
+    FabricParams p;
+    p.scaleUpPreset = "dgx-h100";
+    p.domains = 32;
+    p.fabric = FabricKind::RailOptimized;
+    p.tiers = 2;
+    p.switchModel = "qm9700";
+    p.suSize = 32;
+    GenerateResult r = generateFabric(p, builtinCatalog());
+    Design d = std::move(*r.design);
+    if (withWorkload)
+        d.workload = llama70bTp8Pp4Dp8();
+    return d;
+}
+
+} // namespace weft::fixtures
