@@ -170,6 +170,22 @@ private slots:
         QVERIFY(!error.isEmpty());
     }
 
+    void moveBackInOneGestureLeavesNoStep()
+    {
+        // A drag that turns into a rank swap takes its move back in the same gesture.
+        DesignDocument doc(builtinCatalog());
+        load(doc);
+        const NodeId a = acceleratorsInOrder(doc.design())[0];
+        const double x = doc.design().node(a)->x;
+        const int gesture = doc.nextGesture();
+        doc.moveNodes({a}, {16, 0}, gesture);
+        doc.moveNodes({a}, {8, 0}, gesture);
+        QCOMPARE(doc.undoStack()->count(), 1);
+        doc.moveNodes({a}, {-24, 0}, gesture);
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QCOMPARE(doc.design().node(a)->x, x);
+    }
+
     void invalidPlacementRefusesEdits()
     {
         DesignDocument doc(builtinCatalog());

@@ -220,10 +220,10 @@ void TopologyView::dragEnterEvent(QDragEnterEvent *event)
 
 void TopologyView::dragMoveEvent(QDragMoveEvent *event)
 {
-    if (rankGroupFrom(event->mimeData())) // only onto accelerators or a domain
-        event->setAccepted(
-            !groupDropTargets(*m_scene, mapToScene(event->position().toPoint())).empty());
-    else if (catalogItemFrom(event->mimeData()))
+    if (rankGroupFrom(event->mimeData())
+        && groupDropTargets(*m_scene, mapToScene(event->position().toPoint())).empty())
+        event->ignore(); // a group lands only on accelerators or a domain
+    else if (catalogItemFrom(event->mimeData()) || rankGroupFrom(event->mimeData()))
         event->acceptProposedAction();
     else
         event->ignore();

@@ -194,6 +194,8 @@ QComboBox *WorkloadForm::enumRow(QFormLayout *form, const QString &key, const QS
     for (const auto &[text, value] : options)
         combo->addItem(text, int(value));
     connect(combo, &QComboBox::activated, this, [this, combo, ref, label](int i) {
+        if (!m_doc || !m_doc->design().workload)
+            return;
         const E v = E(combo->itemData(i).toInt());
         Workload probe = *m_doc->design().workload;
         if (ref(probe) != v)
