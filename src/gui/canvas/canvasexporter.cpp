@@ -139,13 +139,15 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
                             .arg(pixels.width())
                             .arg(pixels.height())
                             .arg(path));
-        const int dotsPerMeter = int(std::lround(options.dpi / 0.0254));
-        image.setDotsPerMeterX(dotsPerMeter);
-        image.setDotsPerMeterY(dotsPerMeter);
         {
+            // Painted at the default 96 DPI so point-sized fonts keep their size relative to
+            // the scene; the render transform does the scaling.
             QPainter painter(&image);
             paint(scene, painter, QRectF(QPointF(0, 0), QSizeF(pixels)), source);
         }
+        const int dotsPerMeter = int(std::lround(options.dpi / 0.0254)); // recorded in the PNG
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || !image.save(&f, "PNG") || !f.commit())
             return fail(error, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
