@@ -78,7 +78,7 @@ private slots:
         }
         r = test::runWeftCli({QStringLiteral("report"), broken, QStringLiteral("--out"), out});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("broken.weft"), r.err.constData());
+        QVERIFY2(r.err.contains("broken.weft") && r.err.contains("at /"), r.err.constData());
         // No workload.
         Design noWork = test::sweepDesign(1, 8);
         noWork.workload.reset();
