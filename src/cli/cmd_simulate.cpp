@@ -2,6 +2,7 @@
 // workload and prints a summary, the result JSON (docs/simulate-json.md) or CSV.
 #include "command.h"
 #include "io/designfile.h"
+#include "io/resultcsv.h"
 #include "io/resultjson.h"
 #include "sim/simulator.h"
 

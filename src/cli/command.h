@@ -2,9 +2,10 @@
 // Sub-command registry of weft-cli. Each command lives in its own cmd_*.cpp and registers itself
 // with a static CliCommandRegistration.
 
+#include <QCoreApplication>
 #include <QStringList>
-
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace weft::cli {
@@ -14,10 +15,13 @@ enum ExitCode { ExitOk = 0, ExitInvalid = 1, ExitUsage = 2 };
 
 struct CliCommand
 {
-    const char *name;     ///< sub-command, e.g. "generate"
-    const char *summary;  ///< one line for `weft-cli --help`
+    const char *name; ///< sub-command, e.g. "generate"
+    const char *summary; ///< one line for `weft-cli --help`
     /// Runs the command; `args` are argv with the sub-command name in place of argv[0].
     std::function<int(const QStringList &args)> run;
+    /// The application object the command needs; empty: a QCoreApplication. Commands that
+    /// render (report, export) create a QApplication on the offscreen platform.
+    std::function<std::unique_ptr<QCoreApplication>(int &argc, char **argv)> makeApplication {};
 };
 
 /// All registered commands, sorted by name.

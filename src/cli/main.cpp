@@ -3,7 +3,6 @@
 
 #include <QCoreApplication>
 #include <QTextStream>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -47,7 +46,8 @@ void printUsage()
                        .arg(QStringLiteral(WEFT_VERSION));
     for (const CliCommand &c : commands())
         text += QStringLiteral("  %1 %2\n")
-                    .arg(QString::fromLatin1(c.name).leftJustified(14), QString::fromUtf8(c.summary));
+                    .arg(QString::fromLatin1(c.name).leftJustified(14),
+                         QString::fromUtf8(c.summary));
     text += QStringLiteral("\n'weft-cli COMMAND --help' documents a command's options.\n"
                            "Exit codes: 0 ok, 1 the design is invalid or does not fit, "
                            "2 bad usage or unreadable file.");
@@ -59,7 +59,14 @@ void printUsage()
 int main(int argc, char **argv)
 {
     using namespace weft::cli;
-    QCoreApplication app(argc, argv);
+    // Only commands that render get a QApplication (offscreen); the others stay QtCore-only.
+    const CliCommand *chosen = nullptr;
+    for (const CliCommand &c : commands())
+        if (argc > 1 && qstrcmp(argv[1], c.name) == 0)
+            chosen = &c;
+    const std::unique_ptr<QCoreApplication> app = chosen && chosen->makeApplication
+        ? chosen->makeApplication(argc, argv)
+        : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("weft-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(WEFT_VERSION));
     QStringList args = QCoreApplication::arguments();
@@ -79,7 +86,8 @@ int main(int argc, char **argv)
             try {
                 return c.run(args);
             } catch (const std::exception &e) {
-                err(QStringLiteral("weft-cli %1: internal error: %2").arg(name, QString::fromUtf8(e.what())));
+                err(QStringLiteral("weft-cli %1: internal error: %2")
+                        .arg(name, QString::fromUtf8(e.what())));
                 return ExitUsage;
             }
         }

@@ -3,6 +3,7 @@
 #include "document/designdocument.h"
 #include "gui/actions/autosave.h"
 #include "gui/actions/editactions.h"
+#include "gui/actions/exportactions.h"
 #include "gui/actions/fileactions.h"
 #include "gui/actions/simulationactions.h"
 #include "gui/actions/viewactions.h"
@@ -83,7 +84,13 @@ MainWindow::MainWindow(QWidget *parent)
     auto *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("MainToolBar"));
     toolbar->setIconSize(QSize(20, 20));
-    m_fileActions->addTo(menuBar()->addMenu(tr("&File")), toolbar);
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileActions->addTo(fileMenu, toolbar);
+    auto *exportActions = new ExportActions(this); // canvas SVG/PDF/PNG, BOM CSV
+    fileMenu->insertActions(
+        m_fileActions->close,
+        {exportActions->canvas, exportActions->visibleCanvas, exportActions->bom});
+    fileMenu->insertSeparator(m_fileActions->close);
     toolbar->addSeparator();
     m_editActions->addTo(menuBar()->addMenu(tr("&Edit")), toolbar);
     toolbar->addSeparator();

@@ -70,12 +70,16 @@ public:
     bool askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
     QString openFileName(QWidget *, const QString &) override { return openPath; }
     QString saveFileName(QWidget *, const QString &) override { return savePath; }
+    QString exportFileName(QWidget *, const QString &, const QString &, const QString &) override
+    {
+        return exportPath;
+    }
 
     QStringList errors;
     int saveQuestions = 0;
     QMessageBox::StandardButton saveAnswer = QMessageBox::Discard;
     bool restoreAnswer = true;
-    QString openPath, savePath;
+    QString openPath, savePath, exportPath;
 };
 
 } // namespace weft::test

@@ -97,6 +97,25 @@ private slots:
                  30.0);
     }
 
+    // A generated design's name is a long description: it wraps onto short lines instead of
+    // being rotated across the plot.
+    void longCategoryLabelsWrap()
+    {
+        BreakdownChart chart;
+        StepBreakdown b;
+        b.design = QStringLiteral("16 x dgx-h100, rail-optimized, 2 tiers of qm9700, 400G NICs, "
+                                  "1:1, 1 plane");
+        b.seconds[std::size_t(BreakdownPart::Compute)] = 1;
+        QVERIFY(chart.setData(BreakdownChartData {{b}}));
+        layOut(chart);
+        QCOMPARE(chart.xAxis->tickLabelRotation(), 0.0);
+        const QStringList lines = chart.xAxis->tickVectorLabels().value(0).split(u'\n');
+        QVERIFY(lines.size() >= 3);
+        for (const QString &line : lines)
+            QVERIFY2(line.size() <= 28, qPrintable(line));
+        QCOMPARE(lines.join(u' '), b.design);
+    }
+
     void timelineHasOneBarPerSpanAndIdleGaps()
     {
         TimelineChart chart;

@@ -1,5 +1,7 @@
 #include "generate/bom.h"
 
+#include "io/csv.h"
+
 #include <array>
 #include <cstdio>
 #include <map>
@@ -11,16 +13,6 @@ namespace {
 
 constexpr std::array<const char *, 5> kTierNames {"scale-up", "accelerator-leaf", "leaf-spine",
                                                   "spine-core", "other"};
-
-std::string csvField(const std::string &s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
 
 std::string pad(std::string s, std::size_t width, bool right = false)
 {

@@ -1,7 +1,5 @@
 #include "io/resultjson.h"
 
-#include <sstream>
-
 namespace weft {
 
 namespace {
@@ -138,53 +136,6 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
     j["events"] = r.events;
     j["simulation_wall_s"] = r.simulationWallSeconds;
     return j;
-}
-
-std::string resultSummaryCsv(const SimResult &r)
-{
-    std::ostringstream s;
-    s.precision(9);
-    const Breakdown &b = r.breakdown;
-    s << "ok,step_time_s,tokens_per_s,model_tflops_per_gpu,hardware_tflops_per_gpu,mfu,hfu,compute_"
-         "s,"
-         "tp_exposed_s,cp_exposed_s,ep_exposed_s,pp_exposed_s,bubble_s,dp_exposed_s,optimizer_s,"
-         "peak_bytes_per_gpu,capacity_bytes_per_gpu,fits,warnings,simulation_wall_s\n";
-    s << (r.ok ? "true" : "false") << ',' << r.stepTime << ',' << r.tokensPerSecond << ','
-      << r.modelTflopsPerGpu << ',' << r.hardwareTflopsPerGpu << ',' << r.mfu << ',' << r.hfu << ','
-      << b.compute << ',' << b.tpExposed << ',' << b.cpExposed << ',' << b.epExposed << ','
-      << b.ppExposed << ',' << b.bubble << ',' << b.dpExposed << ',' << b.optimizer << ','
-      << r.peakMemoryPerGpu << ',' << r.memoryCapacityPerGpu << ','
-      << (r.memoryFits ? "true" : "false") << ',' << r.warnings.size() << ','
-      << r.simulationWallSeconds << '\n';
-    return s.str();
-}
-
-std::string resultLinksCsv(const SimResult &r, const Design &design)
-{
-    std::ostringstream s;
-    s.precision(9);
-    s << "id,from,to,from_name,to_name,tier,direction,capacity_bytes_per_s,bytes,busy_s,avg_"
-         "utilization,"
-         "peak_utilization\n";
-    auto quoted = [](std::string v) {
-        std::string out = "\"";
-        for (char ch : v)
-            out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-        return out + "\"";
-    };
-    for (const LinkResult &l : r.links)
-        for (int d = 0; d < 2; ++d) {
-            const LinkDirResult &x = l.dir[d];
-            if (x.bytes <= 0)
-                continue;
-            const NodeId from = d == 0 ? l.from : l.to, to = d == 0 ? l.to : l.from;
-            s << l.id.value << ',' << from.value << ',' << to.value << ','
-              << quoted(nodeName(design, from)) << ',' << quoted(nodeName(design, to)) << ','
-              << l.tier << ',' << (d == 0 ? "forward" : "reverse") << ',' << l.capacity << ','
-              << x.bytes << ',' << x.busyTime << ',' << x.avgUtilization << ',' << x.peakUtilization
-              << '\n';
-        }
-    return s.str();
 }
 
 } // namespace weft

@@ -1,6 +1,6 @@
 #pragma once
-// The simulation result as JSON and CSV: the stable interface of `weft-cli simulate --json`
-// documented in docs/simulate-json.md. Units are in the key names (_s seconds, _bytes,
+// The simulation result as JSON (CSV: io/resultcsv.h): the stable interface of `weft-cli simulate
+// --json` documented in docs/simulate-json.md. Units are in the key names (_s seconds, _bytes,
 // _bytes_per_s, _per_s).
 
 #include "model/design.h"
@@ -22,10 +22,5 @@ struct ResultJsonOptions
 /// The result document (schema "weft-simulation-result", version 1). `design` names link ends.
 nlohmann::ordered_json toJson(const SimResult &r, const Design &design,
                               const ResultJsonOptions &o = {});
-
-/// One header line and one row: the headline figures and the breakdown.
-std::string resultSummaryCsv(const SimResult &r);
-/// One row per link direction that carried traffic.
-std::string resultLinksCsv(const SimResult &r, const Design &design);
 
 } // namespace weft

@@ -132,10 +132,20 @@ void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels)
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     // Label at most ~24 categories so the labels stay readable; the tooltip names the rest.
     const int step = std::max<int>(1, int((labels.size() + 23) / 24));
+    // Long labels (a generated design's description) wrap at spaces onto lines of about
+    // kWrap characters rather than turning the plot into a margin of rotated text.
+    constexpr qsizetype kWrap = 28;
     qsizetype longest = 0;
     for (qsizetype i = 0; i < labels.size(); i += step) {
-        ticker->addTick(double(i), labels[i]);
-        longest = std::max(longest, labels[i].size());
+        QStringList lines {QString()};
+        for (const QString &word : labels[i].split(u' ', Qt::SkipEmptyParts)) {
+            if (!lines.back().isEmpty() && lines.back().size() + 1 + word.size() > kWrap)
+                lines << QString();
+            lines.back() += (lines.back().isEmpty() ? QString() : QStringLiteral(" ")) + word;
+        }
+        for (const QString &line : lines)
+            longest = std::max(longest, line.size());
+        ticker->addTick(double(i), lines.join(u'\n'));
     }
     axis->setTicker(ticker);
     axis->setSubTicks(false);

@@ -1,0 +1,121 @@
+// weft-cli report FILE --out DIR [--format png,pdf,svg,csv] [--dpi N]: simulates the design's
+// workload and writes every chart, the result JSON and the result CSV (issue 6), headless.
+#include "command.h"
+#include "commandparser.h"
+#include "designinput.h"
+#include "gui/charts/reportchartdata.h"
+#include "guiapplication.h"
+#include "io/resultcsv.h"
+#include "io/resultjson.h"
+#include "sim/simulator.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+
+namespace weft::cli {
+
+namespace {
+
+const QString kName = QStringLiteral("report");
+
+int runReport(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Simulates one training step of the design's workload and writes, into DIR, every chart "
+        "(step-time breakdown, pipeline timeline, link utilization per tier, busiest link over "
+        "the step, memory per stage, all-reduce busbw of a TP group) in each format asked, the "
+        "result JSON (result.json) and CSV (summary.csv, links.csv). Runs without a display."));
+    p.addPositionalArgument(QStringLiteral("FILE"),
+                            QStringLiteral("Design file (.weft) with a workload."));
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       QStringLiteral("Output directory (created if missing)."),
+                                       QStringLiteral("DIR"));
+    const QCommandLineOption formatOption(
+        QStringLiteral("format"),
+        QStringLiteral("Chart formats, comma separated: png, pdf, svg, csv (default: all)."),
+        QStringLiteral("LIST"), QStringLiteral("png,pdf,svg,csv"));
+    const QCommandLineOption dpiOption(QStringLiteral("dpi"),
+                                       QStringLiteral("PNG resolution (default: 192)."),
+                                       QStringLiteral("N"), QStringLiteral("192"));
+    p.addOptions({outOption, formatOption, dpiOption});
+    if (const auto code = parseCommandLine(
+            p, args, kName,
+            QStringLiteral("weft-cli report FILE --out DIR [--format png,pdf,svg,csv] [--dpi N]")))
+        return *code;
+    if (p.positionalArguments().size() != 1 || !p.isSet(outOption)) {
+        err(QStringLiteral("weft-cli report: expected one design FILE and --out DIR (see "
+                           "'weft-cli report --help')"));
+        return ExitUsage;
+    }
+    ChartFormats formats;
+    QString formatError;
+    if (!parseChartFormats(p.value(formatOption), &formats, &formatError)) {
+        err(QStringLiteral("weft-cli report: --format: %1").arg(formatError));
+        return ExitUsage;
+    }
+    bool dpiOk = false;
+    ChartExportOptions chartOptions;
+    chartOptions.dpi = p.value(dpiOption).toDouble(&dpiOk);
+    if (!dpiOk || chartOptions.dpi < 24 || chartOptions.dpi > 1200) {
+        err(QStringLiteral("weft-cli report: --dpi must be a number from 24 to 1200 (got '%1')")
+                .arg(p.value(dpiOption)));
+        return ExitUsage;
+    }
+    const QString path = p.positionalArguments().front();
+    const std::optional<Design> design = readDesignArgument(kName, path);
+    if (!design)
+        return ExitUsage;
+    if (!design->workload) {
+        err(QStringLiteral("weft-cli report: %1 has no workload to simulate (add one with "
+                           "weft-cli generate --model ... or in the Workload dock)")
+                .arg(path));
+        return ExitInvalid;
+    }
+    const QDir dir(p.value(outOption));
+    if (!prepareOutputDirectory(kName, dir.path()))
+        return ExitUsage;
+
+    const SimResult r = simulate(*design);
+    QStringList written;
+    const QString json = dir.filePath(QStringLiteral("result.json"));
+    const QString summary = dir.filePath(QStringLiteral("summary.csv"));
+    const QString links = dir.filePath(QStringLiteral("links.csv"));
+    if (!writeTextFile(kName, json, toJson(r, *design, {true, true, false}).dump(2) + "\n")
+        || !writeTextFile(kName, summary, resultSummaryCsv(r))
+        || !writeTextFile(kName, links, resultLinksCsv(r, *design)))
+        return ExitUsage;
+    written << json << summary << links;
+    if (!r.ok) {
+        for (const Finding &f : r.warnings)
+            err(QStringLiteral("%1 [%2] %3")
+                    .arg(QString::fromLatin1(toString(f.severity)), QString::fromStdString(f.code),
+                         QString::fromStdString(f.message)));
+        err(QStringLiteral("weft-cli report: the step could not be simulated; wrote the result "
+                           "files but no charts"));
+        return ExitInvalid;
+    }
+    QString chartError;
+    written << renderReportCharts(reportChartData(r, *design), dir.path(), formats, chartOptions,
+                                  &chartError);
+    for (const QString &f : written)
+        out(f);
+    if (!chartError.isEmpty()) {
+        err(QStringLiteral("weft-cli report: %1").arg(chartError));
+        return ExitUsage;
+    }
+    out(QStringLiteral("%1 files written to %2 (step time %3 ms, MFU %4%)")
+            .arg(written.size())
+            .arg(QDir(dir).absolutePath())
+            .arg(r.stepTime * 1e3, 0, 'f', 2)
+            .arg(r.mfu * 100, 0, 'f', 1));
+    return r.memoryFits ? ExitOk : ExitInvalid;
+}
+
+const CliCommandRegistration reg {{"report",
+                                   "simulate and write every chart, the result JSON and CSV",
+                                   runReport, makeOffscreenApplication}};
+
+} // namespace
+
+} // namespace weft::cli

@@ -1,0 +1,56 @@
+#include "designinput.h"
+
+#include "command.h"
+#include "storage/designstorage.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QTemporaryFile>
+
+namespace weft::cli {
+
+std::optional<Design> readDesignArgument(const QString &command, const QString &path)
+{
+    LoadResult loaded = loadDesignFile(path, MigrationBackup::Skip);
+    if (!loaded.ok()) {
+        err(QStringLiteral("weft-cli %1: %2")
+                .arg(command, QString::fromStdString(loaded.error.toString())));
+        return std::nullopt;
+    }
+    return std::move(loaded.design);
+}
+
+bool prepareOutputDirectory(const QString &command, const QString &dir)
+{
+    const QString abs = QDir(dir).absolutePath();
+    if (QFileInfo(abs).exists() && !QFileInfo(abs).isDir()) {
+        err(QStringLiteral("weft-cli %1: cannot write to %2: it is a file, not a directory")
+                .arg(command, abs));
+        return false;
+    }
+    if (!QDir().mkpath(abs)) {
+        err(QStringLiteral("weft-cli %1: cannot create the directory %2").arg(command, abs));
+        return false;
+    }
+    QTemporaryFile probe(QDir(abs).filePath(QStringLiteral(".weft-write-test-XXXXXX")));
+    if (!probe.open()) {
+        err(QStringLiteral("weft-cli %1: cannot write to %2: %3")
+                .arg(command, abs, probe.errorString()));
+        return false;
+    }
+    return true;
+}
+
+bool writeTextFile(const QString &command, const QString &path, const std::string &text)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)
+        || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
+        err(QStringLiteral("weft-cli %1: cannot write %2: %3").arg(command, path, f.errorString()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace weft::cli

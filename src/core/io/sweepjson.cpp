@@ -1,0 +1,130 @@
+#include "io/sweepjson.h"
+
+#include "io/csv.h"
+#include "io/jsonreader.h"
+
+#include <nlohmann/json.hpp>
+
+namespace weft {
+
+namespace {
+
+constexpr const char *kFormat = "weft.sweep";
+constexpr int kVersion = 1;
+
+} // namespace
+
+std::string sweepToJson(const SweepTable &t)
+{
+    nlohmann::ordered_json j;
+    j["format"] = kFormat;
+    j["version"] = kVersion;
+    j["design"] = t.design;
+    j["parameter"] = toString(t.param);
+    j["parameter_title"] = sweepParamTitle(t.param);
+    j["parameter_unit"] = sweepParamUnit(t.param);
+    j["held_fixed"] = sweepHeldFixed(t.param);
+    j["values"] = t.values;
+    j["shard"] = t.shard;
+    j["shards"] = t.shards;
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const SweepRow &r : t.rows)
+        rows.push_back({{"index", r.index},
+                        {"value", r.value},
+                        {"ok", r.ok},
+                        {"reason", r.reason},
+                        {"note", r.note},
+                        {"accelerators", r.accelerators},
+                        {"tp", r.tp},
+                        {"pp", r.pp},
+                        {"dp", r.dp},
+                        {"micro_batch", r.microBatch},
+                        {"global_batch", r.globalBatch},
+                        {"step_time_s", r.stepTime},
+                        {"tokens_per_s", r.tokensPerSecond},
+                        {"mfu", r.mfu},
+                        {"peak_bytes_per_gpu", r.peakMemoryPerGpu},
+                        {"capacity_bytes_per_gpu", r.memoryCapacityPerGpu}});
+    j["rows"] = std::move(rows);
+    return j.dump(2) + "\n";
+}
+
+std::variant<SweepTable, FileError> parseSweepJson(std::string_view text,
+                                                   const std::string &sourceName)
+{
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error &e) {
+        return FileError {sourceName, {}, std::string("not valid JSON: ") + e.what()};
+    }
+    try {
+        const JsonReader root(doc, "");
+        if (root.string("format") != kFormat)
+            root.fail("format",
+                      std::string("expected \"") + kFormat
+                          + "\" (a file written by weft-cli sweep)");
+        if (root.integer("version", 1, 1000) != kVersion)
+            root.fail("version", "version " + std::to_string(kVersion) + " is the only one known");
+        SweepTable t;
+        t.design = root.string("design");
+        if (!fromString(root.string("parameter"), t.param))
+            root.fail("parameter", "unknown sweep parameter '" + root.string("parameter") + "'");
+        const JsonReader values = root.array("values");
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const JsonReader v = values.at(i);
+            if (!v.raw().is_number())
+                v.fail("must be a number");
+            t.values.push_back(v.raw().get<double>());
+        }
+        t.shards = static_cast<int>(root.integer("shards", 1, 1'000'000));
+        t.shard = static_cast<int>(root.integer("shard", 0, t.shards - 1));
+        const JsonReader rows = root.array("rows");
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const JsonReader x = rows.at(i);
+            SweepRow r;
+            r.index = static_cast<int>(
+                x.integer("index", 0, static_cast<long long>(t.values.size()) - 1));
+            r.value = x.number("value");
+            r.ok = x.boolean("ok", false);
+            r.reason = x.string("reason", {});
+            r.note = x.string("note", {});
+            r.accelerators = x.integer("accelerators", 0, 1LL << 40, 0);
+            r.tp = static_cast<int>(x.integer("tp", 0, 1 << 30, 0));
+            r.pp = static_cast<int>(x.integer("pp", 0, 1 << 30, 0));
+            r.dp = static_cast<int>(x.integer("dp", 0, 1 << 30, 0));
+            r.microBatch = static_cast<int>(x.integer("micro_batch", 0, 1 << 30, 0));
+            r.globalBatch = static_cast<int>(x.integer("global_batch", 0, 1 << 30, 0));
+            r.stepTime = x.nonNegative("step_time_s", 0);
+            r.tokensPerSecond = x.nonNegative("tokens_per_s", 0);
+            r.mfu = x.nonNegative("mfu", 0);
+            r.peakMemoryPerGpu = x.nonNegative("peak_bytes_per_gpu", 0);
+            r.memoryCapacityPerGpu = x.nonNegative("capacity_bytes_per_gpu", 0);
+            t.rows.push_back(std::move(r));
+        }
+        return t;
+    } catch (const JsonFieldError &e) {
+        return FileError {sourceName, e.path(), e.what()};
+    }
+}
+
+std::string sweepToCsv(const SweepTable &t)
+{
+    std::string s = "index," + csvField(std::string(toString(t.param))) + ",ok,reason,note,"
+        + "accelerators,tp,pp,dp,micro_batch,global_batch,step_time_s,tokens_per_s,mfu,"
+          "peak_bytes_per_gpu,capacity_bytes_per_gpu\n";
+    for (const SweepRow &r : t.rows) {
+        s += std::to_string(r.index) + "," + csvNumber(r.value) + "," + (r.ok ? "true" : "false")
+            + "," + csvField(r.reason) + "," + csvField(r.note) + ","
+            + std::to_string(r.accelerators) + "," + std::to_string(r.tp) + ","
+            + std::to_string(r.pp) + "," + std::to_string(r.dp) + "," + std::to_string(r.microBatch)
+            + "," + std::to_string(r.globalBatch);
+        for (double v :
+             {r.stepTime, r.tokensPerSecond, r.mfu, r.peakMemoryPerGpu, r.memoryCapacityPerGpu})
+            s += "," + csvNumber(v);
+        s += "\n";
+    }
+    return s;
+}
+
+} // namespace weft

@@ -1,0 +1,37 @@
+#pragma once
+// ExportActions: File > Export Canvas… (whole design), Export Visible Canvas… (the part the
+// view shows), both SVG/PDF/PNG through CanvasExporter, and Export Bill of Materials… (CSV,
+// formatBomCsv). Paths come from the DialogPresenter; failures show an error naming the file.
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+
+namespace weft {
+
+class MainWindow;
+
+class ExportActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ExportActions(MainWindow *window);
+    void addTo(QMenu *menu);
+
+    QAction *canvas, *visibleCanvas, *bom;
+
+    /// Writes the canvas (whole design, or the view's visible scene rectangle) to `path`, the
+    /// format from its suffix (.svg, .pdf, .png). Returns false and sets *error on failure.
+    bool exportCanvas(const QString &path, bool visibleOnly, QString *error = nullptr);
+    /// Writes the bill of materials CSV of the document's design to `path`.
+    bool exportBom(const QString &path, QString *error = nullptr);
+
+private:
+    void askAndExportCanvas(bool visibleOnly);
+    void askAndExportBom();
+
+    MainWindow *m_window;
+};
+
+} // namespace weft

@@ -1,0 +1,36 @@
+#pragma once
+// Runs the built weft-cli in the CLI tests and writes small designs for it.
+
+#include "io/designfile.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace weft::test {
+
+struct CliRun
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+inline CliRun runWeftCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(WEFT_CLI), args);
+    p.waitForFinished(300000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+inline QString writeDesignFile(const Design &d, const QString &path)
+{
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(QByteArray::fromStdString(serializeDesign(d)));
+    return path;
+}
+
+} // namespace weft::test

@@ -1,0 +1,110 @@
+// Tests of `weft-cli report` (issue 6): every chart in every format, the result JSON and CSV,
+// headless; clear errors for a missing or broken file, no workload, an unknown format and an
+// unwritable directory.
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
+#include "clirunner.h"
+#include "sweepdesigns.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <nlohmann/json.hpp>
+
+using namespace weft;
+
+class TestReportCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void writesEveryFile()
+    {
+        QTemporaryDir tmp;
+        const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
+                                                     tmp.filePath(QStringLiteral("d.weft")));
+        const QString out = tmp.filePath(QStringLiteral("report"));
+        const test::CliRun r
+            = test::runWeftCli({QStringLiteral("report"), design, QStringLiteral("--out"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QStringList expected {QStringLiteral("result.json"), QStringLiteral("summary.csv"),
+                              QStringLiteral("links.csv")};
+        for (const char *chart : {"breakdown", "timeline", "utilization", "link-utilization",
+                                  "memory", "collective-bandwidth"})
+            for (const char *ext : {"png", "pdf", "svg", "csv"})
+                expected << QStringLiteral("%1.%2").arg(QLatin1String(chart), QLatin1String(ext));
+        for (const QString &f : expected) {
+            const QFileInfo info(QDir(out).filePath(f));
+            QVERIFY2(info.isFile() && info.size() > 0, qPrintable(f));
+            QVERIFY2(r.out.contains(info.fileName().toUtf8()), qPrintable(f)); // listed
+        }
+        QCOMPARE(QDir(out).entryList(QDir::Files).size(), expected.size());
+        QFile json(QDir(out).filePath(QStringLiteral("result.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(json.readAll().toStdString());
+        QVERIFY(j["step_time_s"].get<double>() > 0);
+    }
+
+    void formatsSubset()
+    {
+        QTemporaryDir tmp;
+        const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
+                                                     tmp.filePath(QStringLiteral("d.weft")));
+        const QString out = tmp.filePath(QStringLiteral("r"));
+        const test::CliRun r
+            = test::runWeftCli({QStringLiteral("report"), design, QStringLiteral("--out"), out,
+                                QStringLiteral("--format"), QStringLiteral("svg")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("breakdown.svg"))));
+        QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("breakdown.png"))));
+    }
+
+    void clearErrors()
+    {
+        QTemporaryDir tmp;
+        const QString out = tmp.filePath(QStringLiteral("r"));
+        // Missing file: named.
+        test::CliRun r
+            = test::runWeftCli({QStringLiteral("report"), tmp.filePath(QStringLiteral("none.weft")),
+                                QStringLiteral("--out"), out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("none.weft"));
+        // Broken file: path and JSON location from the reader.
+        const QString broken = tmp.filePath(QStringLiteral("broken.weft"));
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format": "weft.design", "version": 1, "nodes": 5})");
+        }
+        r = test::runWeftCli({QStringLiteral("report"), broken, QStringLiteral("--out"), out});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("broken.weft") && r.err.contains("at /"), r.err.constData());
+        // No workload.
+        Design noWork = test::sweepDesign(1, 8);
+        noWork.workload.reset();
+        const QString bare = test::writeDesignFile(noWork, tmp.filePath(QStringLiteral("b.weft")));
+        r = test::runWeftCli({QStringLiteral("report"), bare, QStringLiteral("--out"), out});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no workload"), r.err.constData());
+        // Unknown format, named.
+        const QString ok = test::writeDesignFile(test::sweepDesign(1, 8),
+                                                 tmp.filePath(QStringLiteral("o.weft")));
+        r = test::runWeftCli({QStringLiteral("report"), ok, QStringLiteral("--out"), out,
+                              QStringLiteral("--format"), QStringLiteral("png,gif")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("gif"), r.err.constData());
+        // DIR not writable: a file stands where the directory should be.
+        const QString file = tmp.filePath(QStringLiteral("plain"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        r = test::runWeftCli(
+            {QStringLiteral("report"), ok, QStringLiteral("--out"), file + QStringLiteral("/sub")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("plain"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportCli)
+#include "tst_report_cli.moc"

@@ -1,0 +1,95 @@
+// File > Export Canvas… / Export Visible Canvas… / Export Bill of Materials (issue 6): driven
+// through the menu's actions with a recording dialog presenter.
+#include "canvasdriver.h"
+#include "document/designdocument.h"
+#include "generate/bom.h"
+#include "gui/canvas/topologyview.h"
+#include "gui/mainwindow.h"
+#include "sweepdesigns.h"
+
+#include <QAction>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace weft;
+using namespace weft::test;
+
+namespace {
+
+QAction *fileMenuAction(MainWindow &w, const QString &startsWith)
+{
+    for (QAction *menu : w.menuBar()->actions())
+        if (menu->menu() && menu->text().remove(u'&') == QLatin1String("File"))
+            for (QAction *a : menu->menu()->actions())
+                if (a->text().remove(u'&').startsWith(startsWith))
+                    return a;
+    return nullptr;
+}
+
+} // namespace
+
+class TestExportActions : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void exportsWholeAndVisibleCanvas()
+    {
+        RecordingPresenter presenter;
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(900, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.document()->resetDesign(sweepDesign(2, 8));
+        QAction *whole = fileMenuAction(w, QStringLiteral("Export Canvas"));
+        QAction *visible = fileMenuAction(w, QStringLiteral("Export Visible Canvas"));
+        QVERIFY(whole && visible);
+
+        presenter.exportPath = dir.filePath(QStringLiteral("whole.png"));
+        whole->trigger();
+        QVERIFY2(presenter.errors.isEmpty(), qPrintable(presenter.errors.join(u'\n')));
+        const QImage all(presenter.exportPath);
+        QVERIFY(!all.isNull());
+
+        w.view()->zoomIn();
+        w.view()->zoomIn();
+        w.view()->zoomIn();
+        presenter.exportPath = dir.filePath(QStringLiteral("visible.png"));
+        visible->trigger();
+        const QImage part(presenter.exportPath);
+        QVERIFY(!part.isNull());
+        // The visible part at 3 zoom steps covers less of the design than the whole.
+        const QRectF shown = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
+        QCOMPARE(part.width(), int(std::ceil(shown.width() * 2)));
+        QVERIFY(part.width() < all.width());
+
+        presenter.exportPath = dir.filePath(QStringLiteral("canvas.gif"));
+        whole->trigger();
+        QCOMPARE(presenter.errors.size(), 1);
+        QVERIFY(presenter.errors.front().contains(QLatin1String(".svg, .pdf or .png")));
+    }
+
+    void exportsBillOfMaterials()
+    {
+        RecordingPresenter presenter;
+        QTemporaryDir dir;
+        MainWindow w;
+        w.document()->resetDesign(sweepDesign(2, 8));
+        QAction *bom = fileMenuAction(w, QStringLiteral("Export Bill of Materials"));
+        QVERIFY(bom);
+        presenter.exportPath = dir.filePath(QStringLiteral("bom.csv"));
+        bom->trigger();
+        QFile f(presenter.exportPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().toStdString(), formatBomCsv(computeBom(w.document()->design())));
+    }
+};
+
+QTEST_MAIN(TestExportActions)
+#include "tst_exportactions.moc"
