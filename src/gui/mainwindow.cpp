@@ -4,6 +4,7 @@
 #include "gui/actions/autosave.h"
 #include "gui/actions/editactions.h"
 #include "gui/actions/fileactions.h"
+#include "gui/actions/settingsactions.h"
 #include "gui/actions/viewactions.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
@@ -55,6 +56,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_fileActions = new FileActions(this);
     m_editActions = new EditActions(m_doc, m_view, this);
     m_viewActions = new ViewActions(m_view, this);
+    m_settingsActions = new SettingsActions(this, this);
     m_autosave = new Autosave(m_doc, this);
 
     auto *toolbar = addToolBar(tr("Main"));
@@ -62,13 +64,15 @@ MainWindow::MainWindow(QWidget *parent)
     toolbar->setIconSize(QSize(20, 20));
     m_fileActions->addTo(menuBar()->addMenu(tr("&File")), toolbar);
     toolbar->addSeparator();
-    m_editActions->addTo(menuBar()->addMenu(tr("&Edit")), toolbar);
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editActions->addTo(editMenu, toolbar);
     toolbar->addSeparator();
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewActions->addTo(viewMenu, toolbar);
     viewMenu->addSeparator();
     viewMenu->addAction(m_palette->toggleViewAction());
     viewMenu->addAction(m_properties->toggleViewAction());
+    m_settingsActions->addTo(viewMenu, editMenu);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
         auto *dialog = new AboutDialog(this);

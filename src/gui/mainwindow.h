@@ -16,6 +16,7 @@ class EditActions;
 class FileActions;
 class PaletteDock;
 class PropertiesDock;
+class SettingsActions;
 class TopologyScene;
 class TopologyView;
 class ViewActions;
@@ -48,6 +49,7 @@ public:
     [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
     [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
+    [[nodiscard]] SettingsActions *settingsActions() const { return m_settingsActions; }
     [[nodiscard]] Autosave *autosave() const { return m_autosave; }
 
     /// Writes the canvas zoom and centre into `view` (saved with the design).
@@ -78,6 +80,7 @@ private:
     FileActions *m_fileActions;
     EditActions *m_editActions;
     ViewActions *m_viewActions;
+    SettingsActions *m_settingsActions;
     Autosave *m_autosave;
     QLabel *m_zoomLabel;
     QLabel *m_countLabel;

@@ -70,12 +70,18 @@ public:
     bool askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
     QString openFileName(QWidget *, const QString &) override { return openPath; }
     QString saveFileName(QWidget *, const QString &) override { return savePath; }
+    QString exportFileName(QWidget *, const QString &suggestion, const QString &) override
+    {
+        exportSuggestions << suggestion;
+        return exportPath;
+    }
 
     QStringList errors;
     int saveQuestions = 0;
     QMessageBox::StandardButton saveAnswer = QMessageBox::Discard;
     bool restoreAnswer = true;
-    QString openPath, savePath;
+    QString openPath, savePath, exportPath;
+    QStringList exportSuggestions;
 };
 
 } // namespace weft::test

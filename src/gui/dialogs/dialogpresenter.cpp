@@ -49,6 +49,12 @@ QString DialogPresenter::saveFileName(QWidget *parent, const QString &suggestion
     return path;
 }
 
+QString DialogPresenter::exportFileName(QWidget *parent, const QString &suggestion,
+                                        const QString &filter)
+{
+    return QFileDialog::getSaveFileName(parent, QObject::tr("Export chart"), suggestion, filter);
+}
+
 DialogPresenter &dialogPresenter()
 {
     static DialogPresenter fallback;

@@ -29,6 +29,10 @@ public:
     virtual QString openFileName(QWidget *parent, const QString &directory);
     /// A path to save to ("" when cancelled).
     virtual QString saveFileName(QWidget *parent, const QString &suggestion);
+    /// A path to export to, starting at `suggestion`, with a file-dialog `filter` such as
+    /// "PNG files (*.png)" ("" when cancelled).
+    virtual QString exportFileName(QWidget *parent, const QString &suggestion,
+                                   const QString &filter);
 };
 
 /// The presenter used by new main windows (tests install their own).
