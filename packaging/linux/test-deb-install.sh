@@ -11,9 +11,9 @@
 #   2. apt-get install --no-install-recommends ./weft_*.deb inside it: every dependency must
 #      come from the .deb's Depends (shlibdeps + the ones packaging/CMakeLists.txt names);
 #   3. checks the installed files, `weft --version`, `weft-cli --version`, `weft --help`,
-#      `weft-cli validate` and `weft-cli simulate` on an installed example;
+#      `weft-cli validate` on an installed example, `weft-cli generate` + `simulate`;
 #   4. starts `weft` on the installed example with the offscreen platform (it must still be
-#      running after 8 s, with nothing on stderr), then with the xcb platform under Xvfb
+#      running after 8 s, printing no error), then with the xcb platform under Xvfb
 #      inside the root: takes a screenshot (weft-xcb.png next to the log) and quits it with
 #      Ctrl+Q, which must end it with exit code 0. Xvfb, xauth and xdotool are installed into
 #      the root only AFTER step 2, so they cannot hide a missing dependency of weft
@@ -85,6 +85,30 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Xvfb's -fbdir frame buffer (XWD, 24-bit TrueColor in 32-bit pixels) to an RGB PNG.
+xwd_to_png() {
+  python3 - "$1" "$2" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+h = struct.unpack('>25I', data[:100])
+size, width, height, msb, bpp, bpl, ncolors = h[0], h[4], h[5], h[7], h[11], h[12], h[19]
+if bpp != 32:
+    sys.exit('unsupported XWD: %d bits per pixel' % bpp)
+off = size + ncolors * 12
+rows = bytearray()
+for y in range(height):
+    line = data[off + y * bpl: off + y * bpl + 4 * width]
+    rows.append(0)
+    for x in range(0, 4 * width, 4):
+        rows += bytes((line[x + 1], line[x + 2], line[x + 3])) if msb else \
+            bytes((line[x + 2], line[x + 1], line[x]))
+def chunk(kind, body):
+    return struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body))
+png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0))
+open(sys.argv[2], 'wb').write(png + chunk(b'IDAT', zlib.compress(bytes(rows), 6)) + chunk(b'IEND', b''))
+PY
+}
+
 t0=$(date +%s)
 step_start=$t0
 step() {
@@ -94,8 +118,12 @@ step() {
   step_start=$now
 }
 done_step() { echo "   ok ($(($(date +%s) - step_start)) s)"; }
+# A login session's minimum: PATH, HOME, a UTF-8 locale and XDG_RUNTIME_DIR (made below).
 in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-                   LANG=C.UTF-8 "$@"; }
+                   LANG=C.UTF-8 XDG_RUNTIME_DIR=/run/user/0 "$@"; }
+# What weft must not print when it starts: Qt failing to load a plugin, a library or a file.
+bad_output='[Cc]ould not|[Cc]annot|[Ff]ailed|[Ee]rror|not found|No such'
+
 
 step "debootstrap --variant=minbase bookworm $root ($mirror)"
 args=(--variant=minbase)
@@ -115,6 +143,7 @@ mount -t sysfs sys "$root/sys"
 mkdir -p "$root/dev/pts"
 mount -t devpts devpts "$root/dev/pts"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+install -d -m 0700 "$root/run/user/0"
 done_step
 
 step "apt-get install ./$(basename "$deb") (dependencies from the package's Depends)"
@@ -152,11 +181,13 @@ in_root weft --version
 in_root weft --help | grep -q 'FILE' || fail "weft --help"
 done_step
 
-step "weft-cli validate and simulate on $example"
+step "weft-cli validate $example; generate a cluster with a workload and simulate it"
 in_root weft-cli validate "$example"
-in_root weft-cli simulate "$example" > "$root/tmp/simulate.txt" 2>&1 \
+in_root weft-cli generate --scaleup dgx-h100 --domains 4 --fabric rail-optimized \
+  --model llama3-8b --tp 8 --pp 1 --dp 4 -o /tmp/llama3-8b.weft
+in_root weft-cli simulate /tmp/llama3-8b.weft > "$root/tmp/simulate.txt" 2>&1 \
   || { cat "$root/tmp/simulate.txt" >&2; fail "weft-cli simulate failed"; }
-head -n 12 "$root/tmp/simulate.txt"
+head -n 4 "$root/tmp/simulate.txt"
 done_step
 
 step "weft $example on the offscreen platform for 8 s"
@@ -167,7 +198,7 @@ rc=$?
 set -e
 cat "$root/tmp/weft-offscreen.log"
 [ "$rc" -eq 124 ] || fail "weft ended early (exit $rc) instead of running until the timeout"
-[ ! -s "$root/tmp/weft-offscreen.log" ] || fail "weft printed warnings or errors (above)"
+! grep -qE "$bad_output" "$root/tmp/weft-offscreen.log" || fail "weft printed errors (above)"
 done_step
 
 if [ "$gui_tools" -eq 1 ]; then
@@ -202,10 +233,13 @@ EOF
   set -e
   cat "$root/tmp/weft-xcb.log"
   [ "$rc" -eq 0 ] || fail "weft under Xvfb: exit $rc"
-  if command -v convert >/dev/null && [ -f "$root/tmp/screen.xwd" ]; then
-    convert "xwd:$root/tmp/screen.xwd" "png:$shot" && echo "   screenshot: $shot"
-  elif [ -f "$root/tmp/screen.xwd" ]; then
-    cp "$root/tmp/screen.xwd" "${shot%.png}.xwd" && echo "   screenshot: ${shot%.png}.xwd"
+  ! grep -qE "$bad_output" "$root/tmp/weft-xcb.log" || fail "weft printed errors (above)"
+  if [ -f "$root/tmp/screen.xwd" ]; then
+    if command -v python3 >/dev/null; then
+      xwd_to_png "$root/tmp/screen.xwd" "$shot" && echo "   screenshot: $shot"
+    else
+      cp "$root/tmp/screen.xwd" "${shot%.png}.xwd" && echo "   screenshot: ${shot%.png}.xwd"
+    fi
   fi
   done_step
 fi

@@ -11,6 +11,7 @@
 #include "gui/charts/breakdownchart.h"
 #include "gui/charts/chartspanel.h"
 #include "gui/dialogs/preferencesdialog.h"
+#include "gui/docks/palettedock.h"
 #include "gui/mainwindow.h"
 #include "gui/theme.h"
 
@@ -18,6 +19,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
 #include <QSettings>
 #include <QSpinBox>
@@ -304,8 +306,15 @@ private slots:
             QSKIP("run in a second process by settingsSurviveARestart");
         applyTheme(AppSettings::theme()); // what main() does at start-up
         MainWindow w;
+        showWindow(w);
         ChartsPanel panel;
         QVERIFY(w.settingsActions()->themeAction(Theme::Dark)->isChecked());
+        // The widgets, not only the canvas and charts: menus, docks and lists are dark too.
+        const QPalette dark = themePalette(Theme::Dark);
+        QCOMPARE(QApplication::palette().color(QPalette::Window), dark.color(QPalette::Window));
+        QCOMPARE(w.palette().color(QPalette::Window), dark.color(QPalette::Window));
+        QCOMPARE(w.paletteDock()->palette().color(QPalette::Base), dark.color(QPalette::Base));
+        QCOMPARE(w.menuBar()->palette().color(QPalette::Window), dark.color(QPalette::Window));
         QVERIFY(sceneOf(w)->style().dark);
         QVERIFY(panel.breakdownChart()->theme().dark);
         QCOMPARE(panel.exportOptions(), kStoredOptions);
