@@ -149,9 +149,9 @@ done_step
 step "apt-get install ./$(basename "$deb") (dependencies from the package's Depends)"
 cp "$deb" "$root/tmp/"
 in_root dpkg-query -W -f '${Package}\n' | sort > "$root/tmp/before.txt"
-in_root apt-get update -qq
+in_root apt-get -o APT::Sandbox::User=root update -qq
 echo "   Depends: $(dpkg-deb -f "$deb" Depends)"
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+in_root env DEBIAN_FRONTEND=noninteractive apt-get -o APT::Sandbox::User=root install -y -q --no-install-recommends \
   "/tmp/$(basename "$deb")" > "$root/tmp/install.log" 2>&1 \
   || { tail -n 40 "$root/tmp/install.log" >&2; fail "apt-get install of the .deb failed"; }
 in_root dpkg-query -W -f '${Package}\n' | sort > "$root/tmp/after.txt"
@@ -203,7 +203,7 @@ done_step
 
 if [ "$gui_tools" -eq 1 ]; then
   step "weft on X11 (xcb) under Xvfb in the root: screenshot, then Ctrl+Q"
-  in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+  in_root env DEBIAN_FRONTEND=noninteractive apt-get -o APT::Sandbox::User=root install -y -q --no-install-recommends \
     xvfb xauth xdotool > "$root/tmp/xtools.log" 2>&1 \
     || { tail -n 20 "$root/tmp/xtools.log" >&2; fail "could not install Xvfb/xdotool in the root"; }
   cat > "$root/tmp/run-xcb.sh" <<'EOF'
