@@ -65,6 +65,7 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     m_format->setCurrentIndex(m_format->findData(int(AppSettings::lastChartFormat())));
     m_folder = new QLineEdit(AppSettings::lastExportFolder());
     m_folder->setObjectName(QStringLiteral("folderEdit"));
+    m_folder->setMinimumWidth(280);
     auto *browse = new QPushButton(tr("&Browse..."));
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir
@@ -83,10 +84,15 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     size->addWidget(new QLabel(QStringLiteral("×")));
     size->addWidget(m_height);
     size->addStretch();
-    exportForm->addRow(tr("Page &size:"), size);
+    // Rows holding a layout need an explicit label with a buddy for their mnemonic.
+    auto *sizeLabel = new QLabel(tr("Page &size:"));
+    sizeLabel->setBuddy(m_width);
+    exportForm->addRow(sizeLabel, size);
     exportForm->addRow(tr("&Resolution:"), m_dpi);
     exportForm->addRow(tr("Default &format:"), m_format);
-    exportForm->addRow(tr("F&older:"), folderRow);
+    auto *folderLabel = new QLabel(tr("F&older:"));
+    folderLabel->setBuddy(m_folder);
+    exportForm->addRow(folderLabel, folderRow);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
