@@ -1,13 +1,33 @@
 // weft: the desktop application. Only assembles the application object and the main window:
 // `weft [FILE...]` opens the files, and a crash's autosaves are offered for restore.
+#include "gui/appsettings.h"
 #include "gui/mainwindow.h"
+#include "gui/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <cstring>
+#include <memory>
+
+namespace {
+
+// --help and --version only print text: they run without a display (a QCoreApplication, no
+// platform plugin), so they work over ssh, in scripts and in package tests.
+bool onlyPrints(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        for (const char *flag : {"-h", "--help", "--help-all", "-v", "--version"})
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
+    const std::unique_ptr<QCoreApplication> app(
+        onlyPrints(argc, argv) ? new QCoreApplication(argc, argv) : new QApplication(argc, argv));
     QApplication::setApplicationName(QStringLiteral("Weft"));
     QApplication::setOrganizationName(QStringLiteral("Weft"));
     QApplication::setOrganizationDomain(QStringLiteral("weft.org"));
@@ -22,7 +42,9 @@ int main(int argc, char **argv)
     parser.addPositionalArgument(QStringLiteral("files"),
                                  QApplication::translate("main", "Design files to open."),
                                  QStringLiteral("[FILE...]"));
-    parser.process(app);
+    parser.process(*app); // exits after --help and --version
+
+    weft::applyTheme(weft::AppSettings::theme());
 
     auto *first = weft::MainWindow::openWindow();
     weft::MainWindow::offerAutosaveRestore();

@@ -6,6 +6,7 @@
 #include "gui/actions/exportactions.h"
 #include "gui/actions/fileactions.h"
 #include "gui/actions/simulationactions.h"
+#include "gui/actions/settingsactions.h"
 #include "gui/actions/viewactions.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_fileActions = new FileActions(this);
     m_editActions = new EditActions(m_doc, m_view, this);
     m_viewActions = new ViewActions(m_view, this);
+    m_settingsActions = new SettingsActions(this, this);
     m_autosave = new Autosave(m_doc, this);
     m_simActions = new SimulationActions(m_runner, this);
 
@@ -92,7 +94,8 @@ MainWindow::MainWindow(QWidget *parent)
         {exportActions->canvas, exportActions->visibleCanvas, exportActions->bom});
     fileMenu->insertSeparator(m_fileActions->close);
     toolbar->addSeparator();
-    m_editActions->addTo(menuBar()->addMenu(tr("&Edit")), toolbar);
+    QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editActions->addTo(editMenu, toolbar);
     toolbar->addSeparator();
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewActions->addTo(viewMenu, toolbar);
@@ -104,6 +107,7 @@ MainWindow::MainWindow(QWidget *parent)
     toolbar->addSeparator();
     m_simActions->addTo(menuBar()->addMenu(tr("&Simulation")), toolbar);
     viewMenu->addAction(m_partitions->toggleViewAction());
+    m_settingsActions->addTo(viewMenu, editMenu);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
         auto *dialog = new AboutDialog(this);

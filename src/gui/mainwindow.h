@@ -22,6 +22,7 @@ class ResultsDock;
 class SimStatus;
 class SimulationActions;
 class SimulationRunner;
+class SettingsActions;
 class TopologyScene;
 class TopologyView;
 class ViewActions;
@@ -55,6 +56,7 @@ public:
     [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
     [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
+    [[nodiscard]] SettingsActions *settingsActions() const { return m_settingsActions; }
     [[nodiscard]] Autosave *autosave() const { return m_autosave; }
     [[nodiscard]] SimulationRunner *simulation() const { return m_runner; }
     [[nodiscard]] SimulationActions *simulationActions() const { return m_simActions; }
@@ -91,6 +93,7 @@ private:
     FileActions *m_fileActions;
     EditActions *m_editActions;
     ViewActions *m_viewActions;
+    SettingsActions *m_settingsActions;
     Autosave *m_autosave;
     SimulationRunner *m_runner;
     SimulationActions *m_simActions;

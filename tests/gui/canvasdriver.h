@@ -70,8 +70,10 @@ public:
     bool askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
     QString openFileName(QWidget *, const QString &) override { return openPath; }
     QString saveFileName(QWidget *, const QString &) override { return savePath; }
-    QString exportFileName(QWidget *, const QString &, const QString &, const QString &) override
+    QString exportFileName(QWidget *, const QString &, const QString &suggestion,
+                           const QString &) override
     {
+        exportSuggestions << suggestion;
         return exportPath;
     }
 
@@ -80,6 +82,7 @@ public:
     QMessageBox::StandardButton saveAnswer = QMessageBox::Discard;
     bool restoreAnswer = true;
     QString openPath, savePath, exportPath;
+    QStringList exportSuggestions;
 };
 
 } // namespace weft::test

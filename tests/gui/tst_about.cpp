@@ -1,21 +1,22 @@
 // Issue 7: `weft --help`, `weft --version`, and the About dialog with version, licence and the
 // third-party notices, reachable from the Help menu.
-#include <QtTest>
-
 #include "gui/dialogs/aboutdialog.h"
 #include "gui/mainwindow.h"
 
 #include <QAction>
 #include <QLabel>
 #include <QProcess>
+#include <QtTest>
 
 using namespace weft;
 
 namespace {
 
-QString runWeft(const QStringList &args, int *exitCode)
+QString runWeft(const QStringList &args, int *exitCode,
+                const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(QStringLiteral(WEFT_BINARY_DIR "/src/app/weft"), args);
     if (!p.waitForFinished(60000)) {
@@ -64,6 +65,22 @@ private slots:
         const QString out = runWeft({QStringLiteral("--version")}, &code);
         QCOMPARE(code, 0);
         QVERIFY2(out.contains(QStringLiteral(WEFT_VERSION)), qPrintable(out));
+    }
+
+    // Printing the version or the help needs no display: no platform plugin is loaded.
+    void versionAndHelpNeedNoDisplay()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *var : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QLatin1String(var));
+        const std::pair<const char *, QString> runs[]
+            = {{"--version", QStringLiteral(WEFT_VERSION)}, {"--help", QStringLiteral("FILE")}};
+        for (const auto &[flag, expected] : runs) {
+            int code = 0;
+            const QString out = runWeft({QLatin1String(flag)}, &code, env);
+            QVERIFY2(code == 0 && out.contains(expected),
+                     qPrintable(QLatin1String(flag) + QLatin1Char(' ') + out));
+        }
     }
 
     void helpOption()

@@ -7,6 +7,7 @@
 #include "gui/charts/memorychart.h"
 
 #include <QMenu>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,6 +19,13 @@ class TestChartsPanel : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // Export options are user settings: keep them in a throw-away folder.
+        QVERIFY(m_config.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
+    }
+
     void hasATabPerChart()
     {
         ChartsPanel panel;
@@ -80,6 +88,9 @@ private slots:
                                 QStringLiteral("/nonexistent/x.svg"), &error));
         QVERIFY(error.contains(QStringLiteral("/nonexistent/x.svg")));
     }
+
+private:
+    QTemporaryDir m_config;
 };
 
 QTEST_MAIN(TestChartsPanel)

@@ -64,7 +64,7 @@ private slots:
             "share/icons/hicolor/scalable/mimetypes/application-x-weft-design.svg");
         QTest::newRow("mime png") << QStringLiteral(
             "share/icons/hicolor/48x48/mimetypes/application-x-weft-design.png");
-        QTest::newRow("licence") << QStringLiteral("share/doc/Weft/copyright");
+        QTest::newRow("licence") << QStringLiteral("share/doc/weft/copyright");
     }
     void installedLayout()
     {

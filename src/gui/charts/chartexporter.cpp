@@ -38,17 +38,23 @@ bool fail(QString *error, const QString &message)
 
 bool validOptions(const ChartExportOptions &o, const QString &path, QString *error)
 {
-    if (o.size.width() < 16 || o.size.height() < 16 || o.size.width() > 20000
-        || o.size.height() > 20000)
+    using O = ChartExportOptions;
+    const auto side = [](int v) { return v >= O::kMinSide && v <= O::kMaxSide; };
+    if (!side(o.size.width()) || !side(o.size.height()))
         return fail(error,
-                    QStringLiteral("%1: chart size %2 x %3 px is outside 16..20000")
+                    QStringLiteral("%1: chart size %2 x %3 px is outside %4..%5")
                         .arg(path)
                         .arg(o.size.width())
-                        .arg(o.size.height()));
-    if (!std::isfinite(o.dpi) || o.dpi < 24 || o.dpi > 2400)
-        return fail(
-            error,
-            QStringLiteral("%1: resolution %2 dpi is outside 24..2400").arg(path).arg(o.dpi));
+                        .arg(o.size.height())
+                        .arg(O::kMinSide)
+                        .arg(O::kMaxSide));
+    if (!std::isfinite(o.dpi) || o.dpi < O::kMinDpi || o.dpi > O::kMaxDpi)
+        return fail(error,
+                    QStringLiteral("%1: resolution %2 dpi is outside %3..%4")
+                        .arg(path)
+                        .arg(o.dpi)
+                        .arg(O::kMinDpi)
+                        .arg(O::kMaxDpi));
     return true;
 }
 
@@ -74,6 +80,11 @@ QString csvField(const QString &field)
 }
 
 } // namespace
+
+bool ChartExportOptions::isValid() const
+{
+    return validOptions(*this, QString(), nullptr);
+}
 
 bool parseChartFormats(const QString &text, ChartFormats *formats, QString *error)
 {

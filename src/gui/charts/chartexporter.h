@@ -30,6 +30,12 @@ struct ChartExportOptions
 {
     QSize size {800, 500};
     double dpi = 192;
+
+    static constexpr int kMinSide = 16, kMaxSide = 20000; ///< width and height, px
+    static constexpr double kMinDpi = 24, kMaxDpi = 2400;
+    /// Whether size and DPI lie in the ranges above (the exporter refuses others).
+    [[nodiscard]] bool isValid() const;
+    friend bool operator==(const ChartExportOptions &, const ChartExportOptions &) = default;
 };
 
 class ChartExporter

@@ -2,15 +2,18 @@
 
 #include "breakdownchart.h"
 #include "collectivechart.h"
+#include "gui/appsettings.h"
+#include "gui/dialogs/dialogpresenter.h"
+#include "gui/dialogs/preferencesdialog.h"
 #include "linkserieschart.h"
 #include "memorychart.h"
 #include "sweepchart.h"
 #include "timelinechart.h"
 #include "utilizationchart.h"
 
-#include <QFileDialog>
+#include <QDir>
+#include <QFileInfo>
 #include <QMenu>
-#include <QMessageBox>
 
 namespace weft {
 
@@ -57,47 +60,73 @@ QMenu *ChartsPanel::createContextMenu(Chart *chart)
            {ChartFormat::Pdf, tr("Export as P&DF...")},
            {ChartFormat::Svg, tr("Export as &SVG...")},
            {ChartFormat::Csv, tr("Export data as &CSV...")}};
+    const ChartFormat last = AppSettings::lastChartFormat();
     for (const auto &[format, text] : entries) {
         QAction *action = menu->addAction(text);
         action->setData(int(format));
+        if (format == last)
+            menu->setDefaultAction(action);
         connect(action, &QAction::triggered, this,
                 [this, chart, format = format] { exportWithDialog(chart, format); });
     }
+    QAction *options = menu->addAction(tr("Export &options..."));
+    options->setObjectName(QStringLiteral("actionExportOptions"));
+    connect(options, &QAction::triggered, this, [this] {
+        auto *dialog = new PreferencesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     menu->addSeparator();
     connect(menu->addAction(tr("&Reset view")), &QAction::triggered, chart, &Chart::resetView);
     return menu;
 }
 
+void ChartsPanel::setExportOptions(const ChartExportOptions &options)
+{
+    AppSettings::setChartExportOptions(options);
+}
+
+ChartExportOptions ChartsPanel::exportOptions()
+{
+    return AppSettings::chartExportOptions();
+}
+
 bool ChartsPanel::exportTo(Chart *chart, ChartFormat format, const QString &path, QString *error)
 {
+    const ChartExportOptions options = exportOptions();
     switch (format) {
     case ChartFormat::Png:
-        return ChartExporter::savePng(*chart, path, m_exportOptions, error);
+        return ChartExporter::savePng(*chart, path, options, error);
     case ChartFormat::Pdf:
-        return ChartExporter::savePdf(*chart, path, m_exportOptions, error);
+        return ChartExporter::savePdf(*chart, path, options, error);
     case ChartFormat::Svg:
-        return ChartExporter::saveSvg(*chart, path, m_exportOptions, error);
+        return ChartExporter::saveSvg(*chart, path, options, error);
     case ChartFormat::Csv:
         return ChartExporter::saveCsv(*chart, path, error);
     }
     return false;
 }
 
-void ChartsPanel::exportWithDialog(Chart *chart, ChartFormat format)
+QString ChartsPanel::exportWithDialog(Chart *chart, ChartFormat format)
 {
     const QString ext = chartFormatExtension(format);
     const QString filter = tr("%1 files (*.%2)").arg(ext.toUpper(), ext);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
-                                                chart->chartId() + QLatin1Char('.') + ext, filter);
+    const QString suggestion
+        = QDir(AppSettings::lastExportFolder()).filePath(chart->chartId() + QLatin1Char('.') + ext);
+    QString path = dialogPresenter().exportFileName(this, tr("Export chart"), suggestion, filter);
     if (path.isEmpty())
-        return;
+        return {};
     if (!path.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive))
         path += QLatin1Char('.') + ext;
     QString error;
-    if (exportTo(chart, format, path, &error))
-        emit exported(path);
-    else
-        QMessageBox::warning(this, tr("Export chart"), error);
+    if (!exportTo(chart, format, path, &error)) {
+        dialogPresenter().showError(this, tr("Cannot export the chart"), error);
+        return {};
+    }
+    AppSettings::setLastExportFolder(QFileInfo(path).absolutePath());
+    AppSettings::setLastChartFormat(format);
+    emit exported(path);
+    return path;
 }
 
 } // namespace weft
