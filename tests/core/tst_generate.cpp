@@ -283,8 +283,33 @@ private slots:
         QVERIFY(yRange[kCore].second < yRange[kSpine].first);
         QVERIFY(yRange[kSpine].second < yRange[kLeaf].first);
         QVERIFY(yRange[kLeaf].second < yRange[kUp].first);
-        QVERIFY(yRange[kUp].second < yRange[kAcc].first);
-        // Domains side by side: no two accelerators share a position.
+        // Inside each domain the NVSwitch chips sit above the accelerators; the domains of a
+        // scalable unit wrap into rows (the block about twice as wide as tall).
+        std::map<GroupId, std::pair<double, double>> domain; // lowest chip, highest accelerator
+        for (const Node &n : d.nodes()) {
+            auto [it, fresh] = domain.try_emplace(n.group, -1e300, 1e300);
+            if (n.isAccelerator())
+                it->second.second = std::min(it->second.second, n.y);
+            else if (n.role == SwitchRole::ScaleUp)
+                it->second.first = std::max(it->second.first, n.y);
+        }
+        for (const auto &[g, ys] : domain)
+            if (d.group(g) && d.group(g)->kind == GroupKind::ScaleUpDomain)
+                QVERIFY(ys.first < ys.second);
+        QVERIFY(yRange[kAcc].second > yRange[kUp].first); // more than one row of domains
+        const double width = yRange.empty() ? 0 : [&] {
+            double lo = 1e300, hi = -1e300;
+            for (const Node &n : d.nodes())
+                if (n.isAccelerator()) {
+                    lo = std::min(lo, n.x);
+                    hi = std::max(hi, n.x);
+                }
+            return hi - lo;
+        }();
+        const double height = yRange[kAcc].second - yRange[kUp].first;
+        QVERIFY2(width > height && width < 6 * height,
+                 qPrintable(QStringLiteral("%1 x %2").arg(width).arg(height)));
+        // No two accelerators share a position.
         std::set<std::pair<double, double>> seen;
         for (const Node &n : d.nodes())
             if (n.isAccelerator())

@@ -13,6 +13,7 @@
 #include "gui/docks/workloadform.h"
 #include "gui/docks/workloadsummary.h"
 #include "gui/mainwindow.h"
+#include "partitionsdriver.h"
 #include "workloadfixtures.h"
 
 #include <QComboBox>
@@ -25,48 +26,6 @@
 
 using namespace weft;
 using namespace weft::test;
-
-namespace {
-
-RankMap ranksOf(const Design &d)
-{
-    std::vector<Finding> f;
-    return RankMap(d, d.workload->config, d.workload->placement, f);
-}
-
-std::vector<NodeId> mapOf(const Design &d)
-{
-    return *resolvedMap(d, *d.workload);
-}
-
-std::vector<GroupId> domains(const Design &d)
-{
-    std::vector<GroupId> out;
-    for (const Group &g : d.groups())
-        if (g.kind == GroupKind::ScaleUpDomain)
-            out.push_back(g.id);
-    return out;
-}
-
-std::vector<NodeId> acceleratorsOf(const Design &d, GroupId g)
-{
-    std::vector<NodeId> out;
-    for (const NodeId id : acceleratorsInOrder(d))
-        if (d.node(id)->group == g)
-            out.push_back(id);
-    return out;
-}
-
-// Types `text` into a spin box and presses Enter, as a user commits a value.
-void typeInto(QSpinBox *spin, const QString &text)
-{
-    spin->setFocus();
-    spin->selectAll();
-    QTest::keyClicks(spin, text);
-    QTest::keyClick(spin, Qt::Key_Return);
-}
-
-} // namespace
 
 class TestPartitions : public QObject
 {

@@ -1,6 +1,7 @@
 #include "generate/fabricgenerator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace weft {
@@ -8,10 +9,14 @@ namespace weft {
 namespace {
 
 // Canvas layout, scene units: accelerators and chips on a grid of kPitch, at most kCols wide
-// per domain; tiers kTierGap apart upwards from the domains; planes kPlaneGap apart per tier.
+// per domain; the domains of a scalable unit in rows (the unit's block about twice as wide as
+// tall, so a fitted view reads well), units side by side; tiers kTierGap apart upwards from the
+// domains; planes kPlaneGap apart per tier.
 constexpr double kPitch = 40;
 constexpr int kCols = 8;
 constexpr double kDomainGap = 60;
+constexpr double kRowGap = 80;
+constexpr double kSuGap = 240;
 constexpr double kTierGap = 250;
 constexpr double kPlaneGap = 80;
 
@@ -32,6 +37,13 @@ public:
         m_cols = std::min(n, kCols);
         m_chipRows = (plan.preset.scaleUpSwitches + m_cols - 1) / m_cols;
         m_domainWidth = m_cols * kPitch;
+        const double height = (m_chipRows + 1 + (n + m_cols - 1) / m_cols) * kPitch;
+        m_suDomains = static_cast<int>(std::max<std::int64_t>(
+            1, plan.suSize > 0 ? std::min<std::int64_t>(plan.suSize, plan.domains) : plan.domains));
+        const double perRow = std::round(
+            std::sqrt(2.0 * m_suDomains * (height + kRowGap) / (m_domainWidth + kDomainGap)));
+        m_perRow = std::clamp(static_cast<int>(perRow), 1, m_suDomains);
+        m_rowPitch = height + kRowGap;
     }
 
     void build()
@@ -81,9 +93,19 @@ private:
                     static_cast<std::size_t>(pl.domains + pl.suCount));
     }
 
+    [[nodiscard]] double blockWidth() const
+    {
+        return m_perRow * (m_domainWidth + kDomainGap) - kDomainGap;
+    }
     [[nodiscard]] double domainX(std::int64_t g) const
     {
-        return static_cast<double>(g) * (m_domainWidth + kDomainGap);
+        const std::int64_t su = g / m_suDomains, inSu = g % m_suDomains;
+        return static_cast<double>(su) * (blockWidth() + kSuGap)
+            + static_cast<double>(inSu % m_perRow) * (m_domainWidth + kDomainGap);
+    }
+    [[nodiscard]] double domainY(std::int64_t g) const
+    {
+        return static_cast<double>((g % m_suDomains) / m_perRow) * m_rowPitch;
     }
 
     void buildDomain(std::int64_t g, GroupId parent)
@@ -97,6 +119,7 @@ private:
         const GroupId gid = m_d.addGroup(std::move(grp));
         const std::string prefix = idx("d", g) + ".";
         const double x0 = domainX(g) + kPitch / 2;
+        const double y0 = domainY(g);
         std::vector<NodeId> chips;
         for (int c = 0; c < ps.scaleUpSwitches; ++c) {
             Node sw;
@@ -106,7 +129,7 @@ private:
             sw.role = SwitchRole::ScaleUp;
             sw.group = gid;
             sw.x = x0 + (c % m_cols) * kPitch;
-            sw.y = (c / m_cols) * kPitch;
+            sw.y = y0 + (c / m_cols) * kPitch;
             chips.push_back(m_d.addNode(std::move(sw)));
         }
         const double accelY = m_chipRows > 0 ? (m_chipRows + 1) * kPitch : 0;
@@ -120,7 +143,7 @@ private:
             a.group = gid;
             a.rail = i;
             a.x = x0 + (i % m_cols) * kPitch;
-            a.y = accelY + (i / m_cols) * kPitch;
+            a.y = y0 + accelY + (i / m_cols) * kPitch;
             const NodeId id = m_d.addNode(std::move(a));
             for (std::size_t c = 0; c < chips.size(); ++c)
                 addLink(id, chips[c], m_plan.scaleUpTech, m_plan.scaleUpTech.laneRate,
@@ -163,9 +186,8 @@ private:
     /// Span of scalable unit `su` on the canvas, [first domain left, last domain right].
     [[nodiscard]] std::pair<double, double> suSpan(int su) const
     {
-        const std::int64_t first = std::int64_t(su) * m_plan.suSize;
-        const std::int64_t last = first + m_plan.domainsInSu(su) - 1;
-        return {domainX(first), domainX(last) + m_domainWidth};
+        const double left = su * (blockWidth() + kSuGap);
+        return {left, left + blockWidth()};
     }
 
     static double spread(std::pair<double, double> span, std::int64_t i, std::int64_t n)
@@ -193,7 +215,7 @@ private:
         const double leafY = -kTierGap - k * kPlaneGap;
         const double spineY = -2 * kTierGap - (m_p.planes - 1 + k) * kPlaneGap;
         const double coreY = -3 * kTierGap - (2 * (m_p.planes - 1) + k) * kPlaneGap;
-        const std::pair<double, double> all {0, domainX(pl.domains - 1) + m_domainWidth};
+        const std::pair<double, double> all {0, suSpan(pl.suCount - 1).second};
 
         std::vector<NodeId> spines;
         if (!three)
@@ -268,6 +290,9 @@ private:
     int m_cols = 1;
     int m_chipRows = 0;
     double m_domainWidth = 0;
+    int m_suDomains = 1; ///< domains per scalable unit (all of them without a fabric)
+    int m_perRow = 1; ///< domains per row inside a unit
+    double m_rowPitch = 0; ///< vertical distance between rows of domains
     std::vector<GroupId> m_suGroups;
     std::vector<NodeId> m_firstAccel; ///< first accelerator id of each domain (ids consecutive)
 };
