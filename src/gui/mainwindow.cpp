@@ -5,8 +5,8 @@
 #include "gui/actions/editactions.h"
 #include "gui/actions/exportactions.h"
 #include "gui/actions/fileactions.h"
-#include "gui/actions/simulationactions.h"
 #include "gui/actions/settingsactions.h"
+#include "gui/actions/simulationactions.h"
 #include "gui/actions/viewactions.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
@@ -89,9 +89,9 @@ MainWindow::MainWindow(QWidget *parent)
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileActions->addTo(fileMenu, toolbar);
     auto *exportActions = new ExportActions(this); // canvas SVG/PDF/PNG, BOM CSV
-    fileMenu->insertActions(
-        m_fileActions->close,
-        {exportActions->canvas, exportActions->visibleCanvas, exportActions->bom});
+    fileMenu->insertActions(m_fileActions->close,
+                            {exportActions->canvas, exportActions->visibleCanvas,
+                             exportActions->bom, exportActions->result});
     fileMenu->insertSeparator(m_fileActions->close);
     toolbar->addSeparator();
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));

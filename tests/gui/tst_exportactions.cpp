@@ -3,12 +3,17 @@
 #include "canvasdriver.h"
 #include "document/designdocument.h"
 #include "generate/bom.h"
+#include "gui/actions/exportactions.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/mainwindow.h"
+#include "gui/simulation/simulationrunner.h"
+#include "io/resultcsv.h"
 #include "sweepdesigns.h"
 
 #include <QAction>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
@@ -88,6 +93,44 @@ private slots:
         QFile f(presenter.exportPath);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll().toStdString(), formatBomCsv(computeBom(w.document()->design())));
+    }
+
+    void exportsTheSimulationResultAsJsonAndCsv()
+    {
+        RecordingPresenter presenter;
+        QTemporaryDir dir;
+        MainWindow w;
+        QAction *result = fileMenuAction(w, QStringLiteral("Export Simulation Result"));
+        QVERIFY(result);
+        QVERIFY(!result->isEnabled()); // nothing simulated yet
+        QString error;
+        QVERIFY(!w.findChild<ExportActions *>()->exportResult(
+            dir.filePath(QStringLiteral("r.json")), &error));
+        QVERIFY(error.contains(QStringLiteral("simulate first")));
+
+        w.document()->resetDesign(sweepDesign(2, 8));
+        QVERIFY(w.document()->design().workload);
+        w.simulation()->setDebounce(0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->result() != nullptr, 60000);
+        QVERIFY(result->isEnabled());
+        const SimResult &r = *w.simulation()->result();
+
+        presenter.exportPath = dir.filePath(QStringLiteral("result.json"));
+        result->trigger();
+        QFile json(presenter.exportPath);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(doc.value(QStringLiteral("step_time_s")).toDouble(), r.stepTime);
+        QVERIFY(presenter.errors.isEmpty());
+
+        presenter.exportPath = dir.filePath(QStringLiteral("result.csv"));
+        result->trigger();
+        QFile summary(presenter.exportPath),
+            links(dir.filePath(QStringLiteral("result-links.csv")));
+        QVERIFY(summary.open(QIODevice::ReadOnly) && links.open(QIODevice::ReadOnly));
+        QCOMPARE(summary.readAll().toStdString(), resultSummaryCsv(r));
+        QCOMPARE(links.readAll().toStdString(), resultLinksCsv(r, w.document()->design()));
+        QVERIFY(presenter.errors.isEmpty());
     }
 };
 

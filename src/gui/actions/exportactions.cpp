@@ -7,8 +7,12 @@
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/mainwindow.h"
+#include "gui/simulation/simulationrunner.h"
+#include "io/resultcsv.h"
+#include "io/resultjson.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFileInfo>
 #include <QMenu>
 #include <QSaveFile>
@@ -28,11 +32,20 @@ ExportActions::ExportActions(MainWindow *window)
     connect(canvas, &QAction::triggered, this, [this] { askAndExportCanvas(false); });
     connect(visibleCanvas, &QAction::triggered, this, [this] { askAndExportCanvas(true); });
     connect(bom, &QAction::triggered, this, &ExportActions::askAndExportBom);
+    result = new QAction(tr("Export Simulation &Result…"), this);
+    result->setStatusTip(tr("Write the last simulation result as JSON or CSV"));
+    connect(result, &QAction::triggered, this, &ExportActions::askAndExportResult);
+    const auto sync = [this] {
+        const auto r = m_window->simulation()->result();
+        result->setEnabled(r && r->ok);
+    };
+    connect(window->simulation(), &SimulationRunner::resultChanged, this, sync);
+    sync();
 }
 
 void ExportActions::addTo(QMenu *menu)
 {
-    menu->addActions({canvas, visibleCanvas, bom});
+    menu->addActions({canvas, visibleCanvas, bom, result});
 }
 
 bool ExportActions::exportCanvas(const QString &path, bool visibleOnly, QString *error)
@@ -50,22 +63,61 @@ bool ExportActions::exportCanvas(const QString &path, bool visibleOnly, QString 
     return CanvasExporter::save(*view->topologyScene(), path, format, options, error);
 }
 
-bool ExportActions::exportBom(const QString &path, QString *error)
+namespace {
+
+bool writeText(const QString &path, const std::string &text, QString *error)
 {
-    const std::string csv = formatBomCsv(computeBom(m_window->document()->design()));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)
-        || f.write(csv.data(), qint64(csv.size())) != qint64(csv.size()) || !f.commit()) {
+        || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
         if (error)
-            *error = tr("cannot write %1: %2").arg(path, f.errorString());
+            *error = QObject::tr("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }
     return true;
 }
 
+// The design's name without ".weft", as the start of suggested export file names.
+QString baseName(const DesignDocument &doc)
+{
+    const QString name = doc.displayName();
+    return name.endsWith(QLatin1String(".weft")) ? name.chopped(5) : name;
+}
+
+} // namespace
+
+bool ExportActions::exportBom(const QString &path, QString *error)
+{
+    return writeText(path, formatBomCsv(computeBom(m_window->document()->design())), error);
+}
+
+bool ExportActions::exportResult(const QString &path, QString *error)
+{
+    const auto r = m_window->simulation()->result();
+    if (!r || !r->ok) {
+        if (error)
+            *error = tr("there is no simulation result to export: simulate first (F5)");
+        return false;
+    }
+    const Design &d = m_window->document()->design();
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    if (suffix == QLatin1String("json"))
+        return writeText(path, toJson(*r, d, {true, true, false}).dump(2) + "\n", error);
+    if (suffix != QLatin1String("csv")) {
+        if (error)
+            *error = tr("%1: the file name must end in .json or .csv").arg(path);
+        return false;
+    }
+    const QString links
+        = info.dir().filePath(info.completeBaseName() + QStringLiteral("-links.csv"));
+    return writeText(path, resultSummaryCsv(*r), error)
+        && writeText(links, resultLinksCsv(*r, d), error);
+}
+
 void ExportActions::askAndExportCanvas(bool visibleOnly)
 {
-    const QString base = m_window->document()->displayName();
+    const QString base = baseName(*m_window->document());
     const QString path = dialogPresenter().exportFileName(
         m_window, visibleOnly ? tr("Export visible canvas") : tr("Export canvas"),
         base + QStringLiteral(".svg"),
@@ -79,11 +131,26 @@ void ExportActions::askAndExportCanvas(bool visibleOnly)
         dialogPresenter().showError(m_window, tr("Cannot export canvas"), error);
 }
 
+void ExportActions::askAndExportResult()
+{
+    const QString path = dialogPresenter().exportFileName(
+        m_window, tr("Export simulation result"),
+        baseName(*m_window->document()) + QStringLiteral("-result.json"),
+        tr("JSON (*.json);;CSV, summary and links (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportResult(path, &error))
+        emit m_window->statusMessage(tr("Simulation result exported to %1").arg(path));
+    else
+        dialogPresenter().showError(m_window, tr("Cannot export the simulation result"), error);
+}
+
 void ExportActions::askAndExportBom()
 {
     const QString path = dialogPresenter().exportFileName(
         m_window, tr("Export bill of materials"),
-        m_window->document()->displayName() + QStringLiteral("-bom.csv"), tr("CSV (*.csv)"));
+        baseName(*m_window->document()) + QStringLiteral("-bom.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
