@@ -71,7 +71,10 @@ private slots:
     void utilizationScaleAndWidths()
     {
         QCOMPARE(LinkHeat::colour(0).rgb(), QColor(0x440154).rgb());
-        QCOMPARE(LinkHeat::colour(0.5).rgb(), QColor(0x21918c).rgb());
+        QCOMPARE(LinkHeat::colour(0.25).rgb(), QColor(0x21918c).rgb()); // sqrt scale: mid-way
+        QCOMPARE(LinkHeat::scaleColour(0.5).rgb(), QColor(0x21918c).rgb());
+        // 5% and 20% (a DP-only NIC and the same NIC under cross-server TP) differ visibly.
+        QVERIFY(LinkHeat::scalePosition(0.20) - LinkHeat::scalePosition(0.05) > 0.2);
         QCOMPARE(LinkHeat::colour(1).rgb(), QColor(0xfde725).rgb());
         QCOMPARE(LinkHeat::colour(7).rgb(), LinkHeat::colour(1).rgb()); // clamped
         // Viridis gets brighter all the way (luma, ITU-R BT.709): the order reads in grey too.
@@ -105,6 +108,13 @@ private slots:
         QCOMPARE(summaryText(r),
                  QStringLiteral("Step 1.190 s · 45.1k tokens/s · MFU 41.2% · "
                                 "largest overhead: exposed DP 120 ms"));
+        QVERIFY(statusSummary(false, nullptr, false, {}).startsWith(QStringLiteral("No workload")));
+        const std::vector<Finding> bad {{Severity::Error, "x", "heads do not divide", {}}};
+        QCOMPARE(statusSummary(true, &r, true, bad),
+                 QStringLiteral("Cannot simulate: heads do not divide"));
+        QVERIFY(statusSummary(true, &r, false, bad).startsWith(QStringLiteral("Step ")));
+        QVERIFY(statusSummary(true, &r, true, {}).contains(QStringLiteral("out of date")));
+        QVERIFY(statusSummary(true, nullptr, false, {}).contains(QStringLiteral("F5")));
         SimResult failed;
         failed.warnings.push_back({Severity::Error, "x", "no route from a to b", {}});
         QVERIFY(summaryText(failed).contains(QStringLiteral("no route from a to b")));

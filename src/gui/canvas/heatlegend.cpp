@@ -44,7 +44,7 @@ void HeatLegend::sync()
     const bool show = m_view->topologyScene()->linkHeat().active();
     if (show) {
         const QFontMetrics fm(font());
-        int w = fm.horizontalAdvance(tr("Link utilization, % of capacity (step average)"));
+        int w = fm.horizontalAdvance(tr("Link utilization, % of capacity (step average, √ scale)"));
         const QStringList lines = notes();
         for (const QString &line : lines)
             w = std::max(w, fm.horizontalAdvance(line));
@@ -78,19 +78,19 @@ void HeatLegend::paintEvent(QPaintEvent *)
     int y = kPad;
     p.setPen(st.text);
     p.drawText(QRect(kPad, y, width() - 2 * kPad, fm.height()), Qt::AlignLeft,
-               tr("Link utilization, % of capacity (step average)"));
+               tr("Link utilization, % of capacity (step average, √ scale)"));
     y += fm.height() + 4;
     const QRect bar(kPad, y, width() - 2 * kPad, kBarHeight);
     QLinearGradient g(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 16; ++i)
-        g.setColorAt(i / 16.0, LinkHeat::colour(i / 16.0));
+        g.setColorAt(i / 16.0, LinkHeat::scaleColour(i / 16.0));
     p.setPen(Qt::NoPen);
     p.setBrush(g);
     p.drawRect(bar);
     y += kBarHeight + 2;
     p.setPen(st.mutedText);
-    for (int pc = 0; pc <= 100; pc += 25) {
-        const int x = bar.left() + bar.width() * pc / 100;
+    for (int pc : {0, 5, 25, 50, 100}) { // the scale is sqrt(u): ticks where they fall
+        const int x = bar.left() + int(bar.width() * LinkHeat::scalePosition(pc / 100.0));
         const QString label = QString::number(pc);
         const int tw = fm.horizontalAdvance(label);
         const int left = std::clamp(x - tw / 2, bar.left(), bar.right() - tw);

@@ -54,13 +54,23 @@ double LinkHeat::utilization(LinkId id) const
 
 QColor LinkHeat::colour(double u)
 {
-    const double x = std::clamp(u, 0.0, 1.0) * (kViridis.size() - 1);
+    return scaleColour(scalePosition(u));
+}
+
+double LinkHeat::scalePosition(double u)
+{
+    return std::sqrt(std::clamp(u, 0.0, 1.0));
+}
+
+QColor LinkHeat::scaleColour(double t)
+{
+    const double x = std::clamp(t, 0.0, 1.0) * (kViridis.size() - 1);
     const auto i = std::min(static_cast<std::size_t>(x), kViridis.size() - 2);
-    const double t = x - static_cast<double>(i);
+    const double f = x - static_cast<double>(i);
     const QColor a(kViridis[i]), b(kViridis[i + 1]);
-    return QColor::fromRgbF(float(a.redF() + t * (b.redF() - a.redF())),
-                            float(a.greenF() + t * (b.greenF() - a.greenF())),
-                            float(a.blueF() + t * (b.blueF() - a.blueF())));
+    return QColor::fromRgbF(float(a.redF() + f * (b.redF() - a.redF())),
+                            float(a.greenF() + f * (b.greenF() - a.greenF())),
+                            float(a.blueF() + f * (b.blueF() - a.blueF())));
 }
 
 double LinkHeat::width(double capacity)

@@ -32,9 +32,16 @@ public:
     /// Average utilization (0..1) of the link's busier direction over the step; -1 when unknown.
     [[nodiscard]] double utilization(LinkId id) const;
 
-    /// Colour of utilization `u` (clamped to 0..1) on the viridis scale (van der Walt & Smith,
-    /// matplotlib 2015: perceptually uniform, readable with the common colour-vision deficiencies).
+    /// Colour of utilization `u` (clamped to 0..1): viridis (van der Walt & Smith, matplotlib
+    /// 2015: perceptually uniform, readable with the common colour-vision deficiencies) at
+    /// scalePosition(u).
     [[nodiscard]] static QColor colour(double u);
+    /// Position 0..1 of utilization `u` on the colour scale: sqrt(u) (a power-law scale, as
+    /// matplotlib's PowerNorm), because step-averaged link utilizations are mostly below 30%
+    /// and a linear scale would draw 5% and 20% in nearly the same dark colour.
+    [[nodiscard]] static double scalePosition(double u);
+    /// Viridis at position `t` (0..1) of the scale, for legends.
+    [[nodiscard]] static QColor scaleColour(double t);
     /// Cosmetic pen width, pixels, for a link of `capacity` bytes/s per direction: 1 px at
     /// 50 GB/s (400 Gb/s NIC) and below, +1 px per doubling, at most 4 px (NVLink).
     [[nodiscard]] static double width(double capacity);

@@ -40,7 +40,8 @@ PenSpec heatPen(const LinkLayer::Bundle &b, const LinkHeat &heat, const CanvasSt
             capacity = std::max(capacity, l->capacity);
         inGroup = inGroup || heat.highlighted(id);
     }
-    QColor colour = u > 0 ? LinkHeat::colour(std::round(u * 31) / 31) : st.link;
+    QColor colour
+        = u > 0 ? LinkHeat::scaleColour(std::round(LinkHeat::scalePosition(u) * 31) / 31) : st.link;
     double width = LinkHeat::width(capacity);
     if (u <= 0)
         colour.setAlphaF(0.45f);

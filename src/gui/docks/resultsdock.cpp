@@ -3,8 +3,10 @@
 #include "document/designdocument.h"
 #include "gui/charts/breakdownchart.h"
 #include "gui/charts/chartspanel.h"
+#include "gui/charts/collectivechart.h"
 #include "gui/charts/linkserieschart.h"
 #include "gui/charts/memorychart.h"
+#include "gui/charts/reportchartdata.h"
 #include "gui/charts/simresultcharts.h"
 #include "gui/charts/timelinechart.h"
 #include "gui/charts/utilizationchart.h"
@@ -15,6 +17,17 @@
 #include <QVBoxLayout>
 
 namespace weft {
+
+namespace {
+
+// Shows `data` in `chart`, or empties the chart when there is none.
+template<typename ChartType, typename Data>
+void setOrClear(ChartType *chart, const std::optional<Data> &data)
+{
+    chart->setData(data ? *data : Data {});
+}
+
+} // namespace
 
 ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, QWidget *parent)
     : QDockWidget(tr("Results"), parent)
@@ -48,29 +61,30 @@ QString ResultsDock::summary() const
 void ResultsDock::updateSummary()
 {
     const auto result = m_runner->result();
-    QString text;
-    if (!m_doc->design().workload)
-        text = tr("No workload: add one in the Partitions dock to simulate a training step.");
-    else if (!result)
-        text = tr("Not simulated yet.");
-    else
-        text = summaryText(*result);
-    if (result && m_runner->isStale())
-        text += tr(" (out of date: the design changed; Simulation > Simulate)");
-    m_summary->setText(text);
+    m_summary->setText(statusSummary(m_doc->design().workload.has_value(), result.get(),
+                                     m_runner->isStale(), m_runner->findings()));
 }
 
 void ResultsDock::showResult()
 {
     updateSummary();
     const auto result = m_runner->result();
-    if (!result || !result->ok)
-        return;
-    const QString name = m_doc->displayName();
-    m_charts->breakdownChart()->setData(BreakdownChartData {{stepBreakdown(*result, name)}});
-    m_charts->timelineChart()->setData(timelineChartData(*result));
-    m_charts->utilizationChart()->setData(utilizationChartData(*result));
-    m_charts->memoryChart()->setData(memoryChartData(*result));
+    ReportChartData data; // empty charts without a result
+    if (result && result->ok) {
+        const Design &d = m_doc->design();
+        // The collective sweep simulates its group alone: cheap for the designs that re-simulate
+        // on every edit, left out above that so the UI thread never waits on it.
+        data = reportChartData(*result, d,
+                               d.acceleratorCount() <= std::size_t(SimulationRunner::autoLimit()));
+        if (data.breakdown && !data.breakdown->designs.empty())
+            data.breakdown->designs.front().design = m_doc->displayName();
+    }
+    setOrClear(m_charts->breakdownChart(), data.breakdown);
+    setOrClear(m_charts->timelineChart(), data.timeline);
+    setOrClear(m_charts->utilizationChart(), data.utilization);
+    setOrClear(m_charts->linkSeriesChart(), data.linkSeries);
+    setOrClear(m_charts->memoryChart(), data.memory);
+    setOrClear(m_charts->collectiveChart(), data.collective);
     showSelectedLink();
 }
 

@@ -63,4 +63,19 @@ QString summaryText(const SimResult &r)
     return text;
 }
 
+QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
+                      const std::vector<Finding> &findings)
+{
+    if (!hasWorkload)
+        return tr("No workload: add one in the Partitions dock to simulate a training step.");
+    const auto error = std::find_if(findings.begin(), findings.end(),
+                                    [](const Finding &f) { return f.severity == Severity::Error; });
+    if (error != findings.end() && (!result || stale))
+        return tr("Cannot simulate: %1").arg(QString::fromStdString(error->message));
+    if (result)
+        return summaryText(*result)
+            + (stale ? tr(" (out of date: Simulation > Simulate, F5)") : QString());
+    return tr("Not simulated yet: Simulation > Simulate (F5)");
+}
+
 } // namespace weft

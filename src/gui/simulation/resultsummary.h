@@ -17,6 +17,13 @@ std::pair<QString, double> largestExposed(const Breakdown &b);
 /// result the first error's message.
 QString summaryText(const SimResult &result);
 
+/// What the status bar and the Results dock say about the design's simulation: no workload,
+/// why it cannot be simulated (the first error of `findings` when the result is missing or
+/// `stale`), the result's summary (marked out of date when `stale`), or that it waits for
+/// Simulate.
+QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
+                      const std::vector<Finding> &findings);
+
 /// A duration in seconds as text with a fitting unit (µs, ms, s).
 QString durationText(double seconds);
 

@@ -56,18 +56,8 @@ void SimStatus::sync()
     if (!running)
         m_progress->setValue(0);
     const auto result = m_runner->result();
-    const std::vector<Finding> &findings = m_runner->findings();
-    const auto error = std::find_if(findings.begin(), findings.end(),
-                                    [](const Finding &f) { return f.severity == Severity::Error; });
-    QString text;
-    if (!m_doc->design().workload)
-        text = tr("No workload");
-    else if (error != findings.end() && (!result || m_runner->isStale()))
-        text = tr("Cannot simulate: %1").arg(QString::fromStdString(error->message));
-    else if (result)
-        text = summaryText(*result) + (m_runner->isStale() ? tr(" (out of date)") : QString());
-    else
-        text = tr("Not simulated: Simulation > Simulate (F5)");
+    const QString text = statusSummary(m_doc->design().workload.has_value(), result.get(),
+                                       m_runner->isStale(), m_runner->findings());
     m_label->setText(text);
     m_label->setToolTip(text);
 }
