@@ -66,12 +66,8 @@ int runReport(const QStringList &args)
     const std::optional<Design> design = readDesignArgument(kName, path);
     if (!design)
         return ExitUsage;
-    if (!design->workload) {
-        err(QStringLiteral("weft-cli report: %1 has no workload to simulate (add one with "
-                           "weft-cli generate --model ... or in the Workload dock)")
-                .arg(path));
+    if (!requireWorkload(kName, path, *design))
         return ExitInvalid;
-    }
     const QDir dir(p.value(outOption));
     if (!prepareOutputDirectory(kName, dir.path()))
         return ExitUsage;

@@ -1,6 +1,7 @@
 // weft-cli simulate FILE [--json|--csv] [--out DIR]: simulates one training step of the design's
 // workload and prints a summary, the result JSON (docs/simulate-json.md) or CSV.
 #include "command.h"
+#include "designinput.h"
 #include "io/designfile.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
@@ -114,12 +115,8 @@ int run(const QStringList &args)
         return ExitUsage;
     }
     const Design &d = *parsed.design;
-    if (!d.workload) {
-        err(QStringLiteral("weft-cli simulate: %1 has no workload (add one with weft-cli generate "
-                           "--model ...)")
-                .arg(path));
+    if (!requireWorkload(QStringLiteral("simulate"), path, d))
         return ExitInvalid;
-    }
     const SimResult r = simulate(d);
     if (p.isSet(outDir)) {
         const QDir dir(p.value(outDir));

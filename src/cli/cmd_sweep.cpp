@@ -147,10 +147,8 @@ int runSweepCommand(const QStringList &args)
     const std::optional<Design> design = readDesignArgument(kName, path);
     if (!design)
         return ExitUsage;
-    if (!design->workload) {
-        err(QStringLiteral("weft-cli sweep: %1 has no workload to simulate").arg(path));
+    if (!requireWorkload(kName, path, *design))
         return ExitInvalid;
-    }
     if (p.isSet(outOption) && !prepareOutputDirectory(kName, p.value(outOption)))
         return ExitUsage;
 

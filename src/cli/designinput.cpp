@@ -21,6 +21,16 @@ std::optional<Design> readDesignArgument(const QString &command, const QString &
     return std::move(loaded.design);
 }
 
+bool requireWorkload(const QString &command, const QString &path, const Design &design)
+{
+    if (design.workload)
+        return true;
+    err(QStringLiteral("weft-cli %1: %2 has no workload to simulate (add one with weft-cli "
+                       "generate --model ... or in the GUI's Partitions dock)")
+            .arg(command, path));
+    return false;
+}
+
 bool prepareOutputDirectory(const QString &command, const QString &dir)
 {
     const QString abs = QDir(dir).absolutePath();

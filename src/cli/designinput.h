@@ -13,6 +13,10 @@ namespace weft::cli {
 /// "weft-cli <command>: <file>: at <json pointer>: <problem>" and returns nullopt.
 std::optional<Design> readDesignArgument(const QString &command, const QString &path);
 
+/// True when `design` (read from `path`) has a workload; otherwise prints "weft-cli <command>:
+/// <path> has no workload to simulate" with how to add one, and returns false.
+bool requireWorkload(const QString &command, const QString &path, const Design &design);
+
 /// Creates directory `dir` if needed and checks that a file can be written in it. On failure
 /// prints "weft-cli <command>: cannot write to <dir>: <cause>" and returns false.
 bool prepareOutputDirectory(const QString &command, const QString &dir);

@@ -96,8 +96,8 @@ void applyTieredLayout(Design &design)
     // Rows of domains about twice as wide as the block of domains is tall (a view fitted to
     // the window reads well), at least 1,600 units and at most 48 domains wide.
     const double area = double(domains.size()) * domainCell.width() * domainCell.height();
-    const double width = std::clamp(std::sqrt(2.0 * area), 1600.0,
-                                    std::max(1600.0, 48 * domainCell.width()));
+    const double width
+        = std::clamp(std::sqrt(2.0 * area), 1600.0, std::max(1600.0, 48 * domainCell.width()));
 
     double y = 0;
     for (int t = 0; t < 3; ++t)

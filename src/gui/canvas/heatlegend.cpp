@@ -24,6 +24,11 @@ HeatLegend::HeatLegend(TopologyView *view)
     sync();
 }
 
+QString HeatLegend::title()
+{
+    return tr("Link utilization, % of capacity (step average, √ scale)");
+}
+
 QStringList HeatLegend::notes() const
 {
     const LinkHeat &heat = m_view->topologyScene()->linkHeat();
@@ -44,7 +49,7 @@ void HeatLegend::sync()
     const bool show = m_view->topologyScene()->linkHeat().active();
     if (show) {
         const QFontMetrics fm(font());
-        int w = fm.horizontalAdvance(tr("Link utilization, % of capacity (step average, √ scale)"));
+        int w = fm.horizontalAdvance(title());
         const QStringList lines = notes();
         for (const QString &line : lines)
             w = std::max(w, fm.horizontalAdvance(line));
@@ -77,8 +82,7 @@ void HeatLegend::paintEvent(QPaintEvent *)
     const QFontMetrics fm(font());
     int y = kPad;
     p.setPen(st.text);
-    p.drawText(QRect(kPad, y, width() - 2 * kPad, fm.height()), Qt::AlignLeft,
-               tr("Link utilization, % of capacity (step average, √ scale)"));
+    p.drawText(QRect(kPad, y, width() - 2 * kPad, fm.height()), Qt::AlignLeft, title());
     y += fm.height() + 4;
     const QRect bar(kPad, y, width() - 2 * kPad, kBarHeight);
     QLinearGradient g(bar.topLeft(), bar.topRight());

@@ -24,6 +24,9 @@ public slots:
     /// Moves to the top-right corner of the viewport.
     void reposition();
 
+private:
+    static QString title();
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
