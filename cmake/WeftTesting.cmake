@@ -1,5 +1,7 @@
 # weft_add_test(NAME <name> SOURCES <files...> LIBS <targets...> LABELS <labels...>)
 # Builds one Qt Test executable and registers it with CTest, headless (offscreen platform).
+set(WEFT_TEST_TIMEOUT_SCALE 1 CACHE STRING "Multiplier for every test's CTest timeout (asan preset: 8)")
+
 function(weft_add_test)
   cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
@@ -17,12 +19,16 @@ function(weft_add_test)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 600)
   endif()
-  # Qt Test aborts a test function after 300 s by default; the validation runs can take longer
-  # on a loaded machine or under the asan preset, so the limit follows the CTest timeout.
+  # Sanitizer and Debug builds run the simulator about ten times slower: the asan preset sets
+  # WEFT_TEST_TIMEOUT_SCALE so the validation tests are not cut off by their Release-sized limit.
+  math(EXPR T_TIMEOUT "${T_TIMEOUT} * ${WEFT_TEST_TIMEOUT_SCALE}")
+  # Qt Test aborts a test function after 300 s by default; the per-function limit follows the
+  # CTest one so that CTest, not Qt Test, decides when a test has run too long.
+  math(EXPR T_FUNCTION_MS "${T_TIMEOUT} * 1000")
   set_tests_properties(${T_NAME} PROPERTIES
     LABELS "${T_LABELS}"
     TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;WEFT_NO_AUTOSAVE_PROMPT=1;QTEST_FUNCTION_TIMEOUT=900000")
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;WEFT_NO_AUTOSAVE_PROMPT=1;QTEST_FUNCTION_TIMEOUT=${T_FUNCTION_MS}")
 endfunction()
 
 # Registers every tests/<layer>/tst_*.cpp in the calling folder as one test, labelled <label>.

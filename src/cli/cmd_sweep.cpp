@@ -3,13 +3,15 @@
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
+#include "guiapplication.h"
 #include "io/catalogfile.h"
-#include "io/sweepjson.h"
 #include "sweep/sweep.h"
+#include "sweepoutput.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <QRegularExpression>
+#include <algorithm>
 #include <stdexcept>
 #include <thread>
 
@@ -95,7 +97,8 @@ int runSweepCommand(const QStringList &args)
     const QCommandLineOption outOption(
         QStringLiteral("out"),
         QStringLiteral(
-            "Write sweep.json and sweep.csv (sweep-shard-I-of-N.* with --shard) to DIR."),
+            "Write sweep.json, sweep.csv and the chart (sweep.png, .pdf, .svg) to DIR; with "
+            "--shard only the table, as sweep-shard-I-of-N.json/.csv."),
         QStringLiteral("DIR"));
     p.addOptions({paramOption, valuesOption, jobsOption, shardOption, outOption});
     if (const auto code = parseCommandLine(
@@ -159,26 +162,31 @@ int runSweepCommand(const QStringList &args)
                      ? QStringLiteral(" (shard %1/%2)").arg(options.shard).arg(options.shards)
                      : QString(),
                  QString::fromStdString(sweepHeldFixed(param))));
+    options.progress = [](int done, int total) {
+        err(QStringLiteral("weft-cli sweep: %1/%2 variants done").arg(done).arg(total));
+    };
     const SweepTable table = runSweep(*design, builtinCatalog(), param, values, options);
     printTable(table);
+    const bool anyRan
+        = std::any_of(table.rows.begin(), table.rows.end(), [](const SweepRow &r) { return r.ok; });
     if (p.isSet(outOption)) {
         const QString base = options.shards > 1
             ? QStringLiteral("sweep-shard-%1-of-%2").arg(options.shard).arg(options.shards)
             : QStringLiteral("sweep");
-        const QDir dir(p.value(outOption));
-        const QString json = dir.filePath(base + QStringLiteral(".json"));
-        const QString csv = dir.filePath(base + QStringLiteral(".csv"));
-        if (!writeTextFile(kName, json, sweepToJson(table))
-            || !writeTextFile(kName, csv, sweepToCsv(table)))
-            return ExitUsage;
-        out(json);
-        out(csv);
+        if (const int code
+            = writeSweepOutputs(kName, table, QDir(p.value(outOption)), base, options.shards == 1))
+            return code;
+    }
+    if (!anyRan) {
+        err(QStringLiteral("weft-cli sweep: no variant ran (see the reasons above)"));
+        return ExitInvalid;
     }
     return ExitOk;
 }
 
-const CliCommandRegistration reg {
-    {"sweep", "simulate variants of a design over one parameter (shardable)", runSweepCommand}};
+const CliCommandRegistration reg {{"sweep",
+                                   "simulate variants of a design over one parameter (shardable)",
+                                   runSweepCommand, makeOffscreenApplication}};
 
 } // namespace
 

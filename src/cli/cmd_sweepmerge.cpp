@@ -3,9 +3,9 @@
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
-#include "gui/charts/chartreport.h"
 #include "guiapplication.h"
 #include "io/sweepjson.h"
+#include "sweepoutput.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -30,23 +30,6 @@ QStringList sweepFiles(const QString &arg)
          dir.entryList({QStringLiteral("sweep*.json")}, QDir::Files, QDir::Name))
         files << dir.filePath(name);
     return files;
-}
-
-SweepChartData chartData(const SweepTable &t)
-{
-    SweepChartData data;
-    data.parameter = QString::fromStdString(sweepParamTitle(t.param));
-    data.parameterUnit = QString::fromStdString(sweepParamUnit(t.param));
-    data.logScale = t.param == SweepParam::ScaleUpDomain || t.param == SweepParam::Tp
-        || t.param == SweepParam::Pp || t.param == SweepParam::Dp;
-    SweepSeries series;
-    series.label = QString::fromStdString(t.design);
-    for (const SweepRow &r : t.rows)
-        if (r.ok)
-            series.points.push_back({r.value, r.stepTime, r.mfu});
-    if (!series.points.empty())
-        data.series.push_back(std::move(series));
-    return data;
 }
 
 int runMerge(const QStringList &args)
@@ -107,28 +90,8 @@ int runMerge(const QStringList &args)
     const QDir dir(p.value(outOption));
     if (!prepareOutputDirectory(kName, dir.path()))
         return ExitUsage;
-    const QString json = dir.filePath(QStringLiteral("sweep.json"));
-    const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
-    if (!writeTextFile(kName, json, sweepToJson(merged))
-        || !writeTextFile(kName, csv, sweepToCsv(merged)))
-        return ExitUsage;
-    out(json);
-    out(csv);
-    ReportChartData charts;
-    charts.sweep = chartData(merged);
-    if (charts.sweep->series.empty()) {
-        err(QStringLiteral("weft-cli sweep-merge: no variant ran, so there is no chart"));
-        return ExitInvalid;
-    }
-    QString error;
-    for (const QString &f : renderReportCharts(
-             charts, dir.path(), ChartFormat::Png | ChartFormat::Pdf | ChartFormat::Svg,
-             ChartExportOptions {}, &error))
-        out(f);
-    if (!error.isEmpty()) {
-        err(QStringLiteral("weft-cli sweep-merge: %1").arg(error));
-        return ExitUsage;
-    }
+    if (const int code = writeSweepOutputs(kName, merged, dir, QStringLiteral("sweep"), true))
+        return code;
     out(QStringLiteral("%1 variants from %2 shard files merged")
             .arg(merged.rows.size())
             .arg(shards.size()));

@@ -1,6 +1,7 @@
 #include "gui/mainwindow.h"
 
 #include "document/designdocument.h"
+#include "gui/actions/analysisactions.h"
 #include "gui/actions/autosave.h"
 #include "gui/actions/editactions.h"
 #include "gui/actions/exportactions.h"
@@ -13,11 +14,13 @@
 #include "gui/dialogs/aboutdialog.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
+#include "gui/docks/comparedock.h"
 #include "gui/docks/findingsdock.h"
 #include "gui/docks/palettedock.h"
 #include "gui/docks/partitionsdock.h"
 #include "gui/docks/propertiesdock.h"
 #include "gui/docks/resultsdock.h"
+#include "gui/simulation/comparison.h"
 #include "gui/simulation/simstatus.h"
 #include "gui/simulation/simulationrunner.h"
 #include "io/catalogfile.h"
@@ -61,11 +64,15 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_palette);
     addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
-    m_results = new ResultsDock(m_doc, m_runner, this);
+    auto *comparison = new Comparison(this);
+    m_results = new ResultsDock(m_doc, m_runner, comparison, this);
     m_findings = new FindingsDock(m_doc, m_runner, this);
+    m_compare = new CompareDock(m_doc, m_runner, comparison, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_results);
     addDockWidget(Qt::BottomDockWidgetArea, m_findings);
     splitDockWidget(m_results, m_findings, Qt::Horizontal);
+    tabifyDockWidget(m_findings, m_compare);
+    m_findings->raise();
     resizeDocks({m_results, m_findings}, {760, 420}, Qt::Horizontal);
     resizeDocks({m_results}, {300}, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, m_partitions);
@@ -104,8 +111,12 @@ MainWindow::MainWindow(QWidget *parent)
     viewMenu->addAction(m_properties->toggleViewAction());
     viewMenu->addAction(m_results->toggleViewAction());
     viewMenu->addAction(m_findings->toggleViewAction());
+    viewMenu->addAction(m_compare->toggleViewAction());
     toolbar->addSeparator();
-    m_simActions->addTo(menuBar()->addMenu(tr("&Simulation")), toolbar);
+    QMenu *simMenu = menuBar()->addMenu(tr("&Simulation"));
+    m_simActions->addTo(simMenu, toolbar);
+    m_analysisActions = new AnalysisActions(m_doc, m_results, m_compare, this);
+    m_analysisActions->addTo(simMenu);
     viewMenu->addAction(m_partitions->toggleViewAction());
     m_settingsActions->addTo(viewMenu, editMenu);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));

@@ -10,7 +10,9 @@ class QLabel;
 
 namespace weft {
 
+class AnalysisActions;
 class Autosave;
+class CompareDock;
 class DesignDocument;
 class EditActions;
 class FileActions;
@@ -62,6 +64,8 @@ public:
     [[nodiscard]] SimulationActions *simulationActions() const { return m_simActions; }
     [[nodiscard]] ResultsDock *results() const { return m_results; }
     [[nodiscard]] FindingsDock *findings() const { return m_findings; }
+    [[nodiscard]] CompareDock *compareDock() const { return m_compare; }
+    [[nodiscard]] AnalysisActions *analysisActions() const { return m_analysisActions; }
     [[nodiscard]] SimStatus *simStatus() const { return m_simStatus; }
 
     /// Writes the canvas zoom and centre into `view` (saved with the design).
@@ -99,6 +103,8 @@ private:
     SimulationActions *m_simActions;
     ResultsDock *m_results;
     FindingsDock *m_findings;
+    CompareDock *m_compare;
+    AnalysisActions *m_analysisActions;
     SimStatus *m_simStatus;
     QLabel *m_zoomLabel;
     QLabel *m_countLabel;

@@ -1,5 +1,7 @@
 #include "storage/designstorage.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -96,6 +98,23 @@ std::optional<FileError> saveDesignFile(const Design &design, const QString &pat
         !why.isEmpty())
         return fileError(path, why);
     return std::nullopt;
+}
+
+QString describeLoadError(const QString &path, const FileError &error)
+{
+    QString text
+        = QCoreApplication::translate("weft", "Could not open %1.").arg(QFileInfo(path).fileName())
+        + QLatin1String("\n\n")
+        + QCoreApplication::translate("weft", "File: %1")
+              .arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
+    if (!error.jsonPath.empty())
+        text += QLatin1Char('\n')
+            + QCoreApplication::translate("weft", "Location: %1")
+                  .arg(QString::fromStdString(error.jsonPath));
+    text += QLatin1Char('\n')
+        + QCoreApplication::translate("weft", "Problem: %1")
+              .arg(QString::fromStdString(error.message));
+    return text;
 }
 
 } // namespace weft

@@ -34,6 +34,10 @@ enum class MigrationBackup { Write, Skip };
 /// design over it; a failed backup is a warning, not an error.
 LoadResult loadDesignFile(const QString &path, MigrationBackup backup = MigrationBackup::Write);
 
+/// What a dialog says when `path` could not be loaded: the file name, the absolute path, the
+/// JSON location (when known) and the problem, one per line.
+QString describeLoadError(const QString &path, const FileError &error);
+
 /// Writes `design` to `path` atomically (QSaveFile: temp file + rename). Returns an error
 /// naming the path, or nullopt on success.
 std::optional<FileError> saveDesignFile(const Design &design, const QString &path);

@@ -45,6 +45,15 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.contains("held fixed"));
         QVERIFY(r.out.contains("FAILED")); // TP 3 does not divide the world: a row, not a crash
+        QVERIFY2(r.err.contains("4/4 variants done"), r.err.constData()); // progress
+        // The unsharded sweep renders its chart, naming the variant it could not plot.
+        for (const char *f : {"sweep.png", "sweep.pdf", "sweep.svg"})
+            QVERIFY2(QFileInfo(QDir(whole).filePath(QLatin1String(f))).size() > 0, f);
+        QFile svg(QDir(whole).filePath(QStringLiteral("sweep.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray svgText = svg.readAll();
+        QVERIFY2(svgText.contains("Not plotted") && svgText.contains("TP degree 3"),
+                 "the chart lists the failed variant");
         for (int shard = 0; shard < 2; ++shard) {
             r = test::runWeftCli(common
                                  + QStringList {QStringLiteral("--shard"),
@@ -75,6 +84,20 @@ private slots:
                               QStringLiteral("--out"), tmp.filePath(QStringLiteral("m2"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("missing") && r.err.contains("shard 1"), r.err.constData());
+    }
+
+    void sweepWhereNothingRunsFails()
+    {
+        QTemporaryDir tmp;
+        const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
+                                                     tmp.filePath(QStringLiteral("d.weft")));
+        const test::CliRun r = test::runWeftCli(
+            {QStringLiteral("sweep"), design, QStringLiteral("--param"), QStringLiteral("tp"),
+             QStringLiteral("--values"), QStringLiteral("3,5"), QStringLiteral("--out"),
+             tmp.filePath(QStringLiteral("out"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no variant ran"), r.err.constData());
+        QVERIFY(r.out.contains("FAILED"));
     }
 
     void usageErrors()

@@ -113,6 +113,35 @@ private slots:
         QVERIFY(nic.rows[0].reason.find("not generated") != std::string::npos);
     }
 
+    void cancelStopsTheSweepAndMarksTheRest()
+    {
+        // Cancel from the progress callback after the first variant: the others never run.
+        std::atomic<bool> cancel {false};
+        SweepRunOptions o = opts(1);
+        o.cancel = &cancel;
+        int calls = 0;
+        o.progress = [&](int, int) {
+            ++calls;
+            cancel = true;
+        };
+        const SweepTable t
+            = runSweep(test::sweepDesign(2, 8), builtinCatalog(), SweepParam::Tp, {8, 4, 2}, o);
+        QCOMPARE(calls, 1);
+        QCOMPARE(t.rows.size(), std::size_t(3));
+        QVERIFY2(t.rows[0].ok, t.rows[0].reason.c_str());
+        for (std::size_t i = 1; i < 3; ++i) {
+            QVERIFY(!t.rows[i].ok);
+            QCOMPARE(t.rows[i].reason, std::string("cancelled"));
+            QCOMPARE(t.rows[i].index, int(i));
+            QCOMPARE(t.rows[i].value, t.values[i]);
+        }
+        // Cancelled before it starts: nothing runs, every row says so.
+        const SweepTable none
+            = runSweep(test::sweepDesign(2, 8), builtinCatalog(), SweepParam::Tp, {8, 4}, o);
+        QCOMPARE(none.rows.size(), std::size_t(2));
+        QVERIFY(!none.rows[0].ok && !none.rows[1].ok);
+    }
+
     void shardsMergeToTheWholeSweep()
     {
         const Design base = test::sweepDesign(2, 8);

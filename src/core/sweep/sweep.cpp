@@ -17,6 +17,8 @@ namespace weft {
 
 namespace {
 
+const char *const kCancelled = "cancelled";
+
 struct ParamInfo
 {
     SweepParam param;
@@ -317,7 +319,7 @@ SweepVariant buildSweepVariant(const Design &base, const Catalog &catalogIn, Swe
 namespace {
 
 SweepRow runVariant(const Design &base, const Catalog &catalog, SweepParam p, int index,
-                    double value)
+                    double value, const std::atomic<bool> *cancel)
 {
     SweepRow row;
     row.index = index;
@@ -336,7 +338,13 @@ SweepRow runVariant(const Design &base, const Catalog &catalog, SweepParam p, in
     row.dp = c.dp;
     row.microBatch = c.microBatch;
     row.globalBatch = c.globalBatch;
-    const SimResult r = simulate(d);
+    SimOptions options;
+    options.cancel = cancel;
+    const SimResult r = simulate(d, options);
+    if (cancel && cancel->load()) {
+        row.reason = kCancelled;
+        return row;
+    }
     row.stepTime = r.stepTime;
     row.tokensPerSecond = r.tokensPerSecond;
     row.mfu = r.mfu;
@@ -388,10 +396,18 @@ SweepTable runSweep(const Design &base, const Catalog &catalog, SweepParam p,
     std::atomic<std::size_t> next {0};
     std::mutex progressMutex;
     int done = 0;
+    for (std::size_t k = 0; k < mine.size(); ++k) { // what a cancelled sweep leaves
+        t.rows[k].index = mine[k];
+        t.rows[k].value = values[static_cast<std::size_t>(mine[k])];
+        t.rows[k].reason = kCancelled;
+    }
     auto worker = [&] {
         for (std::size_t k = next++; k < mine.size(); k = next++) {
+            if (options.cancel && options.cancel->load())
+                return;
             const int i = mine[k];
-            t.rows[k] = runVariant(base, catalog, p, i, values[static_cast<std::size_t>(i)]);
+            t.rows[k] = runVariant(base, catalog, p, i, values[static_cast<std::size_t>(i)],
+                                   options.cancel);
             if (options.progress) {
                 const std::lock_guard lock(progressMutex);
                 options.progress(++done, static_cast<int>(mine.size()));

@@ -6,6 +6,7 @@
 #include "model/catalog.h"
 #include "model/design.h"
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -99,6 +100,9 @@ struct SweepRunOptions
     int shards = 1;
     /// Called (from worker threads, serialised) after each variant with done and total counts.
     std::function<void(int done, int total)> progress;
+    /// When set to true (from any thread) the running simulations stop and no further variant
+    /// starts; variants that did not finish become rows with ok false and reason "cancelled".
+    const std::atomic<bool> *cancel = nullptr;
 };
 
 /// Builds and simulates the shard's variants on `options.jobs` threads. Never throws for a

@@ -77,15 +77,9 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
 {
     LoadResult result = loadDesignFile(path);
     if (!result.ok()) {
-        const FileError &e = result.error;
-        QString text = tr("Could not open %1.").arg(QFileInfo(path).fileName())
-            + QLatin1String("\n\n")
-            + tr("File: %1").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()));
-        if (!e.jsonPath.empty())
-            text += QLatin1Char('\n') + tr("Location: %1").arg(QString::fromStdString(e.jsonPath));
-        text += QLatin1Char('\n') + tr("Problem: %1").arg(QString::fromStdString(e.message));
         dialogPresenter().showError(dialogParent ? dialogParent : m_window,
-                                    tr("Cannot open design"), text);
+                                    tr("Cannot open design"),
+                                    describeLoadError(path, result.error));
         return false;
     }
     DesignDocument *doc = m_window->document();

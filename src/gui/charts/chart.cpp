@@ -45,6 +45,32 @@ QString Chart::title() const
     return m_title->text();
 }
 
+void Chart::setFootnote(const QString &text)
+{
+    if (text.isEmpty()) {
+        if (m_footnote) {
+            plotLayout()->remove(m_footnote);
+            plotLayout()->simplify();
+            m_footnote = nullptr;
+        }
+        return;
+    }
+    if (!m_footnote) {
+        m_footnote = new QCPTextElement(this, QString(), m_fonts.annotation);
+        const int row = plotLayout()->rowCount();
+        plotLayout()->addElement(row, 0, m_footnote);
+        plotLayout()->setRowStretchFactor(row, 0.001);
+        m_footnote->setMargins(QMargins(6, 2, 6, 4));
+    }
+    m_footnote->setText(text);
+    m_footnote->setTextColor(m_theme.foreground);
+}
+
+QString Chart::footnote() const
+{
+    return m_footnote ? m_footnote->text() : QString();
+}
+
 QString Chart::toolTipAt(const QPointF &pos) const
 {
     int index = -1;
@@ -62,6 +88,7 @@ void Chart::refresh()
     m_theme = ChartTheme::fromPalette(palette()); // build() colours idle spans, outlines from it
     clearPlottables();
     clearItems();
+    setFootnote({});
     for (QCPAxis *axis : axisRect()->axes()) {
         axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         axis->setScaleType(QCPAxis::stLinear);
@@ -224,6 +251,10 @@ void Chart::applyTheme()
     }
     m_title->setTextColor(fg);
     m_title->setFont(m_fonts.title);
+    if (m_footnote) {
+        m_footnote->setTextColor(fg);
+        m_footnote->setFont(m_fonts.annotation);
+    }
 }
 
 QString formatNumber(double value, int decimals)

@@ -25,6 +25,10 @@ public:
     /// Title drawn above the axes (and used as the PDF/SVG title).
     void setTitle(const QString &title);
     [[nodiscard]] QString title() const;
+    /// A note drawn below the legend (and exported with the chart), e.g. which sweep variants
+    /// are not plotted and why; an empty text removes it. refresh() clears it before build().
+    void setFootnote(const QString &text);
+    [[nodiscard]] QString footnote() const;
 
     /// Text describing the data under `pos` (widget pixels), empty when nothing is there. The
     /// hover tooltip shows it.
@@ -72,6 +76,7 @@ private:
     void applyTheme();
 
     QCPTextElement *m_title = nullptr; // owned by the plot layout
+    QCPTextElement *m_footnote = nullptr; // owned by the plot layout while shown
     ChartTheme m_theme;
     ChartFonts m_fonts;
     QString m_dataError;

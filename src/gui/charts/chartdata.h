@@ -71,7 +71,7 @@ struct TimelineChartData
 /// Average utilization (fraction of capacity over the step) of every link direction of a tier.
 struct TierUtilization
 {
-    QString tier; ///< "scale-up", "leaf", "spine", "core", ...
+    QString tier; ///< "scale-up", "leaf", "spine", "core", ...; "leaf · <design>" when comparing
     std::vector<double> utilization;
 };
 
@@ -149,6 +149,9 @@ struct SweepChartData
     QString parameterUnit; ///< e.g. "GPUs"; empty for a plain number
     bool logScale = false; ///< log2 parameter axis (domain sizes, message sizes)
     std::vector<SweepSeries> series;
+    /// Variants that are not plotted, each with its reason ("TP degree 16: peak memory ...");
+    /// the chart lists them under the legend so no failure disappears silently.
+    QStringList notPlotted;
 };
 
 /// Checks the data a chart is about to plot. Returns an empty string when it is valid, else a

@@ -63,6 +63,9 @@ void SweepChart::build()
         xAxis->setTicker(ticker);
     }
 
+    if (!m_data.notPlotted.isEmpty())
+        setFootnote(tr("Not plotted: %1").arg(m_data.notPlotted.join(QStringLiteral("\n"))));
+
     for (std::size_t s = 0; s < m_data.series.size(); ++s) {
         const SweepSeries &series = m_data.series[s];
         QVector<double> keys;

@@ -8,8 +8,10 @@ namespace {
 constexpr double kPercent = 100;
 } // namespace
 
-QColor tierColour(const QString &tier, int index)
+QColor tierColour(const QString &name, int index)
 {
+    // "leaf · design B" when comparing designs: the tier is the part before the dot.
+    const QString tier = name.section(QStringLiteral(" · "), 0, 0);
     if (tier == QLatin1String("scale-up"))
         return okabeIto(OkabeIto::Blue);
     if (tier == QLatin1String("leaf"))

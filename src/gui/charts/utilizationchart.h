@@ -25,8 +25,8 @@ private:
     QCPGraph *m_means = nullptr;
 };
 
-/// Okabe-Ito colour of a fabric tier by name ("scale-up", "leaf", "spine", "core", "nic");
-/// other names get series colours by `index`.
-QColor tierColour(const QString &tier, int index);
+/// Okabe-Ito colour of a fabric tier by name ("scale-up", "leaf", "spine", "core", "nic", or
+/// "<tier> · <design>" when comparing); other names get series colours by `index`.
+QColor tierColour(const QString &name, int index);
 
 } // namespace weft

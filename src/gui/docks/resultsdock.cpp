@@ -4,15 +4,20 @@
 #include "gui/charts/breakdownchart.h"
 #include "gui/charts/chartspanel.h"
 #include "gui/charts/collectivechart.h"
+#include "gui/charts/comparechartdata.h"
 #include "gui/charts/linkserieschart.h"
 #include "gui/charts/memorychart.h"
 #include "gui/charts/reportchartdata.h"
 #include "gui/charts/simresultcharts.h"
+#include "gui/charts/sweepchart.h"
+#include "gui/charts/sweepchartdata.h"
 #include "gui/charts/timelinechart.h"
 #include "gui/charts/utilizationchart.h"
+#include "gui/simulation/comparison.h"
 #include "gui/simulation/resultsummary.h"
 #include "gui/simulation/simulationrunner.h"
 
+#include <QFileInfo>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -29,10 +34,12 @@ void setOrClear(ChartType *chart, const std::optional<Data> &data)
 
 } // namespace
 
-ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, QWidget *parent)
+ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, Comparison *comparison,
+                         QWidget *parent)
     : QDockWidget(tr("Results"), parent)
     , m_doc(doc)
     , m_runner(runner)
+    , m_comparison(comparison)
     , m_summary(new QLabel)
     , m_charts(new ChartsPanel)
 {
@@ -50,6 +57,7 @@ ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, QWidget 
     connect(runner, &SimulationRunner::staleChanged, this, &ResultsDock::updateSummary);
     connect(runner, &SimulationRunner::findingsChanged, this, &ResultsDock::updateSummary);
     connect(doc, &DesignDocument::selectionChanged, this, &ResultsDock::showSelectedLink);
+    connect(comparison, &Comparison::changed, this, &ResultsDock::showResult);
     showResult();
 }
 
@@ -79,6 +87,17 @@ void ResultsDock::showResult()
         if (data.breakdown && !data.breakdown->designs.empty())
             data.breakdown->designs.front().design = m_doc->displayName();
     }
+    if (!m_comparison->isEmpty()) { // side by side: the current result first, when there is one
+        std::vector<LabelledCharts> designs;
+        if (result && result->ok)
+            designs.push_back(
+                {tr("%1 (current)").arg(QFileInfo(m_doc->displayName()).completeBaseName()), data});
+        for (const ComparedDesign &e : m_comparison->entries())
+            designs.push_back({e.label, e.charts});
+        const auto linkSeries = data.linkSeries; // one link of the current design
+        data = compareChartData(designs);
+        data.linkSeries = linkSeries;
+    }
     setOrClear(m_charts->breakdownChart(), data.breakdown);
     setOrClear(m_charts->timelineChart(), data.timeline);
     setOrClear(m_charts->utilizationChart(), data.utilization);
@@ -86,6 +105,16 @@ void ResultsDock::showResult()
     setOrClear(m_charts->memoryChart(), data.memory);
     setOrClear(m_charts->collectiveChart(), data.collective);
     showSelectedLink();
+}
+
+void ResultsDock::showSweep(const SweepChartData &data, bool addSeries)
+{
+    SweepChart *chart = m_charts->sweepChart();
+    chart->setData(addSeries ? combineSweepChartData(chart->data(), data) : data);
+    m_charts->setCurrentWidget(chart);
+    if (!isVisible())
+        show();
+    raise();
 }
 
 void ResultsDock::showSelectedLink()

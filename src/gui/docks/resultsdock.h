@@ -1,7 +1,9 @@
 #pragma once
 // ResultsDock: the charts of the last simulation (breakdown, pipeline timeline, utilization per
-// tier, the selected link over the step, memory per stage), under a one-line summary. Each chart
-// exports from its context menu.
+// tier, the selected link over the step, memory per stage), under a one-line summary. When the
+// window compares designs (Comparison), the breakdown, timeline, utilization, memory and
+// collective charts show the current result and every compared design side by side. The Sweep
+// tab shows the last sweep. Each chart exports from its context menu.
 
 #include <QDockWidget>
 #include <memory>
@@ -11,18 +13,26 @@ class QLabel;
 namespace weft {
 
 class ChartsPanel;
+class Comparison;
 class DesignDocument;
 class SimulationRunner;
 struct SimResult;
+struct SweepChartData;
 
 class ResultsDock : public QDockWidget
 {
     Q_OBJECT
 public:
-    ResultsDock(DesignDocument *doc, SimulationRunner *runner, QWidget *parent = nullptr);
+    ResultsDock(DesignDocument *doc, SimulationRunner *runner, Comparison *comparison,
+                QWidget *parent = nullptr);
 
     [[nodiscard]] ChartsPanel *charts() const { return m_charts; }
     [[nodiscard]] QString summary() const;
+
+public slots:
+    /// Shows a sweep in the Sweep tab and raises it; with `addSeries` its series join those
+    /// already shown when they sweep the same parameter.
+    void showSweep(const SweepChartData &data, bool addSeries);
 
 private:
     void showResult();
@@ -31,6 +41,7 @@ private:
 
     DesignDocument *m_doc;
     SimulationRunner *m_runner;
+    Comparison *m_comparison;
     QLabel *m_summary;
     ChartsPanel *m_charts;
 };

@@ -1,0 +1,40 @@
+#pragma once
+// AnalysisActions: the Simulation menu's analysis entries. Sweep... opens the window's sweep
+// dialog (one per window, modeless) and routes its chart to the Results dock; the comparison
+// entries are the Compare dock's actions (pin the current result, compare with a file, clear).
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace weft {
+
+class CompareDock;
+class DesignDocument;
+class ResultsDock;
+class SweepDialog;
+
+class AnalysisActions : public QObject
+{
+    Q_OBJECT
+public:
+    AnalysisActions(DesignDocument *doc, ResultsDock *results, CompareDock *compare,
+                    QWidget *window);
+    void addTo(QMenu *menu);
+
+    /// The window's sweep dialog, created on first use.
+    SweepDialog *sweepDialog();
+
+    QAction *sweep;
+
+private:
+    DesignDocument *m_doc;
+    ResultsDock *m_results;
+    CompareDock *m_compare;
+    QWidget *m_window;
+    SweepDialog *m_dialog = nullptr;
+};
+
+} // namespace weft
