@@ -23,6 +23,7 @@
 #include "gui/simulation/simulationrunner.h"
 #include "partitionsdriver.h"
 #include "storage/designstorage.h"
+#include "windowdriver.h"
 
 #include <QAction>
 #include <QStandardPaths>
@@ -40,13 +41,7 @@ class TestCompare : public QObject
     SimulationRunner *runner() const { return m_w->simulation(); }
     ChartsPanel *charts() const { return m_w->results()->charts(); }
     QTableWidget *table() const { return m_w->compareDock()->table(); }
-    std::shared_ptr<const SimResult> settled() const
-    {
-        if (!QTest::qWaitFor([this] { return !runner()->isStale() && !runner()->isRunning(); },
-                             120000))
-            return nullptr;
-        return runner()->result();
-    }
+    std::shared_ptr<const SimResult> settled() const { return settledResult(*runner()); }
     QStringList breakdownLabels() const
     {
         QStringList labels;
@@ -65,14 +60,11 @@ private slots:
     void init()
     {
         m_presenter = std::make_unique<RecordingPresenter>();
-        m_w = std::make_unique<MainWindow>();
-        m_w->resize(1600, 1000);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        QVERIFY(m_w->openFile(QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-su.weft")));
-        runner()->setDebounce(0);
-        QTRY_VERIFY_WITH_TIMEOUT(runner()->result() != nullptr, 120000);
-        QVERIFY(settled() && runner()->result()->ok);
+        m_w = shownWindow({1600, 1000});
+        QVERIFY(m_w);
+        QVERIFY(
+            openSimulated(*m_w, QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-su.weft")));
+        QVERIFY(runner()->result()->ok);
     }
 
     void cleanup()

@@ -15,6 +15,7 @@
 #include "gui/simulation/simstatus.h"
 #include "gui/simulation/simulationrunner.h"
 #include "partitionsdriver.h"
+#include "windowdriver.h"
 
 #include <QStandardPaths>
 #include <QTreeWidget>
@@ -59,14 +60,7 @@ class TestLiveSimulation : public QObject
     {
         return qobject_cast<QSpinBox *>(m_w->partitions()->form()->field(QString::fromLatin1(key)));
     }
-    /// Waits until the runner has a current result and returns it.
-    std::shared_ptr<const SimResult> settled() const
-    {
-        if (!QTest::qWaitFor([this] { return !runner()->isStale() && !runner()->isRunning(); },
-                             120000))
-            return nullptr;
-        return runner()->result();
-    }
+    std::shared_ptr<const SimResult> settled() const { return settledResult(*runner()); }
 
     std::unique_ptr<RecordingPresenter> m_presenter;
     std::unique_ptr<MainWindow> m_w;
@@ -78,13 +72,10 @@ private slots:
     void init()
     {
         m_presenter = std::make_unique<RecordingPresenter>();
-        m_w = std::make_unique<MainWindow>();
-        m_w->resize(1600, 1000);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
-        QVERIFY(m_w->openFile(QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-su.weft")));
-        runner()->setDebounce(0);
-        QTRY_VERIFY_WITH_TIMEOUT(runner()->result() != nullptr, 120000);
+        m_w = shownWindow({1600, 1000});
+        QVERIFY(m_w);
+        QVERIFY(
+            openSimulated(*m_w, QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-su.weft")));
         m_first = settled();
         QVERIFY(m_first && m_first->ok);
         m_w->partitions()->raise();

@@ -18,6 +18,7 @@
 #include "gui/simulation/sweeprunner.h"
 #include "storage/designstorage.h"
 #include "sweepdesigns.h"
+#include "windowdriver.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -58,10 +59,8 @@ private slots:
     void init()
     {
         m_presenter = std::make_unique<RecordingPresenter>();
-        m_w = std::make_unique<MainWindow>();
-        m_w->resize(1400, 900);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+        m_w = shownWindow({1400, 900});
+        QVERIFY(m_w);
         const QString path = m_tmp.filePath(QStringLiteral("sweep-test.weft"));
         QVERIFY(!saveDesignFile(sweepDesign(2, 8), path)); // 16 GPUs, TP 8, DP 2
         QVERIFY(m_w->openFile(path));
@@ -142,6 +141,11 @@ private slots:
 
     void cancelStopsTheSweep()
     {
+        // The 256-GPU example: each variant takes long enough that Cancel lands mid-sweep.
+        LoadResult example = loadDesignFile(
+            QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-su.weft"), MigrationBackup::Skip);
+        QVERIFY(example.ok());
+        m_w->document()->resetDesign(std::move(*example.design));
         choose(SweepParam::Oversubscription);
         m_dialog->valuesField()->setText(QStringLiteral("1,1.25,1.5,2,2.5,3,3.5,4,5,6,7,8"));
         m_dialog->jobsBox()->setValue(1);
