@@ -63,11 +63,10 @@ int runReport(const QStringList &args)
         return ExitUsage;
     }
     const QString path = p.positionalArguments().front();
-    const std::optional<Design> design = readDesignArgument(kName, path);
+    int readCode = ExitOk;
+    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
     if (!design)
-        return ExitUsage;
-    if (!requireWorkload(kName, path, *design))
-        return ExitInvalid;
+        return readCode;
     const QDir dir(p.value(outOption));
     if (!prepareOutputDirectory(kName, dir.path()))
         return ExitUsage;

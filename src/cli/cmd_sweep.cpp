@@ -147,11 +147,10 @@ int runSweepCommand(const QStringList &args)
         }
     }
     const QString path = p.positionalArguments().front();
-    const std::optional<Design> design = readDesignArgument(kName, path);
+    int readCode = ExitOk;
+    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
     if (!design)
-        return ExitUsage;
-    if (!requireWorkload(kName, path, *design))
-        return ExitInvalid;
+        return readCode;
     if (p.isSet(outOption) && !prepareOutputDirectory(kName, p.value(outOption)))
         return ExitUsage;
 

@@ -31,6 +31,20 @@ bool requireWorkload(const QString &command, const QString &path, const Design &
     return false;
 }
 
+std::optional<Design> readWorkloadDesign(const QString &command, const QString &path, int *exitCode)
+{
+    std::optional<Design> design = readDesignArgument(command, path);
+    if (!design) {
+        *exitCode = ExitUsage;
+        return std::nullopt;
+    }
+    if (!requireWorkload(command, path, *design)) {
+        *exitCode = ExitInvalid;
+        return std::nullopt;
+    }
+    return design;
+}
+
 bool prepareOutputDirectory(const QString &command, const QString &dir)
 {
     const QString abs = QDir(dir).absolutePath();

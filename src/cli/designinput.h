@@ -17,6 +17,11 @@ std::optional<Design> readDesignArgument(const QString &command, const QString &
 /// <path> has no workload to simulate" with how to add one, and returns false.
 bool requireWorkload(const QString &command, const QString &path, const Design &design);
 
+/// readDesignArgument() and requireWorkload() together: the design, or nullopt with
+/// *exitCode set to ExitUsage (unreadable file) or ExitInvalid (no workload), message printed.
+std::optional<Design> readWorkloadDesign(const QString &command, const QString &path,
+                                         int *exitCode);
+
 /// Creates directory `dir` if needed and checks that a file can be written in it. On failure
 /// prints "weft-cli <command>: cannot write to <dir>: <cause>" and returns false.
 bool prepareOutputDirectory(const QString &command, const QString &dir);
