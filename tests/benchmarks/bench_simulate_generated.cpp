@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <sys/resource.h>
 #include <vector>
@@ -105,15 +106,18 @@ void run(const Case &c, int reps, const char *dumpPrefix)
     const Design d = buildDesign(c);
     const double build
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::vector<double> walls;
+    std::vector<double> walls, cpus;
     SimResult r;
     for (int i = 0; i < reps; ++i) {
         const auto s0 = std::chrono::steady_clock::now();
+        const std::clock_t c0 = std::clock();
         r = simulate(d);
+        cpus.push_back(double(std::clock() - c0) / CLOCKS_PER_SEC);
         walls.push_back(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
     }
     std::sort(walls.begin(), walls.end());
+    std::sort(cpus.begin(), cpus.end());
     if (dumpPrefix)
         dump(r, std::string(dumpPrefix) + c.label + ".txt");
     double bytes = 0, busy = 0, avg = 0, peak = 0, series = 0;
@@ -128,13 +132,13 @@ void run(const Case &c, int reps, const char *dumpPrefix)
         }
     std::printf("%-8s %-11s tp%d pp%d dp%-3d B %-5d gpus %5d links %6zu (build %.2f s)\n"
                 "         simulate() wall: min %.3f s  median %.3f s  max %.3f s  (%d runs)  "
-                "peak RSS %.0f MB  %s\n"
+                "CPU min %.3f s  peak RSS %.0f MB  %s\n"
                 "         step %.9f s  mfu %.6f  events %llu  timelines %zu\n"
                 "         links: bytes %.9e  busy %.9e s  sum avg util %.9e  sum peak util "
                 "%.9e  sum series %.9e\n",
                 c.label, c.model, c.tp, c.pp, c.dp, c.globalBatch, c.tp * c.pp * c.dp,
                 d.links().size(), build, walls.front(), walls[walls.size() / 2], walls.back(), reps,
-                peakRssMb(),
+                cpus.front(), peakRssMb(),
                 r.ok ? "ok" : (r.warnings.empty() ? "failed" : r.warnings.front().code.c_str()),
                 r.stepTime, r.mfu, static_cast<unsigned long long>(r.events), r.timelines.size(),
                 bytes, busy, avg, peak, series);
