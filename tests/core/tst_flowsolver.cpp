@@ -5,6 +5,7 @@
 #include "sim/network.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace weft;
@@ -109,6 +110,56 @@ private slots:
         QCOMPARE(s.rate(a), 4.0);
         QCOMPARE(units.size(), std::size_t(1)); // only a's component was recomputed
         QCOMPARE(links, std::vector<LinkDir> {0});
+    }
+    // Identical units (the buckets of one DP ring in flight together) are solved as one class
+    // with the same rate; a different unit on the same link still gets its own share. Link 0
+    // (8) carries three identical units and one that link 1 (1) caps at 1: they share the rest.
+    void identicalUnitsShareOneClass()
+    {
+        MaxMinSolver s({8, 1});
+        const auto a = s.add(on({0})), b = s.add(on({0})), c = s.add(on({0}));
+        const auto d = s.add(on({0, 1}));
+        auto r = solveRates(s, {a, b, c, d});
+        QCOMPARE(s.liveClasses(), std::size_t(2));
+        QCOMPARE(r[3], 1.0);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(r[static_cast<std::size_t>(i)] - 7.0 / 3) < 1e-12);
+        s.remove(b);
+        r = solveRates(s, {a, c, d});
+        QCOMPARE(s.liveClasses(), std::size_t(2));
+        QVERIFY(std::abs(r[0] - 3.5) < 1e-12 && std::abs(r[1] - 3.5) < 1e-12);
+        QCOMPARE(r[2], 1.0);
+        QVERIFY(std::abs(s.load(0) - 8.0) < 1e-12);
+        // A caller's class key joins units without comparing their entries.
+        MaxMinSolver k({4});
+        const auto x = k.add(on({0}), std::numeric_limits<double>::infinity(), 7);
+        const auto y = k.add(on({0}), std::numeric_limits<double>::infinity(), 7);
+        QCOMPARE(k.liveClasses(), std::size_t(1));
+        QCOMPARE(solveRates(k, {x, y}), (std::vector<double> {2.0, 2.0}));
+    }
+    // A link that cannot saturate (its units' rates alone sum below its capacity, like the
+    // spine links of a non-blocking fat tree) does not couple the units crossing it: a new unit
+    // on one unit's NIC re-solves that unit only, and the shared link's load is still the sum.
+    void nonBindingLinkDoesNotCouple()
+    {
+        MaxMinSolver s({1, 1, 100}); // NIC a, NIC b, wide shared link
+        const auto a = s.add(on({0, 2})), b = s.add(on({1, 2}));
+        std::vector<MaxMinSolver::UnitId> units;
+        std::vector<LinkDir> links;
+        s.solve(units, links);
+        QVERIFY(!s.critical(2));
+        QCOMPARE(s.load(2), 2.0);
+        const auto a2 = s.add(on({0}));
+        s.solve(units, links);
+        std::sort(units.begin(), units.end());
+        QCOMPARE(units, (std::vector<MaxMinSolver::UnitId> {a, a2}));
+        QCOMPARE(s.rate(a), 0.5);
+        QCOMPARE(s.rate(b), 1.0);
+        QCOMPARE(s.load(2), 1.5);
+        s.remove(a2);
+        s.solve(units, links);
+        QCOMPARE(s.rate(a), 1.0);
+        QCOMPARE(s.load(2), 2.0);
     }
     void zeroCapacityRefused()
     {
@@ -234,6 +285,58 @@ private slots:
         QCOMPARE(st.series[2], 0.0f);
         QCOMPARE(st.averageUtilization, 0.25);
         QCOMPARE(net.seriesBucketSeconds(), 1.0);
+    }
+    // A link's utilization series depends on its own traffic only: an unrelated flow that
+    // shares no bottleneck with it (here: only a wide link) changes none of its buckets. Flow X
+    // keeps link A busy over [0, 2] of a 4 s window; flow Y crosses link B over [0.3, 0.55].
+    void seriesIndependentOfUnrelatedFlows()
+    {
+        Design d;
+        addTestTech(d, "t", 1.0, 0.0, Technology::InfiniBand);
+        const NodeId a = addTestNode(d, NodeKind::Accelerator, "a");
+        const NodeId b = addTestNode(d, NodeKind::Accelerator, "b");
+        const NodeId sw = addTestNode(d, NodeKind::Switch, "s");
+        const NodeId c = addTestNode(d, NodeKind::Accelerator, "c");
+        addTestLink(d, a, sw, "t", 1); // A
+        addTestLink(d, b, sw, "t", 1); // B
+        addTestLink(d, sw, c, "t", 100); // wide
+        NetworkOptions o;
+        o.seriesBuckets = 4;
+        auto seriesOfA = [&](bool withY) {
+            FlowNetwork net(d, o);
+            net.submit({Phase {{Flow {a, c, 2.0}}, 0, false}}, 0);
+            if (withY) {
+                net.advanceTo(0.3);
+                net.submit({Phase {{Flow {b, c, 0.25}}, 0, false}}, 0.3);
+            }
+            net.runUntilIdle();
+            net.finish(4.0);
+            return net.linkStats(0, 0).series;
+        };
+        const std::vector<float> alone = seriesOfA(false);
+        QCOMPARE(seriesOfA(true), alone);
+        QCOMPARE(alone, (std::vector<float> {1, 1, 0, 0}));
+    }
+    // The series keeps every byte inside the step: sum of series x bucket width x capacity =
+    // bytes, also when the last internal bucket reaches past the step's end (here the buckets
+    // are 1 s wide, the step ends at 3.5 s and the link is busy until then).
+    void seriesKeepsTheBytes()
+    {
+        const Design d = line(1, 1);
+        NetworkOptions o;
+        o.seriesBuckets = 4;
+        FlowNetwork net(d, o);
+        const NodeId a = d.nodes()[0].id, c = d.nodes()[2].id;
+        net.submit({Phase {{Flow {a, c, 2.0}}, 0, false}}, 0); // [0, 2]
+        net.submit({Phase {{Flow {a, c, 1.0}}, 0, false}}, 2.5); // [2.5, 3.5]
+        net.runUntilIdle();
+        net.finish(3.5);
+        const LinkDirStats &st = net.linkStats(0, 0);
+        double sum = 0;
+        for (float v : st.series)
+            sum += v;
+        QCOMPARE(st.bytes, 3.0);
+        QVERIFY(std::abs(sum * net.seriesBucketSeconds() - 3.0) < 1e-5);
     }
 };
 

@@ -1,186 +1,308 @@
 #include "sim/flowsolver.h"
 
 #include <algorithm>
-#include <queue>
+#include <bit>
+#include <functional>
 #include <stdexcept>
 
 namespace weft {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr std::uint32_t kClassItem = std::numeric_limits<std::uint32_t>::max();
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v)
+{
+    return (h ^ v) * 0x100000001b3ull; // FNV-1a step on 64-bit words
+}
+
+std::uint64_t hashUnit(std::span<const RouteEntry> entries, double maxRate)
+{
+    std::uint64_t h = mix(0xcbf29ce484222325ull, std::bit_cast<std::uint64_t>(maxRate));
+    for (const RouteEntry &e : entries)
+        h = mix(mix(h, e.linkDir), std::bit_cast<std::uint64_t>(e.fraction));
+    return h;
+}
+
+bool sameEntries(const std::vector<RouteEntry> &a, std::span<const RouteEntry> b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const RouteEntry &x, const RouteEntry &y) {
+                          return x.linkDir == y.linkDir && x.fraction == y.fraction;
+                      });
+}
+
+} // namespace
 
 MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
     : m_cap(std::move(capacity))
 {
     const std::size_t n = m_cap.size();
     m_load.assign(n, 0);
+    m_demand.assign(n, 0);
     m_onLink.resize(n);
     m_linkMark.assign(n, 0);
     m_weight.assign(n, 0);
     m_frozenLoad.assign(n, 0);
     m_count.assign(n, 0);
     m_version.assign(n, 0);
+    m_critical.assign(n, 0);
 }
 
-MaxMinSolver::UnitId MaxMinSolver::add(std::vector<RouteEntry> entries, double maxRate)
+MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, double maxRate,
+                                       std::uint64_t classKey)
 {
     if (!(maxRate > 0))
         throw std::invalid_argument("flow solver: a unit's rate cap must be positive");
-    for (const RouteEntry &e : entries)
+    double bound = maxRate;
+    for (const RouteEntry &e : entries) {
         if (e.linkDir >= m_cap.size() || !(m_cap[e.linkDir] > 0) || !(e.fraction > 0))
             throw std::invalid_argument("flow solver: unit crosses a link of zero capacity");
-    if (entries.empty() && maxRate == std::numeric_limits<double>::infinity())
+        bound = std::min(bound, m_cap[e.linkDir] / e.fraction);
+    }
+    if (entries.empty() && maxRate == kInf)
         throw std::invalid_argument("flow solver: a unit needs a link or a rate cap");
     UnitId id;
-    if (!m_free.empty()) {
-        id = m_free.back();
-        m_free.pop_back();
+    if (!m_freeUnits.empty()) {
+        id = m_freeUnits.back();
+        m_freeUnits.pop_back();
     } else {
-        id = static_cast<UnitId>(m_units.size());
-        m_units.emplace_back();
-        m_unitMark.push_back(0);
+        id = static_cast<UnitId>(m_unitClass.size());
+        m_unitClass.push_back(0);
+        m_unitAlive.push_back(0);
+    }
+    const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey);
+    Class &k = m_classes[c];
+    k.units.push_back(id);
+    m_unitClass[id] = c;
+    m_unitAlive[id] = 1;
+    ++m_live;
+    for (const RouteEntry &e : k.entries)
+        m_demand[e.linkDir] += e.fraction * bound;
+    m_dirtyClasses.push_back(c);
+    return id;
+}
+
+MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry> entries,
+                                                      double maxRate, double bound,
+                                                      std::uint64_t classKey)
+{
+    const std::uint64_t h = classKey != 0 ? classKey : hashUnit(entries, maxRate);
+    if (classKey != 0) {
+        if (auto it = m_byKey.find(classKey); it != m_byKey.end())
+            return it->second;
+    } else {
+        for (auto [it, end] = m_byHash.equal_range(h); it != end; ++it) {
+            const Class &k = m_classes[it->second];
+            if (k.maxRate == maxRate && sameEntries(k.entries, entries))
+                return it->second;
+        }
+    }
+    ClassId c;
+    if (!m_freeClasses.empty()) {
+        c = m_freeClasses.back();
+        m_freeClasses.pop_back();
+    } else {
+        c = static_cast<ClassId>(m_classes.size());
+        m_classes.emplace_back();
+        m_classMark.push_back(0);
         m_frozen.push_back(0);
     }
-    Unit &u = m_units[id];
-    u.entries = std::move(entries);
-    u.maxRate = maxRate;
-    u.rate = 0;
-    u.alive = true;
-    ++m_live;
-    for (const RouteEntry &e : u.entries)
-        m_onLink[e.linkDir].push_back(id);
-    m_dirtyUnits.push_back(id);
-    return id;
+    Class &k = m_classes[c];
+    k.entries.assign(entries.begin(), entries.end());
+    k.use.resize(k.entries.size());
+    k.maxRate = maxRate;
+    k.bound = bound;
+    k.rate = 0;
+    k.hash = h;
+    k.keyed = classKey != 0;
+    for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
+        const RouteEntry &e = k.entries[i];
+        auto &v = m_onLink[e.linkDir];
+        k.use[i] = static_cast<std::uint32_t>(v.size());
+        v.push_back({c, i, e.fraction});
+    }
+    if (k.keyed)
+        m_byKey.emplace(h, c);
+    else
+        m_byHash.emplace(h, c);
+    return c;
 }
 
 void MaxMinSolver::remove(UnitId id)
 {
-    Unit &u = m_units.at(id);
-    if (!u.alive)
+    if (id >= m_unitAlive.size())
+        throw std::out_of_range("flow solver: unknown unit");
+    if (!m_unitAlive[id])
         return;
-    for (const RouteEntry &e : u.entries) {
-        auto &v = m_onLink[e.linkDir];
-        auto it = std::find(v.begin(), v.end(), id);
-        if (it != v.end()) {
-            *it = v.back();
-            v.pop_back();
-        }
-        m_dirtyLinks.push_back(e.linkDir);
+    const ClassId c = m_unitClass[id];
+    Class &k = m_classes[c];
+    const bool last = k.units.size() == 1;
+    for (const RouteEntry &e : k.entries) {
+        const LinkDir ld = e.linkDir;
+        // The other units of a link that could bind may speed up; elsewhere only the load drops.
+        (critical(ld) ? m_dirtyLinks : m_loadLinks).push_back(ld);
+        m_demand[ld] = last && m_onLink[ld].size() == 1 ? 0.0 : m_demand[ld] - e.fraction * k.bound;
     }
-    u.alive = false;
-    u.rate = 0;
-    u.entries.clear();
-    u.entries.shrink_to_fit();
+    auto it = std::find(k.units.begin(), k.units.end(), id);
+    *it = k.units.back();
+    k.units.pop_back();
+    if (last)
+        dropClass(c);
+    else
+        m_dirtyClasses.push_back(c);
+    m_unitAlive[id] = 0;
     --m_live;
-    m_free.push_back(id);
+    m_freeUnits.push_back(id);
+}
+
+void MaxMinSolver::dropClass(ClassId c)
+{
+    Class &k = m_classes[c];
+    for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
+        auto &v = m_onLink[k.entries[i].linkDir];
+        const std::uint32_t at = k.use[i];
+        v[at] = v.back();
+        m_classes[v[at].cls].use[v[at].entry] = at;
+        v.pop_back();
+    }
+    if (k.keyed)
+        m_byKey.erase(k.hash);
+    else
+        for (auto [it, end] = m_byHash.equal_range(k.hash); it != end; ++it)
+            if (it->second == c) {
+                m_byHash.erase(it);
+                break;
+            }
+    k.rate = 0;
+    k.entries = {};
+    k.use = {};
+    m_freeClasses.push_back(c);
 }
 
 void MaxMinSolver::clear()
 {
-    for (UnitId id = 0; id < m_units.size(); ++id)
-        if (m_units[id].alive)
+    for (UnitId id = 0; id < m_unitAlive.size(); ++id)
+        if (m_unitAlive[id])
             remove(id);
     m_dirtyLinks.clear();
-    m_dirtyUnits.clear();
+    m_loadLinks.clear();
+    m_dirtyClasses.clear();
     std::fill(m_load.begin(), m_load.end(), 0.0);
 }
 
-// Gathers the connected components reachable from the dirty units and links.
-void MaxMinSolver::collectComponent(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs)
+// Gathers the components reachable from the dirty classes and links over critical links, and
+// every link direction their classes cross (their loads change with the rates).
+void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs)
 {
     const std::uint32_t mark = ++m_mark;
-    std::vector<LinkDir> stack;
-    auto visitLink = [&](LinkDir ld) {
-        if (m_linkMark[ld] != mark) {
-            m_linkMark[ld] = mark;
-            linkDirs.push_back(ld);
-            stack.push_back(ld);
-        }
-    };
-    auto visitUnit = [&](UnitId u) {
-        if (m_unitMark[u] == mark || !m_units[u].alive)
+    m_stack.clear();
+    auto visitLink = [&](LinkDir ld, bool expand) {
+        if (m_linkMark[ld] == mark)
             return;
-        m_unitMark[u] = mark;
-        units.push_back(u);
-        for (const RouteEntry &e : m_units[u].entries)
-            visitLink(e.linkDir);
+        m_linkMark[ld] = mark;
+        linkDirs.push_back(ld);
+        m_critical[ld] = critical(ld);
+        if (expand || m_critical[ld])
+            m_stack.push_back(ld);
     };
-    for (UnitId u : m_dirtyUnits)
-        visitUnit(u);
+    auto visitClass = [&](ClassId c) {
+        if (m_classMark[c] == mark || m_classes[c].units.empty())
+            return;
+        m_classMark[c] = mark;
+        classes.push_back(c);
+        for (const RouteEntry &e : m_classes[c].entries)
+            visitLink(e.linkDir, false);
+    };
     for (LinkDir ld : m_dirtyLinks)
-        visitLink(ld);
-    while (!stack.empty()) {
-        const LinkDir ld = stack.back();
-        stack.pop_back();
-        for (UnitId u : m_onLink[ld])
-            visitUnit(u);
+        visitLink(ld, true);
+    for (LinkDir ld : m_loadLinks)
+        visitLink(ld, false);
+    for (ClassId c : m_dirtyClasses)
+        visitClass(c);
+    while (!m_stack.empty()) {
+        const LinkDir ld = m_stack.back();
+        m_stack.pop_back();
+        for (const LinkUse &x : m_onLink[ld])
+            visitClass(x.cls);
     }
-    m_dirtyUnits.clear();
+    m_dirtyClasses.clear();
     m_dirtyLinks.clear();
+    m_loadLinks.clear();
 }
 
 void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs)
 {
     units.clear();
     linkDirs.clear();
-    if (m_dirtyUnits.empty() && m_dirtyLinks.empty())
+    if (m_dirtyClasses.empty() && m_dirtyLinks.empty() && m_loadLinks.empty())
         return;
-    collectComponent(units, linkDirs);
-    fill(units, linkDirs);
+    m_scratchClasses.clear();
+    collectComponent(m_scratchClasses, linkDirs);
+    fill(m_scratchClasses, linkDirs);
+    for (ClassId c : m_scratchClasses)
+        units.insert(units.end(), m_classes[c].units.begin(), m_classes[c].units.end());
 }
 
-void MaxMinSolver::fill(const std::vector<UnitId> &units, const std::vector<LinkDir> &linkDirs)
+void MaxMinSolver::pushItem(Item item)
+{
+    m_heap.push_back(item);
+    std::push_heap(m_heap.begin(), m_heap.end(), std::greater<> {});
+}
+
+void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs)
 {
     for (LinkDir ld : linkDirs) {
         m_weight[ld] = 0;
         m_frozenLoad[ld] = 0;
         m_count[ld] = 0;
     }
-    for (UnitId u : units) {
-        m_frozen[u] = 0;
-        for (const RouteEntry &e : m_units[u].entries) {
-            m_weight[e.linkDir] += e.fraction;
-            ++m_count[e.linkDir];
-        }
+    for (ClassId c : classes) {
+        m_frozen[c] = 0;
+        const double n = static_cast<double>(m_classes[c].units.size());
+        for (const RouteEntry &e : m_classes[c].entries)
+            if (m_critical[e.linkDir]) {
+                m_weight[e.linkDir] += e.fraction * n;
+                ++m_count[e.linkDir];
+            }
     }
-    // Heap of saturation levels: a link direction saturates at (cap - frozen load) / weight of
-    // its unfrozen units; a unit stops at its own cap. Levels only rise as units freeze, so
-    // stale entries are skipped by version.
-    struct Item
-    {
-        double level;
-        std::uint32_t index;
-        std::uint32_t version; // links: m_version at push; units: kUnitItem
-        bool operator>(const Item &o) const { return level > o.level; }
-    };
-    constexpr std::uint32_t kUnitItem = std::numeric_limits<std::uint32_t>::max();
-    std::vector<Item> storage;
-    storage.reserve(linkDirs.size() + units.size());
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> heap(std::greater<> {},
-                                                                      std::move(storage));
+    // Heap of saturation levels: a critical link direction saturates at (cap - frozen load) /
+    // weight of its unfrozen classes; a class stops at its own cap. Levels only rise as classes
+    // freeze, so stale entries are skipped by version. Every class has a critical link or a cap
+    // (the one that sets its bound), so every class freezes.
+    m_heap.clear();
     for (LinkDir ld : linkDirs)
-        if (m_count[ld] > 0)
-            heap.push({m_cap[ld] / m_weight[ld], ld, ++m_version[ld]});
-    for (UnitId u : units)
-        if (m_units[u].maxRate < std::numeric_limits<double>::infinity())
-            heap.push({m_units[u].maxRate, u, kUnitItem});
+        if (m_critical[ld] && m_count[ld] > 0)
+            pushItem({m_cap[ld] / m_weight[ld], ld, ++m_version[ld]});
+    for (ClassId c : classes)
+        if (m_classes[c].maxRate < kInf)
+            pushItem({m_classes[c].maxRate, c, kClassItem});
     double level = 0;
-    std::size_t unfrozen = units.size();
-    auto freeze = [&](UnitId u) {
-        m_frozen[u] = 1;
+    std::size_t unfrozen = classes.size();
+    auto freeze = [&](ClassId c) {
+        m_frozen[c] = 1;
         --unfrozen;
-        m_units[u].rate = level;
-        for (const RouteEntry &e : m_units[u].entries) {
+        Class &k = m_classes[c];
+        k.rate = level;
+        const double n = static_cast<double>(k.units.size());
+        for (const RouteEntry &e : k.entries) {
             const LinkDir ld = e.linkDir;
-            m_frozenLoad[ld] += e.fraction * level;
+            if (!m_critical[ld])
+                continue;
+            m_frozenLoad[ld] += e.fraction * n * level;
             if (--m_count[ld] == 0)
                 continue;
-            m_weight[ld] -= e.fraction;
+            m_weight[ld] -= e.fraction * n;
             const double w = std::max(m_weight[ld], 1e-300);
-            heap.push({std::max(level, (m_cap[ld] - m_frozenLoad[ld]) / w), ld, ++m_version[ld]});
+            pushItem({std::max(level, (m_cap[ld] - m_frozenLoad[ld]) / w), ld, ++m_version[ld]});
         }
     };
-    while (unfrozen > 0 && !heap.empty()) {
-        const Item it = heap.top();
-        heap.pop();
-        if (it.version == kUnitItem) {
+    while (unfrozen > 0 && !m_heap.empty()) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), std::greater<> {});
+        const Item it = m_heap.back();
+        m_heap.pop_back();
+        if (it.version == kClassItem) {
             if (m_frozen[it.index])
                 continue;
             level = std::max(level, it.level);
@@ -190,13 +312,24 @@ void MaxMinSolver::fill(const std::vector<UnitId> &units, const std::vector<Link
         if (it.version != m_version[it.index] || m_count[it.index] == 0)
             continue;
         level = std::max(level, it.level);
-        // Copy: freezing does not change the membership list, but keep the loop simple.
-        for (UnitId u : m_onLink[it.index])
-            if (!m_frozen[u])
-                freeze(u);
+        for (const LinkUse &x : m_onLink[it.index])
+            if (!m_frozen[x.cls])
+                freeze(x.cls);
     }
-    for (LinkDir ld : linkDirs)
-        m_load[ld] = m_frozenLoad[ld];
+    // A critical link's classes are all in the component; a link that cannot bind may also
+    // carry classes of other components, so its load is summed over all of them.
+    for (LinkDir ld : linkDirs) {
+        if (m_critical[ld]) {
+            m_load[ld] = m_frozenLoad[ld];
+            continue;
+        }
+        double load = 0;
+        for (const LinkUse &x : m_onLink[ld]) {
+            const Class &k = m_classes[x.cls];
+            load += k.rate * x.weight * static_cast<double>(k.units.size());
+        }
+        m_load[ld] = load;
+    }
 }
 
 } // namespace weft

@@ -8,14 +8,26 @@
 // direction with `rate x weight` (the weight is the fraction of its bytes routed there, summed
 // over its member flows). A unit may also have its own rate cap (in-switch reduction throughput).
 //
-// The solver is incremental: the allocation decomposes over connected components of the
-// unit/link incidence graph, so after adding or removing units only the components they touch
-// are recomputed, each in O(E log E) for its E (unit, link) incidences.
+// The solver is incremental, and it leaves out work that cannot change a rate:
+//  - Identical units (the same link directions with the same weights and the same cap, such as
+//    the gradient buckets of one DP ring in flight together) get the same max-min rate by
+//    symmetry, so they are solved as one class of k units: weight k x w on each of its links.
+//  - A unit's rate never exceeds its bound, its rate alone on the fabric: min(cap, min over its
+//    links of capacity / weight). A link direction whose demand (sum over its units of weight x
+//    bound) stays within its capacity can never saturate and constrains no rate: only
+//    *critical* link directions (demand > capacity) take part in progressive filling.
+//  - The allocation decomposes over connected components of the class / critical-link incidence
+//    graph, so after adding or removing units only the components they touch are recomputed,
+//    each in O(C log C) for its C (class, critical link) incidences plus O(E) for the loads of
+//    all its E incidences. On a non-blocking fat tree the spine and core links of a collective
+//    are not critical, so collectives on different NICs stay in different components.
 
 #include "sim/routing.h"
 
 #include <cstdint>
 #include <limits>
+#include <span>
+#include <unordered_map>
 #include <vector>
 
 namespace weft {
@@ -30,8 +42,12 @@ public:
 
     /// Adds a unit loading `entries` (link direction, weight > 0; each direction once) with an
     /// optional rate cap (bytes/s, +inf for none). Its rate is 0 until the next solve().
-    UnitId add(std::vector<RouteEntry> entries,
-               double maxRate = std::numeric_limits<double>::infinity());
+    /// `classKey` (non-zero) is the caller's promise that every unit added with this key has the
+    /// same entries and cap, so it joins their class without the entries being compared; with
+    /// 0 the solver finds identical units itself.
+    UnitId add(std::span<const RouteEntry> entries,
+               double maxRate = std::numeric_limits<double>::infinity(),
+               std::uint64_t classKey = 0);
     /// Removes a unit; its links are re-solved at the next solve().
     void remove(UnitId u);
     /// Recomputes the components touched since the last call. Fills `units` with every live
@@ -40,42 +56,84 @@ public:
     /// Removes every unit.
     void clear();
 
-    [[nodiscard]] double rate(UnitId u) const { return m_units[u].rate; }
+    [[nodiscard]] double rate(UnitId u) const { return m_classes[m_unitClass[u]].rate; }
     /// Current load of a link direction: sum over its units of rate x weight, bytes/s.
     [[nodiscard]] double load(LinkDir ld) const { return m_load[ld]; }
     [[nodiscard]] double capacity(LinkDir ld) const { return m_cap[ld]; }
     [[nodiscard]] const std::vector<RouteEntry> &entries(UnitId u) const
     {
-        return m_units[u].entries;
+        return m_classes[m_unitClass[u]].entries;
     }
     [[nodiscard]] std::size_t liveUnits() const { return m_live; }
+    /// Classes of identical live units (for tests and benchmarks).
+    [[nodiscard]] std::size_t liveClasses() const
+    {
+        return m_classes.size() - m_freeClasses.size();
+    }
+    /// Whether a link direction may saturate: the demand of its units at their bounds exceeds
+    /// its capacity (with a relative slack of 1e-9 against rounding, which only keeps more).
+    [[nodiscard]] bool critical(LinkDir ld) const { return m_demand[ld] > m_cap[ld] * (1 - 1e-9); }
 
 private:
-    struct Unit
+    using ClassId = std::uint32_t;
+    /// Identical live units, solved as one.
+    struct Class
     {
         std::vector<RouteEntry> entries;
+        std::vector<std::uint32_t> use; ///< per entry: position in m_onLink[entry.linkDir]
+        std::vector<UnitId> units; ///< members; their count multiplies the weights
         double maxRate = 0;
+        double bound = 0; ///< rate alone: min(maxRate, capacity / weight over its links)
         double rate = 0;
-        bool alive = false;
+        std::uint64_t hash = 0; ///< of the entries and cap, or the caller's class key
+        bool keyed = false; ///< `hash` is a caller's class key
+    };
+    /// A live class crossing a link direction with the weight of one of its units.
+    struct LinkUse
+    {
+        ClassId cls;
+        std::uint32_t entry; ///< index in the class's entries
+        double weight;
+    };
+    struct Item
+    {
+        double level;
+        std::uint32_t index;
+        std::uint32_t version; // links: m_version at push; classes: kClassItem
+        bool operator>(const Item &o) const { return level > o.level; }
     };
 
-    void collectComponent(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs);
-    void fill(const std::vector<UnitId> &units, const std::vector<LinkDir> &linkDirs);
+    ClassId findOrCreateClass(std::span<const RouteEntry> entries, double maxRate, double bound,
+                              std::uint64_t classKey);
+    void dropClass(ClassId c);
+    void collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs);
+    void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
+    void pushItem(Item item);
 
     std::vector<double> m_cap;
     std::vector<double> m_load;
-    std::vector<std::vector<UnitId>> m_onLink; ///< live units crossing each link direction
-    std::vector<Unit> m_units;
-    std::vector<UnitId> m_free;
+    std::vector<double> m_demand; ///< sum over live units of weight x bound
+    std::vector<std::vector<LinkUse>> m_onLink; ///< live classes crossing each link direction
+    std::vector<Class> m_classes;
+    std::vector<ClassId> m_freeClasses;
+    std::unordered_multimap<std::uint64_t, ClassId> m_byHash; ///< classes by content hash
+    std::unordered_map<std::uint64_t, ClassId> m_byKey; ///< classes by caller's key
+    std::vector<ClassId> m_unitClass; ///< by unit id (stale for dead units)
+    std::vector<char> m_unitAlive;
+    std::vector<UnitId> m_freeUnits;
     std::size_t m_live = 0;
-    std::vector<LinkDir> m_dirtyLinks;
-    std::vector<UnitId> m_dirtyUnits;
-    // progressive-filling scratch, per link direction / unit
-    std::vector<std::uint32_t> m_linkMark, m_unitMark;
+    std::vector<LinkDir> m_dirtyLinks; ///< critical links of removed units: re-solve their classes
+    std::vector<LinkDir> m_loadLinks; ///< other links of removed units: recompute their load
+    std::vector<ClassId> m_dirtyClasses;
+    // progressive-filling scratch, per link direction / class
+    std::vector<std::uint32_t> m_linkMark, m_classMark;
     std::uint32_t m_mark = 0;
     std::vector<double> m_weight, m_frozenLoad;
     std::vector<std::uint32_t> m_count, m_version;
-    std::vector<char> m_frozen;
+    std::vector<char> m_frozen, m_critical;
+    std::vector<LinkDir> m_stack;
+    std::vector<Item> m_heap;
+    std::vector<ClassId> m_scratchClasses;
 };
 
 } // namespace weft

@@ -1,6 +1,7 @@
 #include "sim/network.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -11,6 +12,8 @@ namespace {
 constexpr std::uint32_t kPhaseStart = std::numeric_limits<std::uint32_t>::max();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::size_t kChunkSlots = 4096; // link directions per statistics chunk
+// Merged routes of coupled phases are cached up to this many entries in total, then start over.
+constexpr std::size_t kCoupledEntryLimit = 16'000'000;
 
 std::vector<double> linkDirCapacities(const Router &r)
 {
@@ -170,71 +173,118 @@ void FlowNetwork::startPhase(JobId jobId)
         return;
     }
     const Phase &phase = job.phases[job.phase];
-    std::vector<std::pair<std::vector<RouteEntry>, std::pair<double, double>>>
-        units; // entries, (bytes, cap)
+    const std::uint32_t before = job.outstanding;
     if (phase.coupled) {
         double maxBytes = 0;
         for (const Flow &f : phase.flows)
             if (f.src != f.dst)
                 maxBytes = std::max(maxBytes, f.bytes);
         if (maxBytes > 0) {
-            // Merge the member routes; a member with half the bytes runs at half the rate.
-            std::vector<RouteEntry> merged;
-            double cap = kInf;
-            const std::uint32_t mark = jobId + 1;
-            for (const Flow &f : phase.flows) {
-                if (f.bytes <= 0 || f.src == f.dst)
-                    continue;
-                const double scale = f.bytes / maxBytes;
-                cap = std::min(cap, f.maxRate / scale);
-                for (const RouteEntry &e : m_router.route(f.src, f.dst).entries) {
-                    if (m_scratchMark[e.linkDir] != mark) {
-                        m_scratchMark[e.linkDir] = mark;
-                        m_scratchWeight[e.linkDir] = 0;
-                        merged.push_back(e);
-                    }
-                    m_scratchWeight[e.linkDir] += e.fraction * scale;
-                }
+            CoupledUnit &cu = coupledUnit(phase.flows, maxBytes);
+            if (job.tag != kNoTag
+                && std::find(cu.tags.begin(), cu.tags.end(), job.tag) == cu.tags.end()) {
+                cu.tags.push_back(job.tag);
+                recordTagLinks(job.tag, cu.entries);
             }
-            for (RouteEntry &e : merged) {
-                e.fraction = m_scratchWeight[e.linkDir];
-                m_scratchMark[e.linkDir] = 0;
-            }
-            units.push_back({std::move(merged), {maxBytes, cap}});
+            addUnit(jobId, cu.entries, maxBytes, cu.cap, cu.key);
         }
     } else {
         for (const Flow &f : phase.flows)
-            if (f.bytes > 0 && f.src != f.dst)
-                units.push_back({m_router.route(f.src, f.dst).entries, {f.bytes, f.maxRate}});
+            if (f.bytes > 0 && f.src != f.dst) {
+                const Route &r = m_router.route(f.src, f.dst);
+                const std::uint64_t ends = (std::uint64_t(f.src.value) << 32) | f.dst.value;
+                if (job.tag != kNoTag && m_tagFlows.insert({job.tag, ends}).second)
+                    recordTagLinks(job.tag, r.entries);
+                addUnit(jobId, r.entries, f.bytes, f.maxRate, 0);
+            }
     }
-    if (units.empty()) {
+    if (job.outstanding == before) {
         endPhase(jobId);
         return;
     }
-    auto &tagLinks = m_tagLinks[job.tag];
-    for (auto &[entries, bytesCap] : units) {
-        if (job.tag != kNoTag) {
-            for (const RouteEntry &e : entries)
-                tagLinks.push_back(e.linkDir / 2);
-        }
-        const MaxMinSolver::UnitId u = m_solver.add(std::move(entries), bytesCap.second);
-        if (u >= m_unitState.size())
-            m_unitState.resize(u + 1);
-        UnitState &st = m_unitState[u];
-        st.job = jobId;
-        st.remaining = bytesCap.first;
-        st.rate = 0;
-        st.lastT = m_now;
-        st.alive = true;
-        ++st.version;
-        ++job.outstanding;
-    }
-    if (tagLinks.size() > 4096) {
-        std::sort(tagLinks.begin(), tagLinks.end());
-        tagLinks.erase(std::unique(tagLinks.begin(), tagLinks.end()), tagLinks.end());
-        tagLinks.reserve(2 * tagLinks.size());
-    }
     job.phases[job.phase].flows = {}; // the flows live in the solver now
+}
+
+FlowNetwork::CoupledUnit &FlowNetwork::coupledUnit(const std::vector<Flow> &flows, double maxBytes)
+{
+    // The key: every moving member's ends, share of the largest member's bytes and cap.
+    m_scratchKey.clear();
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    auto mixIn = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
+    for (const Flow &f : flows) {
+        if (f.bytes <= 0 || f.src == f.dst)
+            continue;
+        m_scratchKey.push_back({f.src, f.dst, f.bytes / maxBytes, f.maxRate});
+        mixIn(f.src.value);
+        mixIn(f.dst.value);
+        mixIn(std::bit_cast<std::uint64_t>(f.bytes / maxBytes));
+        mixIn(std::bit_cast<std::uint64_t>(f.maxRate));
+    }
+    auto sameKey = [this](const std::vector<Flow> &k) {
+        return std::equal(k.begin(), k.end(), m_scratchKey.begin(), m_scratchKey.end(),
+                          [](const Flow &a, const Flow &b) {
+                              return a.src == b.src && a.dst == b.dst && a.bytes == b.bytes
+                                  && a.maxRate == b.maxRate;
+                          });
+    };
+    for (auto [it, end] = m_coupled.equal_range(h); it != end; ++it)
+        if (sameKey(it->second.flows))
+            return it->second;
+    // Merge the member routes; a member with half the bytes runs at half the rate.
+    CoupledUnit cu;
+    cu.flows = m_scratchKey;
+    cu.key = ++m_coupledKeys;
+    constexpr std::uint32_t mark = 1; // reset to 0 below
+    for (const Flow &f : cu.flows) {
+        const double scale = f.bytes;
+        cu.cap = std::min(cu.cap, f.maxRate / scale);
+        for (const RouteEntry &e : m_router.route(f.src, f.dst).entries) {
+            if (m_scratchMark[e.linkDir] != mark) {
+                m_scratchMark[e.linkDir] = mark;
+                m_scratchWeight[e.linkDir] = 0;
+                cu.entries.push_back(e);
+            }
+            m_scratchWeight[e.linkDir] += e.fraction * scale;
+        }
+    }
+    for (RouteEntry &e : cu.entries) {
+        e.fraction = m_scratchWeight[e.linkDir];
+        m_scratchMark[e.linkDir] = 0;
+    }
+    if (m_coupledEntries > kCoupledEntryLimit) {
+        m_coupled.clear();
+        m_coupledEntries = 0;
+    }
+    m_coupledEntries += cu.entries.size() + cu.flows.size();
+    return m_coupled.emplace(h, std::move(cu))->second;
+}
+
+void FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries, double bytes,
+                          double cap, std::uint64_t classKey)
+{
+    const MaxMinSolver::UnitId u = m_solver.add(entries, cap, classKey);
+    if (u >= m_unitState.size())
+        m_unitState.resize(u + 1);
+    UnitState &st = m_unitState[u];
+    st.job = jobId;
+    st.remaining = bytes;
+    st.rate = 0;
+    st.lastT = m_now;
+    st.alive = true;
+    ++st.version;
+    ++m_jobs[jobId].outstanding;
+}
+
+void FlowNetwork::recordTagLinks(JobTag tag, std::span<const RouteEntry> entries)
+{
+    auto &links = m_tagLinks[tag];
+    for (const RouteEntry &e : entries)
+        links.push_back(e.linkDir / 2);
+    if (links.size() > 4096) {
+        std::sort(links.begin(), links.end());
+        links.erase(std::unique(links.begin(), links.end()), links.end());
+        links.reserve(2 * links.size());
+    }
 }
 
 void FlowNetwork::endPhase(JobId jobId)
@@ -275,8 +325,10 @@ void FlowNetwork::resolve()
                     std::fill(b, b + m_options.seriesBuckets, 0.0f);
                 }
             }
-            integrate(ld, m_now);
             DirStats &s = m_stats[static_cast<std::size_t>(m_slot[ld])];
+            if (load == s.load)
+                continue; // integrated when it changes
+            integrate(ld, m_now);
             s.load = load;
             s.peak = std::max(s.peak, load / m_solver.capacity(ld));
         }
@@ -309,6 +361,8 @@ void FlowNetwork::integrate(LinkDir ld, double t)
 
 // Buckets of width s.width cover [0, N x width); the width doubles (merging bucket pairs) when
 // time runs past the end, so memory stays N floats per link direction whatever the step length.
+// The first width is set by the first change of the direction's load (it is integrated only
+// when its load changes), so it depends on this direction's traffic alone.
 void FlowNetwork::addToSeries(std::size_t slot, double t0, double t1, double util)
 {
     DirStats &s = m_stats[slot];
@@ -359,19 +413,21 @@ void FlowNetwork::finish(double endTime)
         f.averageUtilization = endTime > 0 ? s.bytes / (cap * endTime) : 0.0;
         if (s.width == 0 || !(m_bucketSeconds > 0))
             continue;
-        // Re-bin the doubling buckets onto N buckets over [0, endTime] (uniform within a bucket).
+        // Re-bin the doubling buckets onto N buckets over [0, endTime], uniform within a bucket's
+        // time before endTime (nothing was integrated after it).
         const float *buckets = poolSlot(k);
         m_rebin.assign(n, 0.0);
         for (std::size_t i = 0; i < n; ++i) {
-            if (buckets[i] == 0.0f)
+            const double lo = static_cast<double>(i) * s.width;
+            const double hi = std::min(lo + s.width, endTime);
+            if (buckets[i] == 0.0f || !(hi > lo))
                 continue;
-            const double lo = static_cast<double>(i) * s.width, hi = lo + s.width;
             for (auto j = static_cast<std::size_t>(lo / m_bucketSeconds); j < n; ++j) {
                 const double a = std::max(lo, static_cast<double>(j) * m_bucketSeconds);
                 const double b = std::min(hi, static_cast<double>(j + 1) * m_bucketSeconds);
                 if (b <= a)
                     break;
-                m_rebin[j] += buckets[i] * (b - a) / s.width;
+                m_rebin[j] += buckets[i] * (b - a) / (hi - lo);
             }
         }
         f.series.resize(n);
@@ -413,6 +469,9 @@ void FlowNetwork::reset()
     m_stats.clear();
     m_final.clear();
     m_tagLinks.clear();
+    m_tagFlows.clear();
+    for (auto &[h, cu] : m_coupled)
+        cu.tags.clear();
     m_now = 0;
     m_eventCount = 0;
     m_bucketSeconds = 0;

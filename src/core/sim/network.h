@@ -17,7 +17,10 @@
 #include <map>
 #include <memory>
 #include <queue>
+#include <set>
+#include <span>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 namespace weft {
@@ -163,6 +166,21 @@ private:
     void unitDone(MaxMinSolver::UnitId u);
     void resolve();
     void integrate(LinkDir ld, double t);
+    /// A coupled phase's flows merged into one solver unit: each link direction once, weighted
+    /// by the members' shares of the largest member's bytes. Cached, since the same rings run
+    /// again and again (every gradient bucket of a DP group, every layer's TP collective).
+    struct CoupledUnit
+    {
+        std::vector<Flow> flows; ///< key: ends, bytes / largest bytes, cap of moving members
+        std::vector<RouteEntry> entries;
+        double cap = std::numeric_limits<double>::infinity();
+        std::uint64_t key = 0; ///< solver class key: identical units share a class
+        std::vector<JobTag> tags; ///< tags whose links already list these entries
+    };
+    CoupledUnit &coupledUnit(const std::vector<Flow> &flows, double maxBytes);
+    void addUnit(JobId job, std::span<const RouteEntry> entries, double bytes, double cap,
+                 std::uint64_t classKey);
+    void recordTagLinks(JobTag tag, std::span<const RouteEntry> entries);
     void addToSeries(std::size_t slot, double t0, double t1, double util);
 
     NetworkOptions m_options;
@@ -186,6 +204,11 @@ private:
     std::vector<double> m_rebin;
     double m_bucketSeconds = 0;
     std::map<JobTag, std::vector<std::uint32_t>> m_tagLinks;
+    std::set<std::pair<JobTag, std::uint64_t>> m_tagFlows; ///< (tag, src:dst) already listed
+    std::unordered_multimap<std::uint64_t, CoupledUnit> m_coupled; ///< by hash of the key
+    std::size_t m_coupledEntries = 0;
+    std::uint64_t m_coupledKeys = 0;
+    std::vector<Flow> m_scratchKey;
     std::vector<MaxMinSolver::UnitId> m_scratchUnits;
     std::vector<LinkDir> m_scratchLinks;
     std::vector<double> m_scratchWeight;

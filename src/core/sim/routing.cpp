@@ -119,6 +119,30 @@ Router::Router(const Design &design, bool pxn)
         m_adj[fill[static_cast<std::size_t>(a)]++] = Adj {b, li, 2 * li};
         m_adj[fill[static_cast<std::size_t>(b)]++] = Adj {a, li, 2 * li + 1};
     }
+    // The scale-out graph between switches, by compact switch index, for the distance BFS.
+    m_switchAdjStart.assign(m_switchCount + 1, 0);
+    for (int pass = 0; pass < 2; ++pass) {
+        for (std::size_t v = 0; v < n; ++v) {
+            const int sv = m_switchIndex[v];
+            if (sv < 0)
+                continue;
+            for (auto i = m_adjStart[v]; i < m_adjStart[v + 1]; ++i) {
+                const int su = m_switchIndex[static_cast<std::size_t>(m_adj[i].to)];
+                if (m_scaleUp[m_adj[i].link] || su < 0)
+                    continue;
+                if (pass == 0)
+                    ++m_switchAdjStart[static_cast<std::size_t>(sv) + 1];
+                else
+                    m_switchAdj[fill[static_cast<std::size_t>(sv)]++] = su;
+            }
+        }
+        if (pass == 0) {
+            for (std::size_t i = 1; i <= m_switchCount; ++i)
+                m_switchAdjStart[i] += m_switchAdjStart[i - 1];
+            m_switchAdj.resize(m_switchAdjStart[m_switchCount]);
+            fill.assign(m_switchAdjStart.begin(), m_switchAdjStart.end() - 1);
+        }
+    }
     m_scratchDist.assign(n, kInf);
     m_scratchStamp.assign(n, 0);
     m_mass.assign(n, 0);
@@ -179,19 +203,6 @@ std::vector<std::pair<int, std::uint32_t>> Router::neighbors(int node) const
          i < m_adjStart[static_cast<std::size_t>(node) + 1]; ++i)
         out.emplace_back(m_adj[i].to, m_adj[i].link);
     return out;
-}
-
-bool Router::linkAllowed(std::uint32_t link, Mode mode) const
-{
-    switch (mode) {
-    case Mode::ScaleUp:
-        return m_scaleUp[link];
-    case Mode::ScaleOut:
-        return !m_scaleUp[link];
-    case Mode::Any:
-        break;
-    }
-    return true;
 }
 
 const Route &Router::route(NodeId src, NodeId dst) const
@@ -307,31 +318,29 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
     }
     // BFS over the switches only: accelerators never forward scale-out traffic.
     std::vector<std::uint8_t> dist(m_switchCount, kFar);
-    std::vector<int> queue;
+    std::vector<int> queue; // compact switch indices
     std::size_t head = 0;
     if (key.size() == 2 && key[0] == -1) {
         dist[static_cast<std::size_t>(key[1])] = 0;
-        queue.push_back(d);
+        queue.push_back(key[1]);
     } else {
         for (int sw : key) {
-            dist[static_cast<std::size_t>(m_switchIndex[static_cast<std::size_t>(sw)])] = 1;
-            queue.push_back(sw);
+            const int c = m_switchIndex[static_cast<std::size_t>(sw)];
+            dist[static_cast<std::size_t>(c)] = 1;
+            queue.push_back(c);
         }
     }
     while (head < queue.size()) {
-        const int v = queue[head++];
-        const std::uint8_t dv
-            = dist[static_cast<std::size_t>(m_switchIndex[static_cast<std::size_t>(v)])];
+        const auto v = static_cast<std::size_t>(queue[head++]);
+        const std::uint8_t dv = dist[v];
         if (dv >= kFar - 1)
             continue;
-        for (auto i = m_adjStart[static_cast<std::size_t>(v)];
-             i < m_adjStart[static_cast<std::size_t>(v) + 1]; ++i) {
-            const Adj &a = m_adj[i];
-            const int sw = m_switchIndex[static_cast<std::size_t>(a.to)];
-            if (m_scaleUp[a.link] || sw < 0 || dist[static_cast<std::size_t>(sw)] != kFar)
+        for (auto i = m_switchAdjStart[v]; i < m_switchAdjStart[v + 1]; ++i) {
+            const auto u = static_cast<std::size_t>(m_switchAdj[i]);
+            if (dist[u] != kFar)
                 continue;
-            dist[static_cast<std::size_t>(sw)] = static_cast<std::uint8_t>(dv + 1);
-            queue.push_back(a.to);
+            dist[u] = static_cast<std::uint8_t>(dv + 1);
+            queue.push_back(static_cast<int>(u));
         }
     }
     const auto &stored = m_classDist.emplace(std::move(key), std::move(dist)).first->second;

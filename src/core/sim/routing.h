@@ -126,7 +126,10 @@ private:
     };
     enum class Mode { ScaleUp, ScaleOut, Any };
 
-    bool linkAllowed(std::uint32_t link, Mode mode) const;
+    bool linkAllowed(std::uint32_t link, Mode mode) const // inline: the walks' inner loops
+    {
+        return mode == Mode::Any || (mode == Mode::ScaleUp) == (m_scaleUp[link] != 0);
+    }
     bool computeRoute(int s, int d, Route &out) const;
     bool walkScaleUp(int s, int d, Mode mode, Route &out) const;
     bool walkScaleOut(int s, int d, Route &out) const;
@@ -150,6 +153,8 @@ private:
     std::vector<int> m_rail;
     std::vector<int> m_switchIndex; ///< node -> compact switch index, -1 for accelerators
     std::size_t m_switchCount = 0;
+    std::vector<std::uint32_t> m_switchAdjStart; ///< CSR offsets into m_switchAdj
+    std::vector<int> m_switchAdj; ///< scale-out links between switches, by compact index
     std::vector<std::vector<int>> m_domainMembers;
 
     // caches (routing is logically const)
