@@ -68,6 +68,11 @@ public:
         return saveAnswer;
     }
     bool askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
+    bool askConfirm(QWidget *, const QString &, const QString &text) override
+    {
+        questions << text;
+        return confirmAnswer;
+    }
     QString openFileName(QWidget *, const QString &) override { return openPath; }
     QString saveFileName(QWidget *, const QString &) override { return savePath; }
     QString exportFileName(QWidget *, const QString &, const QString &suggestion,
@@ -81,6 +86,8 @@ public:
     int saveQuestions = 0;
     QMessageBox::StandardButton saveAnswer = QMessageBox::Discard;
     bool restoreAnswer = true;
+    bool confirmAnswer = true;
+    QStringList questions;
     QString openPath, savePath, exportPath;
     QStringList exportSuggestions;
 };
