@@ -87,26 +87,23 @@ std::string CatalogStore::newKey(const std::string &name) const
 
 bool CatalogStore::putAccelerator(const AcceleratorSpec &spec, QString *error)
 {
-    if (spec.key.empty()) {
-        if (error)
-            *error = tr("A custom accelerator needs a key.");
-        return false;
-    }
     Catalog next = m_custom;
     next.hardware.accelerators[spec.key] = spec;
-    return commit(std::move(next), error);
+    return hasKey(spec.key, error) && commit(std::move(next), error);
 }
 
 bool CatalogStore::putSwitch(const SwitchSpec &spec, QString *error)
 {
-    if (spec.key.empty()) {
-        if (error)
-            *error = tr("A custom switch needs a key.");
-        return false;
-    }
     Catalog next = m_custom;
     next.hardware.switches[spec.key] = spec;
-    return commit(std::move(next), error);
+    return hasKey(spec.key, error) && commit(std::move(next), error);
+}
+
+bool CatalogStore::hasKey(const std::string &key, QString *error)
+{
+    if (key.empty() && error)
+        *error = tr("A custom entry needs a key.");
+    return !key.empty();
 }
 
 bool CatalogStore::remove(const CatalogItem &item, QString *error)

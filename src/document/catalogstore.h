@@ -61,6 +61,7 @@ signals:
 
 private:
     bool commit(Catalog custom, QString *error);
+    static bool hasKey(const std::string &key, QString *error);
 
     QString m_path;
     QString m_loadError;

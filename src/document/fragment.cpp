@@ -115,6 +115,55 @@ Fragment withFreshIds(const Fragment &fragment, const Design &design, double dx,
     return out;
 }
 
+namespace {
+
+// Rekeys the specs of `mine` that `theirs` holds with other figures; `rename(old, new)` updates
+// the references.
+template<class Map, class Rename> void rekeyConflicts(Map &mine, const Map &theirs, Rename rename)
+{
+    Map out;
+    for (auto &[key, spec] : mine) {
+        std::string k = key;
+        const auto conflicts = [&](const std::string &c) {
+            const auto it = theirs.find(c);
+            return (it != theirs.end() && !(it->second == spec)) || (c != key && mine.count(c));
+        };
+        for (int n = 2; conflicts(k); ++n)
+            k = key + "-" + std::to_string(n);
+        if (k != key)
+            rename(key, k);
+        auto value = spec;
+        value.key = k;
+        out.emplace(k, std::move(value));
+    }
+    mine = std::move(out);
+}
+
+} // namespace
+
+void keepOwnSpecs(Fragment &f, const Design &design)
+{
+    const HardwareTable &theirs = design.hardware;
+    rekeyConflicts(f.hardware.accelerators, theirs.accelerators,
+                   [&f](const std::string &from, const std::string &to) {
+                       for (Node &n : f.nodes)
+                           if (n.isAccelerator() && n.spec == from)
+                               n.spec = to;
+                   });
+    rekeyConflicts(f.hardware.switches, theirs.switches,
+                   [&f](const std::string &from, const std::string &to) {
+                       for (Node &n : f.nodes)
+                           if (n.isSwitch() && n.spec == from)
+                               n.spec = to;
+                   });
+    rekeyConflicts(f.hardware.linkTechs, theirs.linkTechs,
+                   [&f](const std::string &from, const std::string &to) {
+                       for (Link &l : f.links)
+                           if (l.tech == from)
+                               l.tech = to;
+                   });
+}
+
 std::string fragmentToText(const Fragment &fragment)
 {
     Design d;

@@ -45,6 +45,12 @@ Fragment snapshotClosure(const Design &design, const IdSet &ids);
 /// remapped; links to nodes outside the fragment dropped), moved by (dx, dy). Used by paste.
 Fragment withFreshIds(const Fragment &fragment, const Design &design, double dx, double dy);
 
+/// Gives every spec of `fragment` that `design` already holds under the same key with other
+/// figures a fresh key ("<key>-2", ...) and points the fragment's nodes and links at it, so that
+/// inserting keeps both sets of figures: a custom entry edited since the design used it, or a
+/// paste from a design with other figures. Specs equal to the design's are left alone.
+void keepOwnSpecs(Fragment &fragment, const Design &design);
+
 /// The fragment as the text of a `.weft` design file (io/designfile.h) holding only it, with
 /// ids renumbered from 0 and references to objects outside it dropped: the system clipboard's
 /// application/x-weft-fragment+json payload, readable by any Weft process.

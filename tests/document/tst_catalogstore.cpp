@@ -209,6 +209,51 @@ private slots:
             QVERIFY2(f.code != findings::kUnknownNodeSpec, f.message.c_str());
     }
 
+    void editedEntryAndForeignPasteKeepTheirFigures()
+    {
+        QTemporaryDir dir;
+        CatalogStore store(dir.filePath(QStringLiteral("catalog.json")));
+        AcceleratorSpec a = myGpu();
+        a.key = store.newKey(a.name);
+        QString error;
+        QVERIFY(store.putAccelerator(a, &error));
+        DesignDocument doc(store.catalog());
+        const CatalogItem item {CatalogItem::Kind::Accelerator, a.key, {}};
+        const NodeId first = *doc.addFromCatalog(item, {0, 0}, {}, &error).nodes.begin();
+        // The same figures again: one spec.
+        const NodeId same = *doc.addFromCatalog(item, {80, 0}, {}, &error).nodes.begin();
+        QCOMPARE(doc.design().node(same)->spec, a.key);
+        QCOMPARE(doc.design().hardware.accelerators.size(), 1u);
+        // Edited in the catalog: the next drop gets the new figures under a fresh key, the
+        // nodes already there keep theirs.
+        a.hbmBytes = 192e9;
+        QVERIFY(store.putAccelerator(a, &error));
+        doc.setCatalog(store.catalog());
+        const NodeId edited = *doc.addFromCatalog(item, {160, 0}, {}, &error).nodes.begin();
+        QCOMPARE(doc.design().node(edited)->spec, a.key + "-2");
+        QCOMPARE(doc.design().acceleratorSpec(*doc.design().node(edited))->hbmBytes, 192e9);
+        QCOMPARE(doc.design().acceleratorSpec(*doc.design().node(first))->hbmBytes, 96e9);
+        doc.undoStack()->undo();
+        QVERIFY(!doc.design().hardware.accelerators.count(a.key + "-2"));
+        doc.undoStack()->redo();
+        QCOMPARE(doc.design().node(edited)->spec, a.key + "-2");
+
+        // A paste from a design whose H100 has other figures keeps them; equal specs merge.
+        Design other;
+        fixtures::addDomain(other, "dgx-h100");
+        other.hardware.accelerators.at("h100-sxm").hbmBytes = 1e9;
+        Design mine;
+        fixtures::addDomain(mine, "dgx-h100");
+        DesignDocument target(builtinCatalog());
+        target.resetDesign(mine);
+        target.paste(snapshotClosure(other, {{}, {}, {other.groups().front().id}}), 50, 50);
+        const Design &t = target.design();
+        QCOMPARE(t.hardware.accelerators.at("h100-sxm").hbmBytes, 80e9);
+        QCOMPARE(t.hardware.accelerators.at("h100-sxm-2").hbmBytes, 1e9);
+        QCOMPARE(t.hardware.switches.size(), 1u); // the NVSwitch specs are equal
+        QCOMPARE(t.acceleratorSpec(t.nodes().back())->hbmBytes, 1e9);
+    }
+
     void fragmentTextRoundTripsAndRefusesForeignText()
     {
         Design d;

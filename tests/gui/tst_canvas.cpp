@@ -67,12 +67,7 @@ class TestCanvas : public QObject
     DesignDocument *doc() { return m_w->document(); }
     TopologyView &view() { return *m_w->view(); }
 
-    void open(Design d)
-    {
-        doc()->resetDesign(std::move(d));
-        view().setZoom(1.0);
-        view().centerOn(m_w->view()->topologyScene()->contentBounds().center());
-    }
+    void open(Design d) { openDesign(view(), std::move(d)); }
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }

@@ -30,9 +30,7 @@ class TestClipboard : public QObject
         auto w = std::make_unique<MainWindow>();
         w->resize(1200, 800);
         w->show();
-        w->document()->resetDesign(std::move(d));
-        w->view()->setZoom(1.0);
-        w->view()->centerOn(w->view()->topologyScene()->contentBounds().center());
+        openDesign(*w->view(), std::move(d));
         return w;
     }
 

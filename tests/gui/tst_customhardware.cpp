@@ -84,12 +84,7 @@ class TestCustomHardware : public QObject
                 return custom->child(i);
         return nullptr;
     }
-    void open(Design d)
-    {
-        doc()->resetDesign(std::move(d));
-        view().setZoom(1.0);
-        view().centerOn(view().topologyScene()->contentBounds().center());
-    }
+    void open(Design d) { openDesign(view(), std::move(d)); }
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -265,6 +260,19 @@ private slots:
         QCOMPARE(store.custom().hardware.switches.size(), 1u);
         QCOMPARE(store.custom().hardware.switches.at(spec.key).portRate, 50e9);
         QCOMPARE(doc()->catalog().hardware.switches.at(spec.key).portRate, 50e9);
+        QCOMPARE(doc()->design().switchSpec(*doc()->design().node(added))->portRate, 100e9);
+        // Dropped again: the new node has the new figures, the first keeps the old ones.
+        const std::size_t specs = doc()->design().hardware.switches.size();
+        mime = catalogMimeData(
+            *palette()->tree()->itemOf(customRow(QStringLiteral("Lab 102T"))->child(0)));
+        QVERIFY(drop(view(), mime.get(),
+                     view().topologyScene()->contentBounds().topRight() + QPointF(0, -200)));
+        const Node &again = doc()->design().nodes().back();
+        QCOMPARE(again.role, SwitchRole::Leaf);
+        QCOMPARE(doc()->design().switchSpec(again)->portRate, 50e9);
+        QCOMPARE(doc()->design().hardware.switches.size(), specs + 1);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->design().hardware.switches.size(), specs);
         QCOMPARE(doc()->design().switchSpec(*doc()->design().node(added))->portRate, 100e9);
 
         // Delete (after a question): gone from the palette and the catalog; the design's node

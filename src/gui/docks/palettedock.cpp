@@ -200,6 +200,14 @@ QStringList PaletteTree::mimeTypes() const
     return {QString::fromLatin1(kCatalogMime)};
 }
 
+template<class Spec> void PaletteDock::openNew(Spec spec, std::string name)
+{
+    spec.key.clear(); // a new key on OK
+    spec.name = std::move(name);
+    spec.source.clear(); // the figures are the user's now
+    openDialog(spec);
+}
+
 template<class Spec> void PaletteDock::openDialog(Spec spec)
 {
     auto *dialog = new CustomHardwareDialog(spec, this);
@@ -255,20 +263,11 @@ PaletteDock::PaletteDock(CatalogStore *store, QWidget *parent)
                                  tr("New Custom &Accelerator…"), this);
     newSwitch = new QAction(QIcon(QStringLiteral(":/weft/icons/switch.svg")),
                             tr("New Custom &Switch…"), this);
-    connect(newAccelerator, &QAction::triggered, this, [this] {
-        AcceleratorSpec spec = m_store->catalog().hardware.accelerators.at("h100-sxm");
-        spec.key.clear();
-        spec.name.clear();
-        spec.source.clear();
-        openDialog(spec);
-    });
-    connect(newSwitch, &QAction::triggered, this, [this] {
-        SwitchSpec spec = m_store->catalog().hardware.switches.at("qm9700");
-        spec.key.clear();
-        spec.name.clear();
-        spec.source.clear();
-        openDialog(spec);
-    });
+    // New entries start from common figures (H100 SXM, Quantum-2 NDR), to be overwritten.
+    connect(newAccelerator, &QAction::triggered, this,
+            [this] { openNew(m_store->catalog().hardware.accelerators.at("h100-sxm"), {}); });
+    connect(newSwitch, &QAction::triggered, this,
+            [this] { openNew(m_store->catalog().hardware.switches.at("qm9700"), {}); });
     auto *add = new QToolButton;
     add->setText(QStringLiteral("+"));
     add->setToolTip(tr("Add a custom accelerator or switch"));
@@ -330,19 +329,13 @@ QMenu *PaletteDock::contextMenuFor(QTreeWidgetItem *row)
                         [this, item] { deleteCustom(item); });
         menu->addSeparator();
     } else if (spec && spec->kind == CatalogItem::Kind::Accelerator) {
-        AcceleratorSpec copy = hw.accelerators.at(spec->key);
-        menu->addAction(tr("New Custom Accelerator &Based on This…"), this, [this, copy]() mutable {
-            copy.key.clear();
-            copy.name += " (custom)";
-            openDialog(copy);
-        });
+        const AcceleratorSpec &a = hw.accelerators.at(spec->key);
+        menu->addAction(tr("New Custom Accelerator &Based on This…"), this,
+                        [this, a] { openNew(a, a.name + " (custom)"); });
     } else if (spec && spec->kind == CatalogItem::Kind::Switch) {
-        SwitchSpec copy = hw.switches.at(spec->key);
-        menu->addAction(tr("New Custom Switch &Based on This…"), this, [this, copy]() mutable {
-            copy.key.clear();
-            copy.name += " (custom)";
-            openDialog(copy);
-        });
+        const SwitchSpec &sw = hw.switches.at(spec->key);
+        menu->addAction(tr("New Custom Switch &Based on This…"), this,
+                        [this, sw] { openNew(sw, sw.name + " (custom)"); });
     }
     menu->addActions({newAccelerator, newSwitch});
     return menu;

@@ -64,8 +64,10 @@ public:
     void deleteCustom(const CatalogItem &item);
 
 private:
-    /// Opens the dialog for `spec`; on OK stores it under `key` (a new key when empty).
+    /// Opens the dialog for `spec`; on OK stores it under its key (a new one when empty).
     template<class Spec> void openDialog(Spec spec);
+    /// Opens the dialog for a new custom entry with `spec`'s figures, named `name`.
+    template<class Spec> void openNew(Spec spec, std::string name);
     void refresh();
     void applyFilter();
 
