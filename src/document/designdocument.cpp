@@ -152,6 +152,7 @@ IdSet DesignDocument::addFromCatalog(const CatalogItem &item, QPointF pos, Group
         break;
     }
     }
+    keepOwnSpecs(f, m_design); // an edited custom entry: the new node gets the new figures
     const IdSet ids = f.ids();
     m_undo.push(new InsertObjects(this, std::move(f), text));
     setSelection(ids);
@@ -204,6 +205,7 @@ void DesignDocument::paste(const Fragment &fragment, double dx, double dy)
     if (fragment.empty())
         return;
     Fragment fresh = withFreshIds(fragment, m_design, dx, dy);
+    keepOwnSpecs(fresh, m_design); // from another design: the pasted nodes keep their figures
     const IdSet ids = fresh.ids();
     m_undo.beginMacro(tr("Paste %n node(s)", nullptr, int(fresh.nodes.size())));
     m_undo.push(new InsertObjects(this, std::move(fresh), tr("Paste")));

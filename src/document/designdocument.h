@@ -32,6 +32,9 @@ public:
 
     [[nodiscard]] const Design &design() const { return m_design; }
     [[nodiscard]] const Catalog &catalog() const { return m_catalog; }
+    /// Replaces the catalog palette drops and new links take their specs from (custom entries
+    /// added or edited); the design keeps the specs it already holds.
+    void setCatalog(const Catalog &catalog) { m_catalog = catalog; }
     [[nodiscard]] QUndoStack *undoStack() { return &m_undo; }
 
     /// Replaces the whole design (after loading a file); clears undo history and selection.

@@ -1,5 +1,9 @@
 #include "document/fragment.h"
 
+#include "document/commands/structurecommands.h"
+#include "io/designfile.h"
+
+#include <QCoreApplication>
 #include <map>
 
 namespace weft {
@@ -109,6 +113,134 @@ Fragment withFreshIds(const Fragment &fragment, const Design &design, double dx,
         out.links.push_back(std::move(l));
     }
     return out;
+}
+
+namespace {
+
+// Rekeys the specs of `mine` that `theirs` holds with other figures; `rename(old, new)` updates
+// the references.
+template<class Map, class Rename> void rekeyConflicts(Map &mine, const Map &theirs, Rename rename)
+{
+    Map out;
+    for (auto &[key, spec] : mine) {
+        std::string k = key;
+        const auto conflicts = [&](const std::string &c) {
+            const auto it = theirs.find(c);
+            return (it != theirs.end() && !(it->second == spec)) || (c != key && mine.count(c));
+        };
+        for (int n = 2; conflicts(k); ++n)
+            k = key + "-" + std::to_string(n);
+        if (k != key)
+            rename(key, k);
+        auto value = spec;
+        value.key = k;
+        out.emplace(k, std::move(value));
+    }
+    mine = std::move(out);
+}
+
+} // namespace
+
+void keepOwnSpecs(Fragment &f, const Design &design)
+{
+    const HardwareTable &theirs = design.hardware;
+    rekeyConflicts(f.hardware.accelerators, theirs.accelerators,
+                   [&f](const std::string &from, const std::string &to) {
+                       for (Node &n : f.nodes)
+                           if (n.isAccelerator() && n.spec == from)
+                               n.spec = to;
+                   });
+    rekeyConflicts(f.hardware.switches, theirs.switches,
+                   [&f](const std::string &from, const std::string &to) {
+                       for (Node &n : f.nodes)
+                           if (n.isSwitch() && n.spec == from)
+                               n.spec = to;
+                   });
+    rekeyConflicts(f.hardware.linkTechs, theirs.linkTechs,
+                   [&f](const std::string &from, const std::string &to) {
+                       for (Link &l : f.links)
+                           if (l.tech == from)
+                               l.tech = to;
+                   });
+}
+
+std::string fragmentToText(const Fragment &fragment)
+{
+    Design d;
+    d.name = "Weft clipboard";
+    insertFragment(d, withFreshIds(fragment, Design(), 0, 0));
+    return serializeDesign(d);
+}
+
+std::optional<Fragment> fragmentFromText(std::string_view text, QString *error)
+{
+    const auto tr = [](const char *s) { return QCoreApplication::translate("weft::Fragment", s); };
+    ParseResult r = parseDesign(text, "clipboard");
+    if (!r.ok()) {
+        if (error) {
+            const FileError &e = r.error;
+            *error = tr("It is not a Weft design: %1")
+                         .arg(QString::fromStdString(
+                             e.jsonPath.empty() ? e.message : e.jsonPath + ": " + e.message));
+        }
+        return std::nullopt;
+    }
+    const Design &d = *r.design;
+    if (d.nodes().empty() && d.groups().empty()) {
+        if (error)
+            *error = tr("It is a Weft design without any nodes or groups.");
+        return std::nullopt;
+    }
+    Fragment f;
+    f.nodes = d.nodes();
+    f.links = d.links();
+    f.groups = d.groups();
+    f.hardware = d.hardware;
+    return f;
+}
+
+QString fragmentSummary(const Fragment &fragment, int maxLines)
+{
+    const auto tr = [](const char *s, int n = -1) {
+        return QCoreApplication::translate("weft::Fragment", s, nullptr, n);
+    };
+    QStringList lines;
+    lines << tr("Weft: %1, %2, %3")
+                 .arg(tr("%n node(s)", int(fragment.nodes.size())),
+                      tr("%n link(s)", int(fragment.links.size())),
+                      tr("%n group(s)", int(fragment.groups.size())));
+    int shown = 0;
+    const int total = int(fragment.groups.size() + fragment.nodes.size());
+    for (const Group &g : fragment.groups) {
+        if (shown++ == maxLines)
+            break;
+        const QString members = tr("%n member(s)", int(g.members.size()));
+        lines << (g.preset.empty()
+                      ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(g.name), members)
+                      : QStringLiteral("%1 (%2, %3)")
+                            .arg(QString::fromStdString(g.name), QString::fromStdString(g.preset),
+                                 members));
+    }
+    for (const Node &n : fragment.nodes) {
+        if (shown >= maxLines)
+            break;
+        ++shown;
+        std::string model = n.spec;
+        if (auto a = fragment.hardware.accelerators.find(n.spec);
+            n.isAccelerator() && a != fragment.hardware.accelerators.end())
+            model = a->second.name;
+        else if (auto s = fragment.hardware.switches.find(n.spec);
+                 n.isSwitch() && s != fragment.hardware.switches.end())
+            model = s->second.name;
+        lines << QStringLiteral("%1 (%2, %3)")
+                     .arg(QString::fromStdString(n.name),
+                          n.isAccelerator() ? tr("accelerator")
+                                            : QString::fromLatin1(toString(n.role)),
+                          QString::fromStdString(model));
+    }
+    if (total > maxLines)
+        lines << tr("… and %n more", total - maxLines);
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 } // namespace weft

@@ -4,7 +4,11 @@
 
 #include "model/design.h"
 
+#include <QString>
+#include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace weft {
@@ -40,5 +44,22 @@ Fragment snapshotClosure(const Design &design, const IdSet &ids);
 /// Copy of `fragment` with fresh ids taken from `design`'s counters (links and group membership
 /// remapped; links to nodes outside the fragment dropped), moved by (dx, dy). Used by paste.
 Fragment withFreshIds(const Fragment &fragment, const Design &design, double dx, double dy);
+
+/// Gives every spec of `fragment` that `design` already holds under the same key with other
+/// figures a fresh key ("<key>-2", ...) and points the fragment's nodes and links at it, so that
+/// inserting keeps both sets of figures: a custom entry edited since the design used it, or a
+/// paste from a design with other figures. Specs equal to the design's are left alone.
+void keepOwnSpecs(Fragment &fragment, const Design &design);
+
+/// The fragment as the text of a `.weft` design file (io/designfile.h) holding only it, with
+/// ids renumbered from 0 and references to objects outside it dropped: the system clipboard's
+/// application/x-weft-fragment+json payload, readable by any Weft process.
+std::string fragmentToText(const Fragment &fragment);
+/// Reads fragmentToText() output (or any design file's text) back. Returns nothing, with
+/// `error` saying why, for text that is not a Weft design or holds no nodes or groups.
+std::optional<Fragment> fragmentFromText(std::string_view text, QString *error);
+/// A few readable lines for text/plain: counts, then one line per group and node (at most
+/// `maxLines` of those).
+QString fragmentSummary(const Fragment &fragment, int maxLines = 40);
 
 } // namespace weft

@@ -1,5 +1,6 @@
 #include "gui/mainwindow.h"
 
+#include "document/catalogstore.h"
 #include "document/designdocument.h"
 #include "gui/actions/analysisactions.h"
 #include "gui/actions/autosave.h"
@@ -23,7 +24,6 @@
 #include "gui/simulation/comparison.h"
 #include "gui/simulation/simstatus.h"
 #include "gui/simulation/simulationrunner.h"
-#include "io/catalogfile.h"
 #include "storage/designstorage.h"
 
 #include <QApplication>
@@ -48,10 +48,10 @@ namespace weft {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
-    , m_doc(new DesignDocument(builtinCatalog(), this))
+    , m_doc(new DesignDocument(CatalogStore::instance().catalog(), this))
     , m_scene(new TopologyScene(m_doc, this))
     , m_view(new TopologyView(m_scene))
-    , m_palette(new PaletteDock(builtinCatalog(), this))
+    , m_palette(new PaletteDock(&CatalogStore::instance(), this))
     , m_properties(new PropertiesDock(this))
     , m_partitions(new PartitionsDock(this))
     , m_runner(new SimulationRunner(m_doc, this))
@@ -61,6 +61,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/weft/icons/weft.svg")));
     setAcceptDrops(true);
     setCentralWidget(m_view);
+    connect(&CatalogStore::instance(), &CatalogStore::changed, m_doc,
+            [this] { m_doc->setCatalog(CatalogStore::instance().catalog()); });
     addDockWidget(Qt::LeftDockWidgetArea, m_palette);
     addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
@@ -263,7 +265,7 @@ void MainWindow::restoreViewState()
 
 void MainWindow::showNewClusterWizard()
 {
-    auto *wizard = new NewClusterWizard(builtinCatalog(), this);
+    auto *wizard = new NewClusterWizard(CatalogStore::instance().catalog(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &QDialog::accepted, this, [this, wizard] {
         if (auto design = wizard->takeDesign()) {

@@ -15,8 +15,9 @@ FileError fileError(const QString &path, const QString &message)
     return FileError {path.toStdString(), "", message.toStdString()};
 }
 
-// Writes `bytes` to `path` through QSaveFile; returns the error text or an empty string.
-QString writeAtomically(const QString &path, const QByteArray &bytes)
+} // namespace
+
+QString writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
@@ -30,8 +31,6 @@ QString writeAtomically(const QString &path, const QByteArray &bytes)
         return QStringLiteral("cannot save: %1").arg(f.errorString());
     return {};
 }
-
-} // namespace
 
 QString backupPathFor(const QString &path)
 {
@@ -79,7 +78,7 @@ LoadResult loadDesignFile(const QString &path, MigrationBackup backup)
     res.design = std::move(parsed.design);
     if (parsed.migrated() && backup == MigrationBackup::Write) {
         const QString bak = backupPathFor(path);
-        if (const QString why = writeAtomically(bak, bytes); why.isEmpty())
+        if (const QString why = writeFileAtomically(bak, bytes); why.isEmpty())
             res.backupPath = bak;
         else
             res.warnings << QStringLiteral("the original of this version %1 file could not be "
@@ -94,7 +93,7 @@ std::optional<FileError> saveDesignFile(const Design &design, const QString &pat
 {
     const std::string text = serializeDesign(design);
     if (const QString why
-        = writeAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+        = writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
         !why.isEmpty())
         return fileError(path, why);
     return std::nullopt;

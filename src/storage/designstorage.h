@@ -42,6 +42,10 @@ QString describeLoadError(const QString &path, const FileError &error);
 /// naming the path, or nullopt on success.
 std::optional<FileError> saveDesignFile(const Design &design, const QString &path);
 
+/// Writes `bytes` to `path` through QSaveFile (temp file + rename). Returns the problem in
+/// words, or an empty string on success.
+QString writeFileAtomically(const QString &path, const QByteArray &bytes);
+
 /// The backup path used for `path`: `<path>.bak`.
 QString backupPathFor(const QString &path);
 

@@ -70,6 +70,28 @@ private slots:
         QCOMPARE(merged.scaleUpPresets.at("my-box").accelerators, 4);
         QCOMPARE(merged.hardware.accelerators.at("my-gpu").peakFlopsBf16, 500e12);
     }
+    void serializeRoundTrips()
+    {
+        // The built-in catalog written and read back: same entries, same bytes on a second save.
+        const std::string text = serializeCatalog(builtinCatalog());
+        auto r = parseCatalog(text, "round-trip.json");
+        QVERIFY2(std::holds_alternative<Catalog>(r),
+                 std::holds_alternative<FileError>(r) ? std::get<FileError>(r).toString().c_str()
+                                                      : "");
+        const Catalog &back = std::get<Catalog>(r);
+        const Catalog &orig = builtinCatalog();
+        QCOMPARE(back.hardware.accelerators.size(), orig.hardware.accelerators.size());
+        QCOMPARE(back.hardware.switches.size(), orig.hardware.switches.size());
+        QCOMPARE(back.hardware.linkTechs.size(), orig.hardware.linkTechs.size());
+        QCOMPARE(back.scaleUpPresets.size(), orig.scaleUpPresets.size());
+        const AcceleratorSpec &h100 = back.hardware.accelerators.at("h100-sxm");
+        QCOMPARE(h100.peakFlopsFp8, orig.hardware.accelerators.at("h100-sxm").peakFlopsFp8);
+        QCOMPARE(h100.hbmBandwidth, orig.hardware.accelerators.at("h100-sxm").hbmBandwidth);
+        const SwitchSpec &qm = back.hardware.switches.at("qm9700");
+        QCOMPARE(qm.portRate, orig.hardware.switches.at("qm9700").portRate);
+        QCOMPARE(qm.inNetworkReduction, true);
+        QCOMPARE(serializeCatalog(back), text);
+    }
     void badCatalogNamesPath_data()
     {
         QTest::addColumn<QString>("text");

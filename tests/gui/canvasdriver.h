@@ -2,6 +2,8 @@
 // Helpers for GUI tests that drive the real canvas: mouse presses, moves with the button held
 // (QTest::mouseMove does not carry buttons) and drops, sent to the view's viewport.
 
+#include "document/designdocument.h"
+#include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
 
@@ -17,6 +19,14 @@ inline void mouse(TopologyView &view, QEvent::Type type, QPointF scenePos, Qt::M
     const QPointF local = view.mapFromScene(scenePos);
     QMouseEvent e(type, local, view.viewport()->mapToGlobal(local), button, buttons, mods);
     QApplication::sendEvent(view.viewport(), &e);
+}
+
+/// Replaces the view's design by `design` and shows it at 100% zoom, centred.
+inline void openDesign(TopologyView &view, Design design)
+{
+    view.document()->resetDesign(std::move(design));
+    view.setZoom(1.0);
+    view.centerOn(view.topologyScene()->contentBounds().center());
 }
 
 /// Press at `from`, move in `steps` steps with the button held, release at `to`.
@@ -68,6 +78,11 @@ public:
         return saveAnswer;
     }
     bool askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
+    bool askConfirm(QWidget *, const QString &, const QString &text) override
+    {
+        questions << text;
+        return confirmAnswer;
+    }
     QString openFileName(QWidget *, const QString &) override { return openPath; }
     QString saveFileName(QWidget *, const QString &) override { return savePath; }
     QString exportFileName(QWidget *, const QString &, const QString &suggestion,
@@ -81,6 +96,8 @@ public:
     int saveQuestions = 0;
     QMessageBox::StandardButton saveAnswer = QMessageBox::Discard;
     bool restoreAnswer = true;
+    bool confirmAnswer = true;
+    QStringList questions;
     QString openPath, savePath, exportPath;
     QStringList exportSuggestions;
 };

@@ -9,6 +9,7 @@
 #include "gui/canvas/catalogmime.h"
 #include "gui/canvas/groupitem.h"
 #include "gui/canvas/linklayer.h"
+#include "gui/canvas/minimap.h"
 #include "gui/canvas/nodeitem.h"
 #include "gui/canvas/tools/connecttool.h"
 #include "gui/canvas/topologyscene.h"
@@ -66,12 +67,7 @@ class TestCanvas : public QObject
     DesignDocument *doc() { return m_w->document(); }
     TopologyView &view() { return *m_w->view(); }
 
-    void open(Design d)
-    {
-        doc()->resetDesign(std::move(d));
-        view().setZoom(1.0);
-        view().centerOn(m_w->view()->topologyScene()->contentBounds().center());
-    }
+    void open(Design d) { openDesign(view(), std::move(d)); }
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -410,6 +406,33 @@ private slots:
         QTest::mouseDClick(view().viewport(), Qt::LeftButton, {}, p);
         QVERIFY(m_w->view()->topologyScene()->nodeItem(gpu));
         QCOMPARE(doc()->undoStack()->count(), 0); // view state, not an edit
+    }
+
+    void fitLeavesDesignClearOfMinimap()
+    {
+        open(fixtures::smallFabric());
+        Minimap *map = view().minimap();
+        view().setZoom(3.0);
+        QVERIFY(map->isVisible()); // part of the design is out of view: the overview helps
+        m_w->viewActions()->fit->trigger();
+        const QRect onScreen
+            = view().mapFromScene(view().topologyScene()->contentBounds()).boundingRect();
+        QVERIFY(view().viewport()->rect().contains(onScreen));
+        // The whole design is in view, so the minimap would only hide its bottom-right corner.
+        QVERIFY(!map->isVisible());
+        view().zoomIn();
+        view().zoomIn();
+        view().zoomIn();
+        QVERIFY(map->isVisible());
+        QVERIFY(map->geometry().bottomRight().y() <= view().viewport()->height());
+        // View > Minimap off keeps it hidden whatever the zoom; on brings it back.
+        m_w->viewActions()->minimap->trigger();
+        QVERIFY(!map->isVisible());
+        view().zoomIn();
+        QVERIFY(!map->isVisible());
+        m_w->viewActions()->minimap->trigger();
+        QVERIFY(map->isVisible());
+        QCOMPARE(doc()->undoStack()->count(), 0);
     }
 };
 

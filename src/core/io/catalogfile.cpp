@@ -68,6 +68,18 @@ std::variant<Catalog, FileError> parseCatalog(std::string_view text, const std::
     }
 }
 
+std::string serializeCatalog(const Catalog &catalog)
+{
+    nlohmann::ordered_json j;
+    j["format"] = "weft.catalog";
+    j["version"] = 1;
+    j.update(toJson(catalog.hardware));
+    j["scale_up_presets"] = nlohmann::ordered_json::array();
+    for (const auto &[key, p] : catalog.scaleUpPresets)
+        j["scale_up_presets"].push_back(toJson(p));
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 std::variant<Catalog, FileError> loadCatalogFile(const std::string &path, const Catalog &base)
 {
     std::ifstream in(path, std::ios::binary);

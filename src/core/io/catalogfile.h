@@ -24,6 +24,10 @@ const Catalog &builtinCatalog();
 std::variant<Catalog, FileError> parseCatalog(std::string_view text, const std::string &sourceName,
                                               const Catalog &base = {});
 
+/// The file text of `catalog` in the format above (UTF-8, pretty-printed, entries sorted by key,
+/// ends with a newline); parseCatalog() reads it back unchanged. Used to save users' catalogs.
+std::string serializeCatalog(const Catalog &catalog);
+
 /// Reads and parses a catalog file from disk.
 std::variant<Catalog, FileError> loadCatalogFile(const std::string &path, const Catalog &base = {});
 

@@ -29,6 +29,8 @@ struct AcceleratorSpec
     double memoryEfficiency = 0.8;     ///< achievable fraction of HBM bandwidth
     std::string source;                ///< where the figures come from
 
+    bool operator==(const AcceleratorSpec &) const = default;
+
     /// Peak dense FLOP/s for `dtype` (FP8 falls back to BF16 where unsupported).
     [[nodiscard]] double peakFlops(DataType dtype) const
     {
@@ -47,6 +49,8 @@ struct SwitchSpec
     bool inNetworkReduction = false;   ///< NVLS / SHARP support
     double reductionRate = 0;          ///< in-switch reduction throughput per port, bytes/s
     std::string source;
+
+    bool operator==(const SwitchSpec &) const = default;
 };
 
 /// One link technology (NVLink 4, IB NDR, 400GbE ...).
@@ -59,6 +63,8 @@ struct LinkTechSpec
     double efficiency = 1.0;           ///< achievable fraction of line rate in collectives
     double latency = 0;                ///< per-hop/per-step latency alpha, seconds
     std::string source;
+
+    bool operator==(const LinkTechSpec &) const = default;
 };
 
 /// Names used in files, the CLI and the UI ("nvlink", "infiniband", ...).

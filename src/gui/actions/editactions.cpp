@@ -2,9 +2,13 @@
 
 #include "document/designdocument.h"
 #include "document/find.h"
+#include "gui/canvas/fragmentmime.h"
 #include "gui/canvas/topologyview.h"
+#include "gui/dialogs/dialogpresenter.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QIcon>
 #include <QLineEdit>
 #include <QMenu>
@@ -23,12 +27,6 @@ QAction *make(QObject *parent, const QString &text, const char *icon, QKeySequen
 }
 
 } // namespace
-
-Fragment &EditActions::clipboard()
-{
-    static Fragment fragment;
-    return fragment;
-}
 
 EditActions::EditActions(DesignDocument *doc, TopologyView *view, QObject *parent)
     : QObject(parent)
@@ -67,6 +65,11 @@ EditActions::EditActions(DesignDocument *doc, TopologyView *view, QObject *paren
     });
     connect(findField, &QLineEdit::returnPressed, this, &EditActions::doFind);
     connect(doc, &DesignDocument::selectionChanged, this, &EditActions::updateEnabled);
+    // New clipboard contents (from any window or application) paste at their own place first.
+    connect(QGuiApplication::clipboard(), &QClipboard::dataChanged, this, [this] {
+        m_pasteCount = 0;
+        updateEnabled();
+    });
     updateEnabled();
 }
 
@@ -88,26 +91,30 @@ void EditActions::updateEnabled()
     cut->setEnabled(any);
     copy->setEnabled(any);
     remove->setEnabled(any);
-    paste->setEnabled(!clipboard().empty());
+    paste->setEnabled(mayHoldFragment(QGuiApplication::clipboard()->mimeData()));
 }
 
 void EditActions::doCopy()
 {
-    Fragment f = m_doc->copySelection();
+    const Fragment f = m_doc->copySelection();
     if (f.empty())
         return;
-    clipboard() = std::move(f);
+    QGuiApplication::clipboard()->setMimeData(fragmentMimeData(f).release()); // takes ownership
     m_pasteCount = 0;
-    paste->setEnabled(true);
+    emit message(tr("Copied %n object(s).", nullptr, int(f.nodes.size() + f.groups.size())));
 }
 
 void EditActions::doPaste()
 {
-    const Fragment &f = clipboard();
-    if (f.empty())
+    QString why;
+    const auto f = fragmentFrom(QGuiApplication::clipboard()->mimeData(), &why);
+    if (!f) {
+        emit message(why);
+        dialogPresenter().showError(m_view->window(), tr("Cannot paste"), why);
         return;
+    }
     const double offset = 32.0 * ++m_pasteCount; // each paste lands beside the previous one
-    m_doc->paste(f, offset, offset);
+    m_doc->paste(*f, offset, offset);
 }
 
 void EditActions::doFind()

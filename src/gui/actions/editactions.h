@@ -1,6 +1,7 @@
 #pragma once
 // EditActions: undo/redo, cut/copy/paste, delete, select all and find for one document, with
-// the standard shortcuts. The clipboard holds a value snapshot (Fragment) shared by all windows.
+// the standard shortcuts. Copy puts the selection on the system clipboard (gui/canvas/
+// fragmentmime.h), so paste works across windows and Weft processes.
 
 #include <QObject>
 
@@ -12,7 +13,6 @@ class QToolBar;
 namespace weft {
 
 class DesignDocument;
-struct Fragment;
 class TopologyView;
 
 class EditActions : public QObject
@@ -25,9 +25,6 @@ public:
     QAction *undo, *redo, *cut, *copy, *paste, *remove, *selectAll, *find;
     /// The find field (in the toolbar): Enter selects the matches and zooms to them.
     QLineEdit *findField;
-
-    /// The application-wide clipboard of design fragments.
-    static Fragment &clipboard();
 
 signals:
     void message(const QString &text);

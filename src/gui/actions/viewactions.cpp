@@ -58,7 +58,7 @@ ViewActions::ViewActions(TopologyView *view, QObject *parent)
             [view] { view->setToolKind(TopologyView::ToolKind::Select); });
     connect(connectTool, &QAction::triggered, this,
             [view] { view->setToolKind(TopologyView::ToolKind::Connect); });
-    connect(minimap, &QAction::toggled, view->minimap(), &QWidget::setVisible);
+    connect(minimap, &QAction::toggled, view->minimap(), &Minimap::setWanted);
     connect(expand, &QAction::triggered, this, [this] { setCollapsed(false); });
     connect(collapse, &QAction::triggered, this, [this] { setCollapsed(true); });
 }

@@ -23,7 +23,10 @@ Minimap::Minimap(TopologyView *view)
     for (auto signal : {&DesignDocument::added, &DesignDocument::removed, &DesignDocument::changed})
         connect(doc, signal, this, &Minimap::invalidate);
     connect(doc, &DesignDocument::reset, this, &Minimap::invalidate);
-    connect(view, &TopologyView::viewportMoved, this, qOverload<>(&QWidget::update));
+    connect(view, &TopologyView::viewportMoved, this, [this] {
+        updateVisibility();
+        update();
+    });
     invalidate();
 }
 
@@ -37,6 +40,19 @@ void Minimap::reposition()
 void Minimap::invalidate()
 {
     m_timer.start();
+}
+
+void Minimap::setWanted(bool wanted)
+{
+    m_wanted = wanted;
+    updateVisibility();
+}
+
+void Minimap::updateVisibility()
+{
+    const QRectF content = m_view->topologyScene()->contentBounds();
+    const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    setVisible(m_wanted && !content.isEmpty() && !visible.contains(content));
 }
 
 QRectF Minimap::sourceRect() const
@@ -56,6 +72,7 @@ void Minimap::render()
         m_view->topologyScene()->render(&p, QRectF(QPointF(0, 0), QSizeF(size())), src,
                                         Qt::KeepAspectRatio);
     }
+    updateVisibility();
     update();
 }
 

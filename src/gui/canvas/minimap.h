@@ -1,7 +1,9 @@
 #pragma once
 // Minimap: a small overview in the corner of the canvas. The scene is rendered into a cached
 // image only after the design changes (debounced), so panning costs one blit; the visible area
-// is drawn on top, and clicking or dragging centres the view there.
+// is drawn on top, and clicking or dragging centres the view there. It shows only while part of
+// the design is outside the view: when everything is visible (after Fit, say) it would cover the
+// design's bottom-right corner and add nothing.
 
 #include <QImage>
 #include <QTimer>
@@ -20,6 +22,12 @@ public:
     void reposition();
     /// Schedules a re-render of the cached overview.
     void invalidate();
+    /// Whether the user wants the minimap (View > Minimap); it still hides while the whole
+    /// design is in view.
+    void setWanted(bool wanted);
+    [[nodiscard]] bool isWanted() const { return m_wanted; }
+    /// Shows or hides the minimap for the current view and design.
+    void updateVisibility();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -34,6 +42,7 @@ private:
     TopologyView *m_view;
     QImage m_image;
     QTimer m_timer;
+    bool m_wanted = true;
 };
 
 } // namespace weft

@@ -35,6 +35,11 @@ bool DialogPresenter::askRestore(QWidget *parent, const QStringList &documents)
         == QMessageBox::Yes;
 }
 
+bool DialogPresenter::askConfirm(QWidget *parent, const QString &title, const QString &text)
+{
+    return QMessageBox::question(parent, title, text) == QMessageBox::Yes;
+}
+
 QString DialogPresenter::openFileName(QWidget *parent, const QString &directory)
 {
     return QFileDialog::getOpenFileName(parent, QObject::tr("Open design"), directory, kFilter);

@@ -25,6 +25,8 @@ public:
     virtual QMessageBox::StandardButton askSaveChanges(QWidget *parent, const QString &document);
     /// Whether to restore the autosaved documents listed (after a crash).
     virtual bool askRestore(QWidget *parent, const QStringList &documents);
+    /// Yes/No question (e.g. "Delete the custom entry X?"); true for Yes.
+    virtual bool askConfirm(QWidget *parent, const QString &title, const QString &text);
     /// A design file to open ("" when cancelled).
     virtual QString openFileName(QWidget *parent, const QString &directory);
     /// A path to save to ("" when cancelled).

@@ -1,11 +1,22 @@
 #include "gui/docks/palettedock.h"
 
 #include "gui/canvas/catalogmime.h"
+#include "gui/dialogs/customhardwaredialog.h"
+#include "gui/dialogs/dialogpresenter.h"
 
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIcon>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <memory>
+#include <type_traits>
 
 namespace weft {
 
@@ -59,9 +70,53 @@ bool filterItems(QTreeWidgetItem *parent, const QString &text, bool ancestorMatc
     return any;
 }
 
+void addAccelerator(QTreeWidgetItem *parent, const AcceleratorSpec &a)
+{
+    entry(parent, QString::fromStdString(a.name),
+          QObject::tr("%1\n%2 TFLOP/s BF16 · %3 GB HBM · %4 GB/s\nDrop into a domain to make it a "
+                      "member.")
+              .arg(QString::fromStdString(a.name))
+              .arg(a.peakFlopsBf16 / 1e12, 0, 'f', 0)
+              .arg(a.hbmBytes / 1e9, 0, 'f', 0)
+              .arg(a.hbmBandwidth / 1e9, 0, 'f', 0),
+          CatalogItem::Kind::Accelerator, a.key,
+          QIcon(QStringLiteral(":/weft/icons/accelerator.svg")));
+}
+
+void addSwitch(QTreeWidgetItem *parent, const SwitchSpec &s)
+{
+    const QIcon swIcon(QStringLiteral(":/weft/icons/switch.svg"));
+    const QString tip
+        = QObject::tr("%1 ports × %2 Gb/s (%3)%4")
+              .arg(s.radix)
+              .arg(gbps(s.portRate))
+              .arg(QString::fromLatin1(toString(s.technology)))
+              .arg(s.inNetworkReduction ? QObject::tr(", in-network reduction") : QString());
+    if (s.technology == Technology::NVLink) {
+        entry(parent, QString::fromStdString(s.name), tip, CatalogItem::Kind::Switch, s.key, swIcon,
+              SwitchRole::ScaleUp);
+        return;
+    }
+    // One row per model, its tiers below it: the tier stays readable in a narrow dock. The model
+    // row names the spec (edit, delete) but does not drag.
+    QTreeWidgetItem *model = entry(parent, QString::fromStdString(s.name),
+                                   QObject::tr("%1\n%2\nDrag a tier below onto the canvas.")
+                                       .arg(QString::fromStdString(s.name), tip),
+                                   CatalogItem::Kind::Switch, s.key, swIcon);
+    model->setFlags(Qt::ItemIsEnabled);
+    const std::pair<SwitchRole, QString> tiers[] = {{SwitchRole::Leaf, QObject::tr("Leaf (ToR)")},
+                                                    {SwitchRole::Spine, QObject::tr("Spine")},
+                                                    {SwitchRole::Core, QObject::tr("Core")}};
+    for (const auto &[role, text] : tiers)
+        entry(model, text,
+              QObject::tr("%1 as a %2 switch\n%3")
+                  .arg(QString::fromStdString(s.name), QString::fromLatin1(toString(role)), tip),
+              CatalogItem::Kind::Switch, s.key, swIcon, role);
+}
+
 } // namespace
 
-PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent)
+PaletteTree::PaletteTree(QWidget *parent)
     : QTreeWidget(parent)
 {
     setHeaderHidden(true);
@@ -69,57 +124,50 @@ PaletteTree::PaletteTree(const Catalog &catalog, QWidget *parent)
     setDragDropMode(DragOnly);
     setIconSize(QSize(20, 20));
     setRootIsDecorated(true);
-    const QIcon accIcon(QStringLiteral(":/weft/icons/accelerator.svg"));
-    const QIcon domIcon(QStringLiteral(":/weft/icons/domain.svg"));
-    const QIcon swIcon(QStringLiteral(":/weft/icons/switch.svg"));
-    const HardwareTable &hw = catalog.hardware;
+    setContextMenuPolicy(Qt::CustomContextMenu);
+}
 
+void PaletteTree::rebuild(const CatalogStore &store)
+{
+    clear();
+    const Catalog &catalog = store.catalog();
+    const HardwareTable &hw = catalog.hardware;
+    const Catalog &custom = store.custom();
     QTreeWidgetItem *acc = category(this, tr("Accelerators"));
-    for (const auto &[key, a] : hw.accelerators)
-        entry(acc, QString::fromStdString(a.name),
-              tr("%1\n%2 TFLOP/s BF16 · %3 GB HBM\nDrop into a domain to make it a member.")
-                  .arg(QString::fromStdString(a.name))
-                  .arg(a.peakFlopsBf16 / 1e12, 0, 'f', 0)
-                  .arg(a.hbmBytes / 1e9, 0, 'f', 0),
-              CatalogItem::Kind::Accelerator, key, accIcon);
     QTreeWidgetItem *dom = category(this, tr("Scale-up domains"));
+    QTreeWidgetItem *sw = category(this, tr("Switches"));
+    m_custom = category(this, tr("Custom"));
+    m_custom->setToolTip(0,
+                         tr("Your own accelerators and switches, saved in %1")
+                             .arg(QDir::toNativeSeparators(store.userPath())));
+    for (const auto &[key, a] : hw.accelerators)
+        addAccelerator(custom.hardware.accelerators.count(key) ? m_custom : acc, a);
     for (const auto &[key, p] : catalog.scaleUpPresets)
         entry(
-            dom, QString::fromStdString(p.name),
+            custom.scaleUpPresets.count(key) ? m_custom : dom, QString::fromStdString(p.name),
             tr("%1 accelerators, %2 scale-up switches").arg(p.accelerators).arg(p.scaleUpSwitches),
-            CatalogItem::Kind::ScaleUpPreset, key, domIcon);
-    QTreeWidgetItem *sw = category(this, tr("Switches"));
-    for (const auto &[key, s] : hw.switches) {
-        const QString tip = tr("%1 ports × %2 Gb/s (%3)")
-                                .arg(s.radix)
-                                .arg(gbps(s.portRate))
-                                .arg(QString::fromLatin1(toString(s.technology)));
-        if (s.technology == Technology::NVLink) {
-            entry(sw, QString::fromStdString(s.name), tip, CatalogItem::Kind::Switch, key, swIcon,
-                  SwitchRole::ScaleUp);
-            continue;
-        }
-        // One node per model, its tiers below it: the tier stays readable in a narrow dock.
-        auto *model = new QTreeWidgetItem(sw, {QString::fromStdString(s.name)});
-        model->setToolTip(0,
-                          tr("%1\n%2\nDrag a tier below onto the canvas.")
-                              .arg(QString::fromStdString(s.name), tip));
-        model->setIcon(0, swIcon);
-        model->setFlags(Qt::ItemIsEnabled);
-        const std::pair<SwitchRole, QString> tiers[] = {{SwitchRole::Leaf, tr("Leaf (ToR)")},
-                                                        {SwitchRole::Spine, tr("Spine")},
-                                                        {SwitchRole::Core, tr("Core")}};
-        for (const auto &[role, text] : tiers)
-            entry(
-                model, text,
-                tr("%1 as a %2 switch\n%3")
-                    .arg(QString::fromStdString(s.name), QString::fromLatin1(toString(role)), tip),
-                CatalogItem::Kind::Switch, key, swIcon, role);
+            CatalogItem::Kind::ScaleUpPreset, key,
+            QIcon(QStringLiteral(":/weft/icons/domain.svg")));
+    for (const auto &[key, s] : hw.switches)
+        addSwitch(custom.hardware.switches.count(key) ? m_custom : sw, s);
+    if (m_custom->childCount() == 0) {
+        auto *hint = new QTreeWidgetItem(m_custom, {tr("Add your own with + or right-click")});
+        hint->setFlags(Qt::NoItemFlags);
+        QFont f = hint->font(0);
+        f.setItalic(true);
+        hint->setFont(0, f);
     }
     expandAll();
 }
 
 std::optional<CatalogItem> PaletteTree::itemOf(const QTreeWidgetItem *e) const
+{
+    if (!e || !(e->flags() & Qt::ItemIsDragEnabled))
+        return std::nullopt;
+    return specOf(e);
+}
+
+std::optional<CatalogItem> PaletteTree::specOf(const QTreeWidgetItem *e) const
 {
     if (!e || !e->data(0, kKindRole).isValid())
         return std::nullopt;
@@ -152,24 +200,175 @@ QStringList PaletteTree::mimeTypes() const
     return {QString::fromLatin1(kCatalogMime)};
 }
 
-PaletteDock::PaletteDock(const Catalog &catalog, QWidget *parent)
+template<class Spec> void PaletteDock::openNew(Spec spec, std::string name)
+{
+    spec.key.clear(); // a new key on OK
+    spec.name = std::move(name);
+    spec.source.clear(); // the figures are the user's now
+    openDialog(spec);
+}
+
+template<class Spec> void PaletteDock::openDialog(Spec spec)
+{
+    auto *dialog = new CustomHardwareDialog(spec, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QString error;
+        bool ok = false;
+        std::string key;
+        if constexpr (std::is_same_v<Spec, AcceleratorSpec>) {
+            AcceleratorSpec s = dialog->accelerator();
+            if (s.key.empty())
+                s.key = m_store->newKey(s.name);
+            key = s.key;
+            ok = m_store->putAccelerator(s, &error);
+        } else {
+            SwitchSpec s = dialog->switchSpec();
+            if (s.key.empty())
+                s.key = m_store->newKey(s.name);
+            key = s.key;
+            ok = m_store->putSwitch(s, &error);
+        }
+        if (!ok) {
+            dialogPresenter().showError(this, tr("Cannot save the custom entry"), error);
+            return;
+        }
+        // Show the entry just saved (the Custom group is at the bottom of a long list).
+        QTreeWidgetItem *custom = m_tree->customCategory();
+        for (int i = 0; i < custom->childCount(); ++i)
+            if (const auto spec = m_tree->specOf(custom->child(i)); spec && spec->key == key) {
+                m_tree->setCurrentItem(custom->child(i));
+                m_tree->scrollToItem(custom->child(i));
+            }
+    });
+    dialog->open();
+}
+
+PaletteDock::PaletteDock(CatalogStore *store, QWidget *parent)
     : QDockWidget(tr("Palette"), parent)
-    , m_tree(new PaletteTree(catalog))
+    , m_store(store)
+    , m_tree(new PaletteTree)
+    , m_filter(new QLineEdit)
+    , m_problem(new QLabel)
 {
     setObjectName(QStringLiteral("PaletteDock"));
     auto *box = new QWidget;
     auto *lay = new QVBoxLayout(box);
     lay->setContentsMargins(4, 4, 4, 4);
-    auto *filter = new QLineEdit;
-    filter->setPlaceholderText(tr("Filter hardware…"));
-    filter->setClearButtonEnabled(true);
-    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-            filterItems(m_tree->topLevelItem(i), text, false);
-    });
-    lay->addWidget(filter);
+    m_filter->setPlaceholderText(tr("Filter hardware…"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, &PaletteDock::applyFilter);
+
+    newAccelerator = new QAction(QIcon(QStringLiteral(":/weft/icons/accelerator.svg")),
+                                 tr("New Custom &Accelerator…"), this);
+    newSwitch = new QAction(QIcon(QStringLiteral(":/weft/icons/switch.svg")),
+                            tr("New Custom &Switch…"), this);
+    // New entries start from common figures (H100 SXM, Quantum-2 NDR), to be overwritten.
+    connect(newAccelerator, &QAction::triggered, this,
+            [this] { openNew(m_store->catalog().hardware.accelerators.at("h100-sxm"), {}); });
+    connect(newSwitch, &QAction::triggered, this,
+            [this] { openNew(m_store->catalog().hardware.switches.at("qm9700"), {}); });
+    auto *add = new QToolButton;
+    add->setText(QStringLiteral("+"));
+    add->setToolTip(tr("Add a custom accelerator or switch"));
+    add->setPopupMode(QToolButton::InstantPopup);
+    auto *addMenu = new QMenu(add);
+    addMenu->addActions({newAccelerator, newSwitch});
+    add->setMenu(addMenu);
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_filter, 1);
+    row->addWidget(add);
+    lay->addLayout(row);
+
+    m_problem->setWordWrap(true);
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problem->setStyleSheet(QStringLiteral("color: #d55e00;"));
+    lay->addWidget(m_problem);
     lay->addWidget(m_tree);
     setWidget(box);
+
+    connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        std::unique_ptr<QMenu> menu(contextMenuFor(m_tree->itemAt(pos)));
+        menu->exec(m_tree->viewport()->mapToGlobal(pos));
+    });
+    connect(m_tree, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *row) {
+        if (const auto spec = m_tree->specOf(row); spec && m_store->isCustom(*spec))
+            editCustom(*spec);
+    });
+    connect(m_store, &CatalogStore::changed, this, &PaletteDock::refresh);
+    refresh();
+}
+
+void PaletteDock::refresh()
+{
+    m_tree->rebuild(*m_store);
+    applyFilter();
+    const QString problem = m_store->loadError();
+    m_problem->setVisible(!problem.isEmpty());
+    m_problem->setText(tr("Your custom catalog could not be read, so only the built-in hardware "
+                          "is listed.\n%1\nAdding a custom entry keeps that file as %2.broken.")
+                           .arg(problem, QFileInfo(m_store->userPath()).fileName()));
+}
+
+void PaletteDock::applyFilter()
+{
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        filterItems(m_tree->topLevelItem(i), m_filter->text(), false);
+}
+
+QMenu *PaletteDock::contextMenuFor(QTreeWidgetItem *row)
+{
+    auto *menu = new QMenu(this);
+    const auto spec = m_tree->specOf(row);
+    const HardwareTable &hw = m_store->catalog().hardware;
+    if (spec && m_store->isCustom(*spec)) {
+        const CatalogItem item = *spec;
+        if (item.kind != CatalogItem::Kind::ScaleUpPreset)
+            menu->addAction(tr("&Edit…"), this, [this, item] { editCustom(item); });
+        menu->addAction(QIcon(QStringLiteral(":/weft/icons/delete.svg")), tr("&Delete"), this,
+                        [this, item] { deleteCustom(item); });
+        menu->addSeparator();
+    } else if (spec && spec->kind == CatalogItem::Kind::Accelerator) {
+        const AcceleratorSpec &a = hw.accelerators.at(spec->key);
+        menu->addAction(tr("New Custom Accelerator &Based on This…"), this,
+                        [this, a] { openNew(a, a.name + " (custom)"); });
+    } else if (spec && spec->kind == CatalogItem::Kind::Switch) {
+        const SwitchSpec &sw = hw.switches.at(spec->key);
+        menu->addAction(tr("New Custom Switch &Based on This…"), this,
+                        [this, sw] { openNew(sw, sw.name + " (custom)"); });
+    }
+    menu->addActions({newAccelerator, newSwitch});
+    return menu;
+}
+
+void PaletteDock::editCustom(const CatalogItem &item)
+{
+    const HardwareTable &hw = m_store->custom().hardware;
+    if (item.kind == CatalogItem::Kind::Accelerator && hw.accelerators.count(item.key))
+        openDialog(hw.accelerators.at(item.key));
+    else if (item.kind == CatalogItem::Kind::Switch && hw.switches.count(item.key))
+        openDialog(hw.switches.at(item.key));
+}
+
+void PaletteDock::deleteCustom(const CatalogItem &item)
+{
+    const Catalog &c = m_store->catalog();
+    std::string name = item.key;
+    if (auto a = c.hardware.accelerators.find(item.key);
+        item.kind == CatalogItem::Kind::Accelerator && a != c.hardware.accelerators.end())
+        name = a->second.name;
+    else if (auto sw = c.hardware.switches.find(item.key);
+             item.kind == CatalogItem::Kind::Switch && sw != c.hardware.switches.end())
+        name = sw->second.name;
+    if (!dialogPresenter().askConfirm(
+            this, tr("Delete custom entry"),
+            tr("Delete \"%1\" from your custom catalog?\n\nDesigns that use it keep their own "
+               "copy of its figures.")
+                .arg(QString::fromStdString(name))))
+        return;
+    QString error;
+    if (!m_store->remove(item, &error))
+        dialogPresenter().showError(this, tr("Cannot delete"), error);
 }
 
 } // namespace weft
