@@ -7,6 +7,8 @@
 #include "fakecomm.h"
 #include "sim/schedule.h"
 
+#include <map>
+
 using namespace weft;
 
 namespace {
@@ -149,6 +151,64 @@ private slots:
         out = runSchedule(spec, comm2);
         QCOMPARE(out.breakdown.dpExposed, 1.0);
         QCOMPARE(out.breakdown.sum(), out.stepTime);
+    }
+    // ZeRO-3: every operation first all-gathers its chunk's parameters over the DP group. Without
+    // overlap each gather (1 s here) waits in front of its operation; with prefetch only the
+    // first one does, the others run behind the previous operation's compute.
+    void zero3GathersParametersBeforeEachOperation()
+    {
+        ScheduleSpec spec = uniform(PipelineSchedule::OneFOneB, 1, 4, 1, 1.0, 2.0);
+        spec.shardedGrads = spec.gatherParams = true;
+        spec.chunks[0].gatherBytes = 1000;
+        spec.chunks[0].layers = 2;
+        spec.dpGroups[0] = {CommGroup {{NodeId(0), NodeId(1)}, 0}};
+        spec.overlapDp = false;
+        test::FakeComm comm(0, 1000);
+        ScheduleOutcome out = runSchedule(spec, comm);
+        QVERIFY2(out.ok, out.error.c_str());
+        QCOMPARE(out.breakdown.dpExposed, 8.0); // 4 forwards + 4 backwards, 1 s each
+        QCOMPARE(out.stepTime, 4 * 3.0 + 8.0);
+        QCOMPARE(out.breakdown.compute, 12.0);
+        QCOMPARE(out.breakdown.sum(), out.stepTime);
+        QCOMPARE(out.ops[0][0][1].gatherWait, 1.0);
+        spec.overlapDp = true;
+        test::FakeComm comm2(0, 1000);
+        out = runSchedule(spec, comm2);
+        QVERIFY(out.ok);
+        QCOMPARE(out.breakdown.dpExposed, 1.0);
+        QCOMPARE(out.stepTime, 4 * 3.0 + 1.0);
+        QCOMPARE(out.breakdown.sum(), out.stepTime);
+        // 8 gathers + the gradient reduce-scatter at the end of the backward; no parameter
+        // all-gather after the optimizer (the next step gathers again).
+        QCOMPARE(comm2.submitted, 8 + 1);
+    }
+    // Expert gradients go to the expert-DP groups, the rest to the DP groups.
+    void expertGradientsUseExpertDpGroups()
+    {
+        struct Recorder : test::FakeComm
+        {
+            using FakeComm::FakeComm;
+            CommId submit(const CommRequest &r, double t) override
+            {
+                bytesByGroup[r.tag] += r.calls.front().bytes * r.calls.front().repeat;
+                return FakeComm::submit(r, t);
+            }
+            std::map<int, double> bytesByGroup;
+        };
+        ScheduleSpec spec = uniform(PipelineSchedule::OneFOneB, 1, 2, 1, 1.0, 2.0);
+        spec.chunks[0].gradBytes = 1000;
+        spec.chunks[0].expertGradBytes = 300;
+        spec.chunks[0].layers = 2;
+        spec.dpBucketBytes = 500; // 2 buckets
+        spec.dpGroups[0] = {CommGroup {{NodeId(0), NodeId(1), NodeId(2), NodeId(3)}, 7}};
+        spec.expertDpGroups
+            = {{CommGroup {{NodeId(0), NodeId(2)}, 8}, CommGroup {{NodeId(1), NodeId(3)}, 9}}};
+        Recorder comm(0, 1000);
+        const ScheduleOutcome out = runSchedule(spec, comm);
+        QVERIFY(out.ok);
+        QCOMPARE(comm.bytesByGroup[7], 700.0);
+        QCOMPARE(comm.bytesByGroup[8], 300.0);
+        QCOMPARE(comm.bytesByGroup[9], 300.0);
     }
     void cancelStops()
     {

@@ -6,6 +6,7 @@
 // clang-format on
 
 #include "sim/simulator.h"
+#include "simchecks.h"
 #include "testcluster.h"
 
 #include <algorithm>
@@ -41,10 +42,7 @@ bool hasCode(const SimResult &r, const char *code)
 
 QByteArray codes(const SimResult &r)
 {
-    QByteArray s;
-    for (const Finding &f : r.warnings)
-        s += QByteArray::fromStdString(f.code + " (" + f.message + ") ");
-    return s;
+    return test::warningCodes(r);
 }
 
 // A communication-heavy model: TP all-reduces of 2 x 4096 x 8192 x 2 bytes = 134 MB.

@@ -52,8 +52,9 @@ inline void addTestTech(Design &d, const std::string &key, double efficiency, do
     d.hardware.linkTechs[key] = s;
 }
 
-/// n accelerators in one scale-up domain joined in a ring by direct links of `rate` bytes/s.
-inline Design uniformRing(int n, double rate, double alpha)
+/// n accelerators in one scale-up domain joined in a ring by direct links of `rate` bytes/s;
+/// `accelerator` names their spec (the caller adds it to the design's hardware).
+inline Design uniformRing(int n, double rate, double alpha, const std::string &accelerator = {})
 {
     Design d;
     addTestTech(d, "ring", 1.0, alpha);
@@ -63,7 +64,7 @@ inline Design uniformRing(int n, double rate, double alpha)
     std::vector<NodeId> acc;
     for (int i = 0; i < n; ++i)
         acc.push_back(addTestNode(d, NodeKind::Accelerator, "gpu" + std::to_string(i), gid,
-                                  SwitchRole::Leaf, i));
+                                  SwitchRole::Leaf, i, accelerator));
     for (int i = 0; i < n; ++i)
         addTestLink(d, acc[static_cast<std::size_t>(i)], acc[static_cast<std::size_t>((i + 1) % n)],
                     "ring", rate);

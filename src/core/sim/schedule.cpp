@@ -90,13 +90,13 @@ std::vector<MemoryBreakdown> stageMemories(const TransformerSpec &m, const Train
 
 namespace {
 
-enum class Cat { Tp, Cp, Ep, P2p, Dp, Ag };
+enum class Cat { Tp, Cp, Ep, P2p, Dp, Ag, Gather };
 
 struct Pending
 {
     Cat cat;
     int pl = 0, st = 0; // pipeline and stage that waits (op comm) or receives (p2p)
-    int vs = 0, mb = 0; // p2p: receiving virtual stage and micro-batch
+    int vs = 0, mb = 0; // p2p: receiving virtual stage and micro-batch; gather: order index
     bool forward = true; // p2p: direction of the data
     int sender = -1; // p2p: sending stage when the sender blocks (no PP overlap)
 };
@@ -105,7 +105,8 @@ struct Timer
 {
     double t;
     std::uint64_t seq;
-    int kind; // 0: compute done (pl, st); 1: DP bucket ready (st, chunk, bucket)
+    int kind; // 0: compute done (pl, st); 1: DP bucket ready (st, chunk, bucket);
+              // 2: parameters gathered without communication (st)
     int a, b, c;
     bool operator>(const Timer &o) const { return t != o.t ? t > o.t : seq > o.seq; }
 };
@@ -116,7 +117,13 @@ struct StageState
     bool busy = false;
     int pending = 0; // outstanding comm of the current op
     bool computing = false;
+    double waitSince = -1; // ZeRO-3: free with input ready since, waiting for the gather
 };
+
+double at(const std::vector<double> &v, int i)
+{
+    return i >= 0 && i < static_cast<int>(v.size()) ? v[static_cast<std::size_t>(i)] : 0;
+}
 
 class Engine
 {
@@ -147,6 +154,11 @@ private:
     std::size_t m_opsDone = 0, m_opsTotal = 0;
     int m_dpOutstanding = 0;
     double m_now = 0;
+    // ZeRO-3 parameter all-gathers, one per stage operation [stage][order index].
+    std::vector<std::vector<int>> m_gatherAsks; // simulated pipelines that asked
+    std::vector<std::vector<int>> m_gatherLeft; // requests in flight
+    std::vector<std::vector<char>> m_gathered; // parameters in place
+    std::vector<std::vector<std::size_t>> m_gatherNext; // [pl][stage] next index to ask for
 
     int buckets(int vs) const
     {
@@ -180,7 +192,9 @@ private:
     void finishOp(int pl, int st);
     void commDone(const Pending &p);
     void bucketReady(int st, int chunk, int bucket);
-    void submitDp(int st, int chunk, double bytes, CollectiveOp op, Cat cat);
+    int submitDp(int st, CollectiveCall dense, double expertBytes, const Pending &p);
+    void askGather(int pl, int st, std::size_t upTo);
+    void gathered(int st, std::size_t i);
     bool loop();
     void breakdown();
 };
@@ -214,6 +228,15 @@ void Engine::tryStart(int pl, int st)
     double ready = 0, prod = 0;
     if (!inputReady(pl, st, op, ready, prod))
         return;
+    const std::size_t si = static_cast<std::size_t>(st);
+    if (m_s.gatherParams) {
+        askGather(pl, st, ss.next);
+        if (!m_gathered[si][ss.next]) {
+            if (ss.waitSince < 0)
+                ss.waitSince = m_now;
+            return;
+        }
+    }
     ss.busy = true;
     ss.computing = true;
     ss.pending = 0;
@@ -222,6 +245,8 @@ void Engine::tryStart(int pl, int st)
     rec.start = m_now;
     rec.ready = ready;
     rec.producerEnd = prod;
+    rec.gatherWait = ss.waitSince >= 0 ? m_now - ss.waitSince : 0;
+    ss.waitSince = -1;
     m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)].push_back(rec);
     const int vs = op.chunk * m_s.p + st;
     const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
@@ -234,6 +259,8 @@ void Engine::tryStart(int pl, int st)
                      Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
     const double dur = op.forward ? w.forwardTime : w.backwardTime;
     m_timers.push(Timer {m_now + dur, m_seq++, 0, pl, st, 0});
+    if (m_s.gatherParams && m_s.overlapDp) // prefetch the next operation's parameters
+        askGather(pl, st, ss.next + 1);
     // DP buckets of this chunk become ready as the last backward walks through its layers.
     if (!op.forward && m_s.overlapDp
         && static_cast<int>(ss.next)
@@ -354,15 +381,52 @@ void Engine::commDone(const Pending &p)
     case Cat::Ag:
         --m_dpOutstanding;
         break;
+    case Cat::Gather:
+        --m_dpOutstanding;
+        if (--m_gatherLeft[static_cast<std::size_t>(p.st)][static_cast<std::size_t>(p.vs)] == 0)
+            gathered(p.st, static_cast<std::size_t>(p.vs));
+        break;
     }
 }
 
-void Engine::submitDp(int st, int chunk, double bytes, CollectiveOp op, Cat cat)
+void Engine::askGather(int pl, int st, std::size_t upTo)
+{
+    const std::size_t si = static_cast<std::size_t>(st);
+    const auto &order = m_order[si];
+    std::size_t &next = m_gatherNext[static_cast<std::size_t>(pl)][si];
+    for (; next <= upTo && next < order.size(); ++next) {
+        if (++m_gatherAsks[si][next] < static_cast<int>(m_s.pipelines.size()))
+            continue; // the group's all-gather starts when every replica asks for it
+        const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(order[next].chunk * m_s.p + st)];
+        const int calls = std::max(1, w.layers); // one all-gather per layer
+        const int n = submitDp(st, {CollectiveOp::AllGather, w.gatherBytes / calls, calls},
+                               w.expertGatherBytes / calls,
+                               Pending {Cat::Gather, -1, st, static_cast<int>(next), 0, true, -1});
+        m_gatherLeft[si][next] = n;
+        if (n == 0) // no DP peers: the parameters are local; wake waiting stages from the loop
+            m_timers.push(Timer {m_now, m_seq++, 2, st, static_cast<int>(next), 0});
+    }
+}
+
+void Engine::gathered(int st, std::size_t i)
+{
+    m_gathered[static_cast<std::size_t>(st)][i] = 1;
+    for (int pl = 0; pl < static_cast<int>(m_s.pipelines.size()); ++pl)
+        tryStart(pl, st);
+}
+
+// `dense` over the stage's DP groups and the same call of `expertBytes` over its expert-DP
+// groups; returns the number of requests submitted.
+int Engine::submitDp(int st, CollectiveCall dense, double expertBytes, const Pending &p)
 {
     int counter = 0;
-    submitGroups(m_s.dpGroups[static_cast<std::size_t>(st)], {{op, bytes, 1}},
-                 Pending {cat, -1, st, chunk, 0, true, -1}, counter);
+    const std::size_t si = static_cast<std::size_t>(st);
+    const CollectiveCall expert {dense.op, expertBytes, dense.repeat};
+    submitGroups(m_s.dpGroups[si], {dense}, p, counter);
+    if (expertBytes > 0 && si < m_s.expertDpGroups.size())
+        submitGroups(m_s.expertDpGroups[si], {expert}, p, counter);
     m_dpOutstanding += counter;
+    return counter;
 }
 
 void Engine::bucketReady(int st, int chunk, int bucket)
@@ -372,8 +436,12 @@ void Engine::bucketReady(int st, int chunk, int bucket)
     if (++count < static_cast<int>(m_s.pipelines.size()))
         return; // the ring starts when every replica has produced the bucket
     const int vs = chunk * m_s.p + st;
-    submitDp(st, chunk, m_s.chunks[static_cast<std::size_t>(vs)].gradBytes / buckets(vs),
-             m_s.shardedGrads ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce, Cat::Dp);
+    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+    const int nb = buckets(vs);
+    submitDp(st,
+             {m_s.shardedGrads ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce,
+              (w.gradBytes - w.expertGradBytes) / nb, 1},
+             w.expertGradBytes / nb, Pending {Cat::Dp, -1, st, chunk, 0, true, -1});
 }
 
 // Processes events until nothing is left; false on error, bound or cancel.
@@ -410,8 +478,10 @@ bool Engine::loop()
             m_timers.pop();
             if (tm.kind == 0)
                 computeDone(tm.a, tm.b);
-            else
+            else if (tm.kind == 1)
                 bucketReady(tm.a, tm.b, tm.c);
+            else
+                gathered(tm.a, static_cast<std::size_t>(tm.b));
         }
     }
 }
@@ -432,10 +502,15 @@ void Engine::breakdown()
     double prevEnd = 0;
     for (const OpRecord &r : m_out.ops[static_cast<std::size_t>(m_out.criticalPipeline)]
                                       [static_cast<std::size_t>(m_out.criticalStage)]) {
+        // The wait for a ZeRO-3 parameter all-gather ends the gap (the stage was free and its
+        // input in place); the rest is transit of the input or bubble.
         const double gap = std::max(0.0, r.start - prevEnd);
-        const double transit = std::clamp(r.start - std::max(prevEnd, r.producerEnd), 0.0, gap);
+        const double gather = std::min(gap, r.gatherWait);
+        const double transit
+            = std::clamp(r.start - gather - std::max(prevEnd, r.producerEnd), 0.0, gap - gather);
+        b.dpExposed += gather;
         b.ppExposed += transit;
-        b.bubble += gap - transit;
+        b.bubble += gap - gather - transit;
         b.compute += r.computeEnd - r.start;
         const double exposed = r.commEnd - r.computeEnd;
         const double tp = std::max(0.0, r.tpDone - r.computeEnd);
@@ -476,6 +551,15 @@ ScheduleOutcome Engine::run()
     for (int vs = 0; vs < m_n; ++vs)
         m_maxBuckets = std::max(m_maxBuckets, buckets(vs));
     m_bucketCount.assign(static_cast<std::size_t>(m_s.p * m_s.v * m_maxBuckets), 0);
+    if (m_s.gatherParams) {
+        for (const auto &o : m_order) {
+            m_gatherAsks.emplace_back(o.size(), 0);
+            m_gatherLeft.emplace_back(o.size(), 0);
+            m_gathered.emplace_back(o.size(), 0);
+        }
+        m_gatherNext.assign(static_cast<std::size_t>(P),
+                            std::vector<std::size_t>(static_cast<std::size_t>(m_s.p), 0));
+    }
     const std::size_t cells = static_cast<std::size_t>(m_n * m_s.m);
     m_state.assign(static_cast<std::size_t>(P),
                    std::vector<StageState>(static_cast<std::size_t>(m_s.p)));
@@ -485,8 +569,11 @@ ScheduleOutcome Engine::run()
                      std::vector<std::vector<OpRecord>>(static_cast<std::size_t>(m_s.p)));
     try {
         for (int pl = 0; pl < P; ++pl)
-            for (int st = 0; st < m_s.p; ++st)
+            for (int st = 0; st < m_s.p; ++st) {
+                if (m_s.gatherParams && m_s.overlapDp) // prefetch while the input is on its way
+                    askGather(pl, st, 0);
                 tryStart(pl, st);
+            }
         if (!loop())
             return m_out;
         if (m_opsDone != m_opsTotal) {
@@ -500,11 +587,14 @@ ScheduleOutcome Engine::run()
         m_now = std::max(m_now, lastBwd);
         if (!m_s.overlapDp)
             for (int st = 0; st < m_s.p; ++st)
-                for (int c = 0; c < m_s.v; ++c)
-                    submitDp(st, c, m_s.chunks[static_cast<std::size_t>(c * m_s.p + st)].gradBytes,
-                             m_s.shardedGrads ? CollectiveOp::ReduceScatter
-                                              : CollectiveOp::AllReduce,
-                             Cat::Dp);
+                for (int c = 0; c < m_s.v; ++c) {
+                    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(c * m_s.p + st)];
+                    submitDp(
+                        st,
+                        {m_s.shardedGrads ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce,
+                         w.gradBytes - w.expertGradBytes, 1},
+                        w.expertGradBytes, Pending {Cat::Dp, -1, st, c, 0, true, -1});
+                }
         if (!loop())
             return m_out;
         const double gradsDone = std::max(m_now, lastBwd);
@@ -512,17 +602,17 @@ ScheduleOutcome Engine::run()
         for (double o : m_s.optimizerTime)
             opt = std::max(opt, o);
         double end = gradsDone + opt;
-        if (m_s.shardedGrads) {
+        if (m_s.shardedGrads && !m_s.gatherParams) { // ZeRO-3 gathers in the next step
             m_now = end;
             for (int st = 0; st < m_s.p; ++st)
-                submitDp(st, 0, m_s.paramBytes[static_cast<std::size_t>(st)],
-                         CollectiveOp::AllGather, Cat::Ag);
+                submitDp(st, {CollectiveOp::AllGather, at(m_s.paramBytes, st), 1},
+                         at(m_s.expertParamBytes, st), Pending {Cat::Ag, -1, st, 0, 0, true, -1});
             if (!loop())
                 return m_out;
             end = std::max(end, m_now);
         }
         m_out.breakdown.optimizer = opt;
-        m_out.breakdown.dpExposed = end - lastBwd - opt;
+        m_out.breakdown.dpExposed += end - lastBwd - opt; // after the in-step gather waits
         m_out.stepTime = end;
         m_out.ok = true;
     } catch (const std::exception &e) {

@@ -51,7 +51,12 @@ struct ChunkWork
     std::vector<CollectiveCall> tpForward, tpBackward; ///< over each TP group
     std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
-    double gradBytes = 0; ///< DP gradient bytes per GPU of this chunk
+    double gradBytes = 0; ///< DP gradient bytes per GPU of this chunk (dense + expert)
+    double expertGradBytes = 0; ///< part of gradBytes reduced over the expert-DP groups (EP > 1)
+    /// ZeRO-3: bf16 parameter bytes per GPU all-gathered before each forward and each backward
+    /// of this chunk (dense over the DP groups, expert over the expert-DP groups), one
+    /// all-gather per layer (Rajbhandari et al. 2020 sec. 5.3 and 7.2.2).
+    double gatherBytes = 0, expertGatherBytes = 0;
     int layers = 0; ///< DP buckets never split a layer
 };
 
@@ -72,18 +77,27 @@ struct PipelineGroups
 };
 
 /// Everything the schedule needs; built by the Simulator from the workload and placement.
+/// DP traffic: gradients are reduced in buckets (all-reduce, or reduce-scatter when sharded);
+/// with ZeRO-1/2 the updated parameters are all-gathered after the optimizer step; with ZeRO-3
+/// (`gatherParams`) each operation first all-gathers its chunk's parameters: with `overlapDp`
+/// the gather of a stage's next operation is issued when the current one starts computing
+/// (prefetch), otherwise when the operation could start, which exposes it. An all-gather
+/// starts once every simulated replica has asked for it (the group is shared).
 struct ScheduleSpec
 {
     int p = 1, m = 1, v = 1;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     bool overlapTp = false, overlapPp = true, overlapDp = true;
     bool shardedGrads = false; ///< reduce-scatter gradients + all-gather parameters (ZeRO >= 1)
+    bool gatherParams = false; ///< ZeRO-3: per-operation parameter all-gathers (see above)
     double dpBucketBytes = 160e6;
     double ppBytes = 0; ///< per pair and micro-batch
     std::vector<ChunkWork> chunks; ///< by virtual stage (chunk * p + stage)
     std::vector<PipelineGroups> pipelines; ///< the pipelines simulated
     std::vector<std::vector<CommGroup>> dpGroups; ///< [stage][group] all DP groups
-    std::vector<double> paramBytes; ///< [stage] bf16 parameter bytes per GPU (AG)
+    std::vector<std::vector<CommGroup>> expertDpGroups; ///< [stage][group]; empty without EP
+    std::vector<double> paramBytes; ///< [stage] bf16 parameter bytes per GPU (AG over DP)
+    std::vector<double> expertParamBytes; ///< [stage] part gathered over expert-DP (EP > 1)
     std::vector<double> optimizerTime; ///< [stage]
     std::uint64_t maxEvents = 50'000'000;
 };
@@ -94,6 +108,7 @@ struct OpRecord
     StageOp op;
     double start = 0, computeEnd = 0, commEnd = 0, end = 0;
     double ready = 0; ///< input arrival
+    double gatherWait = 0; ///< ZeRO-3: time the op waited for its parameter all-gather
     double producerEnd = 0; ///< end of the producing operation (before transfer)
     double tpDone = 0, cpDone = 0, epDone = 0;
 };

@@ -146,6 +146,7 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     s.overlapPp = c.overlapPp;
     s.overlapDp = c.overlapDpGrad;
     s.shardedGrads = c.effectiveZero() >= 1;
+    s.gatherParams = c.effectiveZero() >= 3;
     s.dpBucketBytes = c.dpBucketBytes;
     const CommVolumes vol = commVolumes(m, c);
     s.ppBytes = c.pp > 1 ? vol.ppBytes : 0;
@@ -167,17 +168,26 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         cw.backwardTime = cost.backwardTime;
         cw.layers = count;
         int moe = 0;
-        double params = 0;
+        double dense = 0, expert = 0; // parameters per GPU
         for (int i = first; i < first + count; ++i) {
             moe += m.isMoeLayer(i) ? 1 : 0;
-            params += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp
-                + m.layerExpertParams(i) / (double(c.tp) * c.ep);
+            dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
+            expert += m.layerExpertParams(i) / (double(c.tp) * c.ep);
         }
         if (emb)
-            params += m.embeddingParams() / c.tp;
+            dense += m.embeddingParams() / c.tp;
         if (logits && (!m.tiedEmbeddings || c.pp > 1))
-            params += m.embeddingParams() / c.tp;
-        cw.gradBytes = params * gradBytesPerParam;
+            dense += m.embeddingParams() / c.tp;
+        if (c.ep == 1) { // the expert-DP group is the DP group
+            dense += expert;
+            expert = 0;
+        }
+        cw.gradBytes = (dense + expert) * gradBytesPerParam;
+        cw.expertGradBytes = expert * gradBytesPerParam;
+        if (s.gatherParams) {
+            cw.gatherBytes = 2 * dense;
+            cw.expertGatherBytes = 2 * expert;
+        }
         if (c.tp > 1) {
             // Korthikanti 2022 sec. 4: 2 all-reduces (or RS+AG pairs) per layer forward and 2
             // backward, 2 more with full recomputation; embedding and logits add one each.
@@ -202,13 +212,18 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         first += count;
     }
 
-    // Memory and optimizer per stage.
-    const double shard = c.effectiveZero() >= 1 ? double(c.dp) * c.cp : 1;
+    // Memory and optimizer per stage; expert states are sharded over the expert-DP group.
+    const bool sharded = c.effectiveZero() >= 1;
+    const double shard = sharded ? double(c.dp) * c.cp : 1;
+    const double expertShard = sharded ? std::max(1.0, shard / c.ep) : 1;
     plan.stageMemory = stageMemories(m, c, acc);
     for (int st = 0; st < c.pp; ++st) {
         const StageParams sp2 = stageParams(m, c, st);
-        s.optimizerTime.push_back(optimizerTime(sp2.total() / shard, acc));
-        s.paramBytes.push_back(2 * sp2.total());
+        const double expert = c.ep > 1 ? sp2.expert : 0;
+        const double dense = sp2.total() - expert;
+        s.optimizerTime.push_back(optimizerTime(dense / shard + expert / expertShard, acc));
+        s.paramBytes.push_back(2 * dense);
+        s.expertParamBytes.push_back(2 * expert);
     }
 
     // DP groups of every stage (all replicas take part).
@@ -224,6 +239,16 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
                 for (int tp = 0; tp < c.tp; ++tp)
                     s.dpGroups[static_cast<std::size_t>(st)].push_back(addGroup(
                         "dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, cp, 0, st})));
+    // Expert-DP groups (EP > 1): ranks of the same EP index reduce their experts' gradients.
+    s.expertDpGroups.resize(static_cast<std::size_t>(c.pp));
+    if (c.ep > 1 && c.dp / c.ep > 1)
+        for (int st = 0; st < c.pp; ++st)
+            for (int e = 0; e < c.ep; ++e)
+                for (int cp = 0; cp < c.cp; ++cp)
+                    for (int tp = 0; tp < c.tp; ++tp)
+                        s.expertDpGroups[static_cast<std::size_t>(st)].push_back(
+                            addGroup("expert-dp", static_cast<int>(plan.groups.size()),
+                                     rk.expertDpGroup({tp, cp, e, st})));
 
     // Units of EP-coupled replicas; merge identically placed ones when that is exact.
     const Distance dist(d);

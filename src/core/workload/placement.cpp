@@ -174,6 +174,17 @@ std::vector<NodeId> RankMap::dpGroup(const RankCoord &c) const
     return g;
 }
 
+std::vector<NodeId> RankMap::expertDpGroup(const RankCoord &c) const
+{
+    std::vector<NodeId> g;
+    RankCoord x = c;
+    for (int outer = 0; outer < m_cfg.dp / m_cfg.ep; ++outer) {
+        x.dp = c.dp % m_cfg.ep + m_cfg.ep * outer;
+        g.push_back(node(x));
+    }
+    return g;
+}
+
 std::vector<NodeId> RankMap::epGroup(const RankCoord &c) const
 {
     std::vector<NodeId> g;

@@ -52,6 +52,10 @@ public:
     [[nodiscard]] std::vector<NodeId> dpGroup(const RankCoord &c) const;
     /// EP group: the ep ranks sharing c's outer DP index (experts split across them).
     [[nodiscard]] std::vector<NodeId> epGroup(const RankCoord &c) const;
+    /// Expert-data-parallel group: the dp / ep ranks holding the same experts as c (same EP
+    /// index c.dp % ep, every outer DP index), over which expert gradients are reduced (and,
+    /// with ZeRO, expert states sharded). Equals dpGroup() when ep is 1.
+    [[nodiscard]] std::vector<NodeId> expertDpGroup(const RankCoord &c) const;
 
 private:
     TrainingConfig m_cfg;
