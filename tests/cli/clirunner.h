@@ -10,6 +10,11 @@
 
 namespace weft::test {
 
+/// How long a test waits for one weft-cli run: longer than any run takes in a Release build
+/// (seconds) or under the asan preset (minutes), so that CTest's TIMEOUT, which the asan preset
+/// scales, is the limit that decides.
+inline constexpr int kCliTimeoutMs = 30 * 60 * 1000;
+
 struct CliRun
 {
     int exitCode = -1;
@@ -21,7 +26,7 @@ inline CliRun runWeftCli(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), args);
-    p.waitForFinished(300000);
+    p.waitForFinished(kCliTimeoutMs);
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 

@@ -1,4 +1,5 @@
 // weft-cli collective: nccl-tests output for a design file, JSON and text, and its errors.
+#include "clirunner.h"
 #include "netfabrics.h"
 #include "storage/designstorage.h"
 
@@ -24,7 +25,7 @@ Run cli(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), args);
-    p.waitForFinished(120000);
+    p.waitForFinished(test::kCliTimeoutMs);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }

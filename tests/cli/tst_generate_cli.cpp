@@ -1,6 +1,8 @@
 // Tests of `weft-cli generate` and `weft-cli bom` through the real executable (QProcess):
 // help text, exit codes, written files, the bill of materials, and that the committed examples
 // are exactly what the generator produces today (so they never go stale).
+#include "clirunner.h"
+
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -19,7 +21,7 @@ Run runCli(const QStringList &args)
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), args);
     Run r;
-    if (!p.waitForFinished(120000)) {
+    if (!p.waitForFinished(test::kCliTimeoutMs)) {
         p.kill();
         p.waitForFinished();
         r.err = u"timed out"_s;

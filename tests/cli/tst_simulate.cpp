@@ -3,6 +3,7 @@
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
 
+#include "clirunner.h"
 #include "io/designfile.h"
 #include "testcluster.h"
 
@@ -41,7 +42,7 @@ int runCli(const QStringList &args, QByteArray &output)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), QStringList {QStringLiteral("simulate")} + args);
-    p.waitForFinished(120000);
+    p.waitForFinished(test::kCliTimeoutMs);
     output = p.readAllStandardOutput();
     return p.exitCode();
 }

@@ -1,5 +1,6 @@
 // Tests of `weft-cli validate`, run as a process: exit codes and messages on the bad-file corpus
 // (tests/data/io/bad/cases.json), good files, and usage errors.
+#include "clirunner.h"
 #include "io/designfile.h"
 #include "sampledesigns.h"
 #include "storage/designstorage.h"
@@ -24,7 +25,7 @@ Run validate(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), QStringList {QStringLiteral("validate")} + args);
-    if (!p.waitForFinished(60000))
+    if (!p.waitForFinished(test::kCliTimeoutMs))
         qFatal("weft-cli did not finish");
     return Run {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
                 QString::fromUtf8(p.readAllStandardOutput()),
@@ -172,7 +173,7 @@ private slots:
     {
         QProcess p;
         p.start(QStringLiteral(WEFT_CLI), {QStringLiteral("--help")});
-        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(p.waitForFinished(test::kCliTimeoutMs));
         QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains(QStringLiteral("validate")));
     }
 };
