@@ -25,7 +25,7 @@ Run cli(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), args);
-    p.waitForFinished(test::kCliTimeoutMs);
+    p.waitForFinished(weft::test::kCliTimeoutMs);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }

@@ -21,7 +21,7 @@ Run runCli(const QStringList &args)
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), args);
     Run r;
-    if (!p.waitForFinished(test::kCliTimeoutMs)) {
+    if (!p.waitForFinished(weft::test::kCliTimeoutMs)) {
         p.kill();
         p.waitForFinished();
         r.err = u"timed out"_s;

@@ -42,7 +42,7 @@ int runCli(const QStringList &args, QByteArray &output)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), QStringList {QStringLiteral("simulate")} + args);
-    p.waitForFinished(test::kCliTimeoutMs);
+    p.waitForFinished(weft::test::kCliTimeoutMs);
     output = p.readAllStandardOutput();
     return p.exitCode();
 }

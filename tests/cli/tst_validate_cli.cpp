@@ -25,7 +25,7 @@ Run validate(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), QStringList {QStringLiteral("validate")} + args);
-    if (!p.waitForFinished(test::kCliTimeoutMs))
+    if (!p.waitForFinished(weft::test::kCliTimeoutMs))
         qFatal("weft-cli did not finish");
     return Run {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
                 QString::fromUtf8(p.readAllStandardOutput()),
@@ -173,7 +173,7 @@ private slots:
     {
         QProcess p;
         p.start(QStringLiteral(WEFT_CLI), {QStringLiteral("--help")});
-        QVERIFY(p.waitForFinished(test::kCliTimeoutMs));
+        QVERIFY(p.waitForFinished(weft::test::kCliTimeoutMs));
         QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains(QStringLiteral("validate")));
     }
 };
