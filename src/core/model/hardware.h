@@ -18,16 +18,16 @@ enum class DataType { BF16, FP8 };
 /// One accelerator model (GPU).
 struct AcceleratorSpec
 {
-    std::string key;                   ///< catalog key, e.g. "h100-sxm"
-    std::string name;                  ///< display name, e.g. "H100 SXM5 80GB"
-    double peakFlopsBf16 = 0;          ///< dense BF16 tensor-core peak, FLOP/s
-    double peakFlopsFp8 = 0;           ///< dense FP8 peak, FLOP/s (0: unsupported)
-    double hbmBytes = 0;               ///< HBM capacity, bytes
-    double hbmBandwidth = 0;           ///< HBM bandwidth, bytes/s
-    double scaleUpBandwidth = 0;       ///< scale-up (NVLink) bandwidth per direction, bytes/s
-    double matmulEfficiency = 0.7;     ///< achievable fraction of peak in large GEMMs
-    double memoryEfficiency = 0.8;     ///< achievable fraction of HBM bandwidth
-    std::string source;                ///< where the figures come from
+    std::string key; ///< catalog key, e.g. "h100-sxm"
+    std::string name; ///< display name, e.g. "H100 SXM5 80GB"
+    double peakFlopsBf16 = 0; ///< dense BF16 tensor-core peak, FLOP/s
+    double peakFlopsFp8 = 0; ///< dense FP8 peak, FLOP/s (0: unsupported)
+    double hbmBytes = 0; ///< HBM capacity, bytes
+    double hbmBandwidth = 0; ///< HBM bandwidth, bytes/s
+    double scaleUpBandwidth = 0; ///< scale-up (NVLink) bandwidth per direction, bytes/s
+    double matmulEfficiency = 0.7; ///< achievable fraction of peak in large GEMMs
+    double memoryEfficiency = 0.8; ///< achievable fraction of HBM bandwidth
+    std::string source; ///< where the figures come from
 
     bool operator==(const AcceleratorSpec &) const = default;
 
@@ -41,13 +41,13 @@ struct AcceleratorSpec
 /// One switch model (scale-up NVSwitch chip or scale-out leaf/spine/core switch).
 struct SwitchSpec
 {
-    std::string key;                   ///< catalog key, e.g. "qm9700"
-    std::string name;                  ///< display name
+    std::string key; ///< catalog key, e.g. "qm9700"
+    std::string name; ///< display name
     Technology technology = Technology::InfiniBand;
-    int radix = 0;                     ///< ports at `portRate`
-    double portRate = 0;               ///< line rate per port and direction, bytes/s
-    bool inNetworkReduction = false;   ///< NVLS / SHARP support
-    double reductionRate = 0;          ///< in-switch reduction throughput per port, bytes/s
+    int radix = 0; ///< ports at `portRate`
+    double portRate = 0; ///< line rate per port and direction, bytes/s
+    bool inNetworkReduction = false; ///< NVLS / SHARP support
+    double reductionRate = 0; ///< in-switch reduction throughput per port, bytes/s
     std::string source;
 
     bool operator==(const SwitchSpec &) const = default;
@@ -56,12 +56,12 @@ struct SwitchSpec
 /// One link technology (NVLink 4, IB NDR, 400GbE ...).
 struct LinkTechSpec
 {
-    std::string key;                   ///< catalog key, e.g. "ib-ndr"
+    std::string key; ///< catalog key, e.g. "ib-ndr"
     std::string name;
     Technology technology = Technology::InfiniBand;
-    double laneRate = 0;               ///< line rate of one lane/cable per direction, bytes/s
-    double efficiency = 1.0;           ///< achievable fraction of line rate in collectives
-    double latency = 0;                ///< per-hop/per-step latency alpha, seconds
+    double laneRate = 0; ///< line rate of one lane/cable per direction, bytes/s
+    double efficiency = 1.0; ///< achievable fraction of line rate in collectives
+    double latency = 0; ///< per-hop/per-step latency alpha, seconds
     std::string source;
 
     bool operator==(const LinkTechSpec &) const = default;

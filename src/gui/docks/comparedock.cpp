@@ -172,7 +172,7 @@ void CompareDock::refresh()
                                                  r->memoryFits ? QString() : tr(" (over HBM)"))
                     : tr("-")));
     };
-    QString currentLabel = tr("%1 (current)").arg(baseName(m_doc));
+    QString currentLabel = currentDesignLabel(*m_doc);
     if (haveCurrent && m_runner->isStale())
         currentLabel += tr(", out of date");
     fillRow(0, currentLabel, parallelismSummary(m_doc->design()), current.get(), false);

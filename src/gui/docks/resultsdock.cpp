@@ -17,7 +17,6 @@
 #include "gui/simulation/resultsummary.h"
 #include "gui/simulation/simulationrunner.h"
 
-#include <QFileInfo>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -57,7 +56,7 @@ ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, Comparis
     connect(runner, &SimulationRunner::staleChanged, this, &ResultsDock::updateSummary);
     connect(runner, &SimulationRunner::findingsChanged, this, &ResultsDock::updateSummary);
     connect(doc, &DesignDocument::selectionChanged, this, &ResultsDock::showSelectedLink);
-    connect(comparison, &Comparison::changed, this, &ResultsDock::showResult);
+    connect(comparison, &Comparison::changed, this, &ResultsDock::showCharts);
     showResult();
 }
 
@@ -77,21 +76,26 @@ void ResultsDock::showResult()
 {
     updateSummary();
     const auto result = m_runner->result();
-    ReportChartData data; // empty charts without a result
+    m_current = {}; // empty charts without a result
     if (result && result->ok) {
         const Design &d = m_doc->design();
         // The collective sweep simulates its group alone: cheap for the designs that re-simulate
         // on every edit, left out above that so the UI thread never waits on it.
-        data = reportChartData(*result, d,
-                               d.acceleratorCount() <= std::size_t(SimulationRunner::autoLimit()));
-        if (data.breakdown && !data.breakdown->designs.empty())
-            data.breakdown->designs.front().design = m_doc->displayName();
+        m_current = reportChartData(
+            *result, d, d.acceleratorCount() <= std::size_t(SimulationRunner::autoLimit()));
+        if (m_current.breakdown && !m_current.breakdown->designs.empty())
+            m_current.breakdown->designs.front().design = m_doc->displayName();
     }
+    showCharts();
+}
+
+void ResultsDock::showCharts()
+{
+    ReportChartData data = m_current;
     if (!m_comparison->isEmpty()) { // side by side: the current result first, when there is one
         std::vector<LabelledCharts> designs;
-        if (result && result->ok)
-            designs.push_back(
-                {tr("%1 (current)").arg(QFileInfo(m_doc->displayName()).completeBaseName()), data});
+        if (const auto result = m_runner->result(); result && result->ok)
+            designs.push_back({currentDesignLabel(*m_doc), data});
         for (const ComparedDesign &e : m_comparison->entries())
             designs.push_back({e.label, e.charts});
         const auto linkSeries = data.linkSeries; // one link of the current design

@@ -5,6 +5,8 @@
 // collective charts show the current result and every compared design side by side. The Sweep
 // tab shows the last sweep. Each chart exports from its context menu.
 
+#include "gui/charts/chartreport.h"
+
 #include <QDockWidget>
 #include <memory>
 
@@ -17,7 +19,6 @@ class Comparison;
 class DesignDocument;
 class SimulationRunner;
 struct SimResult;
-struct SweepChartData;
 
 class ResultsDock : public QDockWidget
 {
@@ -35,13 +36,17 @@ public slots:
     void showSweep(const SweepChartData &data, bool addSeries);
 
 private:
+    /// Regroups a new result into chart data (the only place that may simulate a collective).
     void showResult();
+    /// Shows the current charts, merged with the compared designs when there are any.
+    void showCharts();
     void showSelectedLink();
     void updateSummary();
 
     DesignDocument *m_doc;
     SimulationRunner *m_runner;
     Comparison *m_comparison;
+    ReportChartData m_current; ///< charts of the current result (empty without one)
     QLabel *m_summary;
     ChartsPanel *m_charts;
 };

@@ -1,5 +1,6 @@
 #include "gui/simulation/comparison.h"
 
+#include "document/designdocument.h"
 #include "gui/charts/reportchartdata.h"
 #include "sim/simulator.h"
 #include "storage/designstorage.h"
@@ -26,6 +27,12 @@ QString parallelismSummary(const Design &design)
         parts << QStringLiteral("EP %1").arg(c.ep);
     parts << gpus;
     return parts.join(QStringLiteral(" · "));
+}
+
+QString currentDesignLabel(const DesignDocument &doc)
+{
+    return QCoreApplication::translate("weft", "%1 (current)")
+        .arg(QFileInfo(doc.displayName()).completeBaseName());
 }
 
 ComparedDesign comparedDesign(const QString &label, const QString &source, const Design &design,

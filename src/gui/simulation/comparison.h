@@ -17,6 +17,7 @@
 
 namespace weft {
 
+class DesignDocument;
 struct Design;
 
 /// One compared design: its label, where it came from, its result and its report charts.
@@ -32,6 +33,10 @@ struct ComparedDesign
 /// The parallelism of `design`'s workload in a few words ("TP 8 · PP 8 · DP 4 · 256 GPUs"); the
 /// accelerator count alone without a workload.
 QString parallelismSummary(const Design &design);
+
+/// How charts and tables name the window's own design while comparing: "<file base name>
+/// (current)".
+QString currentDesignLabel(const DesignDocument &doc);
 
 /// Builds an entry from a successful result of `design` (the label is made unique on add()).
 ComparedDesign comparedDesign(const QString &label, const QString &source, const Design &design,
