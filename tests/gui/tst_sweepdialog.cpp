@@ -101,7 +101,8 @@ private slots:
         m_dialog->jobsBox()->setValue(2);
         QSignalSpy progress(m_dialog->runner(), &SweepRunner::progress);
         QTest::mouseClick(m_dialog->runButton(), Qt::LeftButton);
-        QVERIFY(m_dialog->runner()->isRunning()); // the UI thread is free meanwhile
+        // The click returns at once (the sweep runs on a worker; a variant of this small design
+        // can finish before the next line, so the runner's state is not asserted here).
         QVERIFY(!m_dialog->runButton()->isEnabled());
         QVERIFY(m_dialog->cancelButton()->isEnabled());
         QVERIFY(finished());
