@@ -10,6 +10,8 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFile>
+#include <chrono>
+#include <functional>
 
 namespace weft::cli {
 
@@ -73,6 +75,25 @@ void printSummary(const SimResult &r, const Design &d)
     out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
 }
 
+// Progress on stderr, in steps of 10%: always with --progress, otherwise only once the
+// simulation has run for a second (a 131,072-GPU design takes several), so quick runs and
+// scripts that read stderr see nothing.
+std::function<bool(double)> progressPrinter(bool always)
+{
+    return [always, start = std::chrono::steady_clock::now(), shown = -1](double f) mutable {
+        const double elapsed
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const int tenth = static_cast<int>(f * 10 + 1e-9);
+        if (tenth > shown && (always || elapsed >= 1.0)) {
+            shown = tenth;
+            err(QStringLiteral("weft-cli simulate: %1% done after %2 s")
+                    .arg(tenth * 10)
+                    .arg(elapsed, 0, 'f', 1));
+        }
+        return true;
+    };
+}
+
 int run(const QStringList &args)
 {
     QCommandLineParser p;
@@ -88,7 +109,11 @@ int run(const QStringList &args)
         QStringLiteral("out"),
         QStringLiteral("also write result.json, summary.csv and links.csv to DIR"),
         QStringLiteral("DIR"));
-    p.addOptions({json, csv, outDir});
+    const QCommandLineOption progress(
+        QStringLiteral("progress"),
+        QStringLiteral("print progress on stderr every 10% (default: only when the simulation "
+                       "takes longer than a second)"));
+    p.addOptions({json, csv, outDir, progress});
     if (!p.parse(args)) {
         err(QStringLiteral("weft-cli simulate: %1").arg(p.errorText()));
         return ExitUsage;
@@ -98,7 +123,8 @@ int run(const QStringList &args)
         return ExitOk;
     }
     if (p.positionalArguments().size() != 1 || (p.isSet(json) && p.isSet(csv))) {
-        err(QStringLiteral("usage: weft-cli simulate FILE [--json|--csv] [--out DIR]"));
+        err(QStringLiteral(
+            "usage: weft-cli simulate FILE [--json|--csv] [--out DIR] [--progress]"));
         return ExitUsage;
     }
     const QString path = p.positionalArguments().front();
@@ -117,7 +143,9 @@ int run(const QStringList &args)
     const Design &d = *parsed.design;
     if (!requireWorkload(QStringLiteral("simulate"), path, d))
         return ExitInvalid;
-    const SimResult r = simulate(d);
+    SimOptions options;
+    options.progress = progressPrinter(p.isSet(progress));
+    const SimResult r = simulate(d, options);
     if (p.isSet(outDir)) {
         const QDir dir(p.value(outDir));
         if (!QDir().mkpath(dir.absolutePath())

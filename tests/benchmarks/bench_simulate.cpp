@@ -1,5 +1,5 @@
 // Prints the wall time and peak memory of simulating one training step at 1k, 4k, 16k and 64k
-// accelerators (and 131k with the argument "131k") - the speed targets of simulator.md:
+// accelerators (and 131k with the argument "131k"), progress on stderr - the speed targets of simulator.md:
 // 1,024 well under 100 ms; 16,384 under 2 s and 2 GB; 131,072 under a minute.
 #include "../support/testcluster.h"
 #include "sim/simulator.h"
@@ -46,7 +46,20 @@ void run(const char *label, const char *model, int tp, int pp, int dp, int globa
     }
     d.workload = w;
     const std::clock_t c0 = std::clock();
-    const SimResult r = simulate(d);
+    const auto s0 = std::chrono::steady_clock::now();
+    SimOptions options;
+    int reported = -1; // progress on stderr in steps of 5%, with the time since simulate() started
+    options.progress = [&](double f) {
+        const int tenth = static_cast<int>(f * 20);
+        if (tenth > reported) {
+            reported = tenth;
+            std::fprintf(
+                stderr, "%s: %3d%% after %.2f s\n", label, tenth * 5,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
+        }
+        return true;
+    };
+    const SimResult r = simulate(d, options);
     const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
     std::printf("%-6s %-12s tp%d pp%d dp%-4d gpus %6d  step %8.3f s  mfu %.3f  sim wall %8.3f s "
                 "(cpu %.3f s)  "

@@ -1,4 +1,4 @@
-// Tests of `weft-cli simulate`: the documented JSON keys, CSV, --out files, exit codes.
+// Tests of `weft-cli simulate`: the documented JSON keys, CSV, --out files, progress, exit codes.
 // clang-format off
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
@@ -38,12 +38,14 @@ QString writeDesign(const QTemporaryDir &dir, bool withWorkload, int tp = 8)
     return path;
 }
 
-int runCli(const QStringList &args, QByteArray &output)
+int runCli(const QStringList &args, QByteArray &output, QByteArray *errors = nullptr)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), QStringList {QStringLiteral("simulate")} + args);
     p.waitForFinished(weft::test::kCliTimeoutMs);
     output = p.readAllStandardOutput();
+    if (errors)
+        *errors = p.readAllStandardError();
     return p.exitCode();
 }
 
@@ -99,6 +101,28 @@ private slots:
         QCOMPARE(runCli({writeDesign(dir, true)}, out), 0);
         QVERIFY(out.contains("step time"));
         QVERIFY(out.contains("MFU"));
+    }
+    void progressOnStderr()
+    {
+        QTemporaryDir dir;
+        const QString design = writeDesign(dir, true);
+        QByteArray out, errors;
+        QCOMPARE(
+            runCli({design, QStringLiteral("--json"), QStringLiteral("--progress")}, out, &errors),
+            0);
+        QVERIFY(nlohmann::json::accept(out.toStdString())); // stdout stays pure JSON
+        const QList<QByteArray> lines = errors.trimmed().split('\n');
+        QVERIFY2(lines.size() >= 2, errors.constData());
+        QVERIFY2(lines.back().contains("100% done"), errors.constData());
+        int last = -1;
+        for (const QByteArray &l : lines) {
+            const int percent = l.mid(l.indexOf(": ") + 2).split('%').front().toInt();
+            QVERIFY2(percent > last, l.constData());
+            last = percent;
+        }
+        // a quick run prints nothing on stderr without --progress
+        QCOMPARE(runCli({design}, out, &errors), 0);
+        QVERIFY2(errors.isEmpty(), errors.constData());
     }
     void exitCodes()
     {

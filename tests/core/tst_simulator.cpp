@@ -320,15 +320,21 @@ private slots:
     {
         Design d = test::buildCluster({});
         d.workload = smallGpt(8, 1, 1, 4096);
-        int calls = 0;
+        std::vector<double> seen;
         SimOptions o;
-        o.progress = [&calls](double f) {
-            ++calls;
-            return f >= 0 && f <= 1;
+        o.progress = [&seen](double f) {
+            seen.push_back(f);
+            return true;
         };
         const SimResult r = simulate(d, o);
         QVERIFY(r.ok);
-        QVERIFY(calls > 0);
+        // every event reports, the fraction never goes back, it ends at 1 with the link statistics
+        QCOMPARE(seen.size(), static_cast<std::size_t>(r.events) + 2);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QVERIFY(seen.front() >= 0);
+        QCOMPARE(seen.back(), 1.0);
+        QVERIFY(std::count_if(seen.begin(), seen.end(), [](double f) { return f > 0 && f < 0.95; })
+                > 2);
     }
 };
 

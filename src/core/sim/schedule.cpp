@@ -153,6 +153,7 @@ private:
     int m_maxBuckets = 1;
     std::size_t m_opsDone = 0, m_opsTotal = 0;
     int m_dpOutstanding = 0;
+    std::size_t m_dpSubmitted = 0; // DP/ZeRO requests so far, for the progress fraction
     double m_now = 0;
     // ZeRO-3 parameter all-gathers, one per stage operation [stage][order index].
     std::vector<std::vector<int>> m_gatherAsks; // simulated pipelines that asked
@@ -195,6 +196,15 @@ private:
     int submitDp(int st, CollectiveCall dense, double expertBytes, const Pending &p);
     void askGather(int pl, int st, std::size_t upTo);
     void gathered(int st, std::size_t i);
+    // Fraction of the step's work done: pipeline operations and DP/ZeRO requests finished over
+    // those known so far (requests are counted as they are submitted, so it may step back a
+    // little when a bucket is submitted; callers keep the maximum).
+    [[nodiscard]] double progress() const
+    {
+        const std::size_t dpDone = m_dpSubmitted - static_cast<std::size_t>(m_dpOutstanding);
+        const std::size_t total = m_opsTotal + m_dpSubmitted;
+        return total ? double(m_opsDone + dpDone) / double(total) : 0;
+    }
     bool loop();
     void breakdown();
 };
@@ -426,6 +436,7 @@ int Engine::submitDp(int st, CollectiveCall dense, double expertBytes, const Pen
     if (expertBytes > 0 && si < m_s.expertDpGroups.size())
         submitGroups(m_s.expertDpGroups[si], {expert}, p, counter);
     m_dpOutstanding += counter;
+    m_dpSubmitted += static_cast<std::size_t>(counter);
     return counter;
 }
 
@@ -459,8 +470,7 @@ bool Engine::loop()
                 = "the simulation stopped after " + std::to_string(m_s.maxEvents) + " events";
             return false;
         }
-        if ((m_out.events & 1023) == 0 && m_progress
-            && !m_progress(m_opsTotal ? double(m_opsDone) / double(m_opsTotal) : 0)) {
+        if (m_progress && !m_progress(progress())) {
             m_out.cancelled = true;
             return false;
         }

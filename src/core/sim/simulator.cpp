@@ -141,6 +141,9 @@ void linkFindings(const Design &d, SimResult &r)
 
 namespace detail {
 
+// Share of the progress bar given to the event loop; the rest is the link statistics.
+constexpr double kScheduleShare = 0.95;
+
 // Runs the plan on `backend` and fills everything but the link statistics.
 SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPlan &plan)
 {
@@ -151,10 +154,12 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
     placementFindings(d, plan, r);
-    const ProgressFn progress = [&o](double f) {
+    double reported = 0; // the schedule's fraction can step back when a bucket is submitted
+    const ProgressFn progress = [&o, &reported](double f) {
         if (o.cancel && o.cancel->load())
             return false;
-        return !o.progress || o.progress(f);
+        reported = std::max(reported, f);
+        return !o.progress || o.progress(kScheduleShare * reported);
     };
     const ScheduleOutcome out = runSchedule(plan.schedule, backend, progress);
     r.events = out.events;
@@ -170,6 +175,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
         r.warnings.push_back({Severity::Error, code, out.error, {}});
         return r;
     }
+    progress(1.0); // the event loop is done; the link statistics follow
     r.ok = true;
     r.stepTime = out.stepTime;
     r.breakdown = out.breakdown;
@@ -274,6 +280,8 @@ SimResult simulate(const Design &design, const SimOptions &options)
             if (r.ok) {
                 r.links = net.linkResults(r.stepTime);
                 linkFindings(design, r);
+                if (options.progress)
+                    options.progress(1.0);
             }
             for (const GroupMeta &g : plan.groups)
                 r.groups.push_back({g.kind, g.index, g.members,

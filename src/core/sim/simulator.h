@@ -22,7 +22,10 @@ struct SimOptions
     /// share no link; otherwise every replica is simulated.
     bool exploitSymmetry = true;
     std::uint64_t maxEvents = 50'000'000; ///< bound of the schedule's event loop
-    std::function<bool(double)> progress; ///< fraction done; return false to cancel
+    /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
+    /// the schedule (pipeline operations and DP/ZeRO requests finished over those known so far,
+    /// scaled to 0.95) and with 1 once the link statistics are in. Return false to cancel.
+    std::function<bool(double)> progress;
     const std::atomic<bool> *cancel = nullptr; ///< set to true to cancel
 };
 
