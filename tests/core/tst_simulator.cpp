@@ -305,6 +305,30 @@ private slots:
         d.workload->placement.order = "tp-xx";
         QVERIFY(hasCode(simulate(d), "placement-order-invalid"));
     }
+    void breakdownFollowsTheBottleneckStage()
+    {
+        // Stage 0 holds only dense layers, stage 1 only MoE layers whose expert all-to-all (EP 16)
+        // crosses the scale-out NICs. Stage 0 ends last (1F1B) but idles waiting for stage 1:
+        // the exposed EP time must show in the breakdown, not hide as bubble.
+        test::ClusterShape shape;
+        shape.domains = 4;
+        Design d = test::buildCluster(shape);
+        Workload w = smallGpt(1, 2, 16, 64);
+        w.model.experts = 64;
+        w.model.topK = 8;
+        w.model.expertFfn = 2048;
+        w.model.firstDenseLayers = 4;
+        w.config.ep = 16;
+        d.workload = w;
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        const Breakdown &b = r.breakdown;
+        QVERIFY2(b.epExposed > 0.2 * r.stepTime, QByteArray::number(b.epExposed / r.stepTime));
+        QVERIFY(b.epExposed > b.bubble);
+        const double sum = b.compute + b.tpExposed + b.cpExposed + b.epExposed + b.ppExposed
+            + b.bubble + b.dpExposed + b.optimizer;
+        QVERIFY(std::abs(sum - r.stepTime) < 1e-9 * r.stepTime);
+    }
     void cancelFlagStops()
     {
         Design d = test::buildCluster({});

@@ -498,15 +498,31 @@ bool Engine::loop()
 
 void Engine::breakdown()
 {
-    // The critical stage is the one whose last operation ends last.
-    double last = -1;
+    // The breakdown follows the bottleneck stage: the one busy longest (computing or waiting for
+    // its own TP/CP/EP/PP communication), so a stage that idles because the others are slow - the
+    // dense first stage of an MoE model waiting for expert-parallel stages, say - does not turn
+    // their exposed communication into "bubble". Its idle time before, between and after its
+    // operations up to the last backward is the bubble (or PP transit, or ZeRO-3 gather waits).
+    // Ties go to the stage whose last operation ends last, as in a uniform pipeline.
+    double last = -1, busiest = -1, busiestEnd = -1;
     for (std::size_t pl = 0; pl < m_out.ops.size(); ++pl)
-        for (std::size_t st = 0; st < m_out.ops[pl].size(); ++st)
-            if (!m_out.ops[pl][st].empty() && m_out.ops[pl][st].back().end > last) {
-                last = m_out.ops[pl][st].back().end;
+        for (std::size_t st = 0; st < m_out.ops[pl].size(); ++st) {
+            const auto &ops = m_out.ops[pl][st];
+            if (ops.empty())
+                continue;
+            double busy = 0;
+            for (const OpRecord &r : ops)
+                busy += r.end - r.start;
+            const double end = ops.back().end;
+            last = std::max(last, end);
+            const double tol = 1e-9 * std::max(busy, busiest);
+            if (busy > busiest + tol || (busy >= busiest - tol && end > busiestEnd)) {
+                busiest = std::max(busy, busiest);
+                busiestEnd = end;
                 m_out.criticalPipeline = static_cast<int>(pl);
                 m_out.criticalStage = static_cast<int>(st);
             }
+        }
     m_out.lastBackwardEnd = std::max(0.0, last);
     Breakdown &b = m_out.breakdown;
     double prevEnd = 0;
@@ -535,6 +551,7 @@ void Engine::breakdown()
         b.ppExposed += r.end - r.commEnd; // blocking send
         prevEnd = r.end;
     }
+    b.bubble += std::max(0.0, m_out.lastBackwardEnd - prevEnd); // drain of the other stages
 }
 
 ScheduleOutcome Engine::run()

@@ -123,6 +123,7 @@ struct ScheduleOutcome
     double lastBackwardEnd = 0;
     double stepTime = 0;
     Breakdown breakdown;
+    /// The stage the breakdown follows: the one busy longest (ties: the one ending last).
     int criticalPipeline = 0, criticalStage = 0;
     std::uint64_t events = 0;
 };
