@@ -10,6 +10,7 @@
 #include "testcluster.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace weft;
 
@@ -193,6 +194,62 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2")
                                 .arg(a.stepTime, 0, 'g', 15)
                                 .arg(b.stepTime, 0, 'g', 15)));
+    }
+    void mergedReplicasShowTrafficOnEveryLink_data() { symmetryNeverChangesTheAnswer_data(); }
+    void mergedReplicasShowTrafficOnEveryLink()
+    {
+        // Replicas merged for speed still load their own links: every link carries the bytes
+        // (and average utilization) of the simulation of every replica, and every replica's
+        // TP groups are listed with their own members.
+        QFETCH(double, oversubscription);
+        test::ClusterShape shape;
+        shape.domains = 8;
+        shape.serversPerLeaf = 2;
+        shape.oversubscription = oversubscription;
+        Design d = test::buildCluster(shape);
+        d.workload = smallGpt(8, 2, 4, 32);
+        SimOptions every;
+        every.exploitSymmetry = false;
+        const SimResult a = simulate(d);
+        const SimResult b = simulate(d, every);
+        QVERIFY(a.ok && b.ok);
+        QCOMPARE(a.links.size(), b.links.size());
+        int loaded = 0;
+        for (std::size_t i = 0; i < a.links.size(); ++i)
+            for (int k = 0; k < 2; ++k) {
+                const LinkDirResult &x = a.links[i].dir[k];
+                const LinkDirResult &y = b.links[i].dir[k];
+                loaded += y.bytes > 0;
+                const Node *from = d.node(a.links[i].from);
+                const Node *to = d.node(a.links[i].to);
+                if (from->isSwitch() && to->isSwitch()) {
+                    // between two switches (a spine uplink shared by the replicas): the merged
+                    // result keeps what the simulated replicas put there, a lower bound
+                    QVERIFY(x.bytes <= y.bytes * (1 + 1e-9));
+                    continue;
+                }
+                QVERIFY2(std::abs(x.bytes - y.bytes) <= 1e-9 * y.bytes,
+                         qPrintable(QStringLiteral("link %1 dir %2: %3 vs %4 bytes")
+                                        .arg(i)
+                                        .arg(k)
+                                        .arg(x.bytes)
+                                        .arg(y.bytes)));
+                QVERIFY(std::abs(x.avgUtilization - y.avgUtilization)
+                        <= 1e-9 * y.avgUtilization + 1e-15);
+            }
+        QVERIFY(loaded > 64);
+        const auto tpGroups = [](const SimResult &r) {
+            std::set<std::vector<NodeId>> out;
+            for (const GroupTraffic &g : r.groups)
+                if (g.kind == "tp") {
+                    std::vector<NodeId> m = g.members;
+                    std::sort(m.begin(), m.end());
+                    out.insert(m);
+                }
+            return out;
+        };
+        QCOMPARE(tpGroups(a).size(), std::size_t(8)); // 2 stages x 4 replicas
+        QVERIFY(tpGroups(a) == tpGroups(b));
     }
     void jobMayUsePartOfACluster()
     {

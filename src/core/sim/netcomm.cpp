@@ -124,6 +124,17 @@ std::vector<LinkResult> NetComm::linkResults(double stepTime)
     return out;
 }
 
+void NetComm::setMirrored(int tag)
+{
+    if (tag >= 0)
+        m_net->setMirrored(static_cast<JobTag>(tag));
+}
+
+double NetComm::mirroredBytes(std::size_t linkIndex, int dir) const
+{
+    return m_net->mirroredBytes(linkIndex, dir);
+}
+
 std::vector<LinkId> NetComm::linksOfTag(int tag) const
 {
     std::vector<LinkId> out;

@@ -32,6 +32,10 @@ public:
     std::vector<LinkResult> linkResults(double stepTime);
     /// Links crossed by the requests tagged `tag`.
     std::vector<LinkId> linksOfTag(int tag) const;
+    /// Counts the bytes of requests tagged `tag` apart (FlowNetwork::setMirrored).
+    void setMirrored(int tag);
+    /// Bytes per direction of link `linkIndex` (index in Design::links()) of mirrored requests.
+    [[nodiscard]] double mirroredBytes(std::size_t linkIndex, int dir) const;
 
 private:
     const std::vector<Phase> &plan(CollectiveOp op, double bytes,

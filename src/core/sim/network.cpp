@@ -272,7 +272,27 @@ void FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries, doub
     st.lastT = m_now;
     st.alive = true;
     ++st.version;
+    const Job &job = m_jobs[jobId];
+    if (job.tag < m_mirroredTag.size() && m_mirroredTag[job.tag])
+        for (const RouteEntry &e : entries)
+            m_mirrorBytes[e.linkDir] += bytes * e.fraction;
     ++m_jobs[jobId].outstanding;
+}
+
+void FlowNetwork::setMirrored(JobTag tag)
+{
+    if (tag == kNoTag)
+        return;
+    if (tag >= m_mirroredTag.size())
+        m_mirroredTag.resize(std::size_t(tag) + 1, 0);
+    m_mirroredTag[tag] = 1;
+    m_mirrorBytes.resize(m_slot.size(), 0.0);
+}
+
+double FlowNetwork::mirroredBytes(std::size_t linkIndex, int dir) const
+{
+    const std::size_t ld = 2 * linkIndex + static_cast<std::size_t>(dir);
+    return ld < m_mirrorBytes.size() ? m_mirrorBytes[ld] : 0.0;
 }
 
 void FlowNetwork::recordTagLinks(JobTag tag, std::span<const RouteEntry> entries)
@@ -470,6 +490,8 @@ void FlowNetwork::reset()
     m_final.clear();
     m_tagLinks.clear();
     m_tagFlows.clear();
+    m_mirroredTag.clear();
+    m_mirrorBytes.clear();
     for (auto &[h, cu] : m_coupled)
         cu.tags.clear();
     m_now = 0;

@@ -135,6 +135,12 @@ public:
     [[nodiscard]] const LinkDirStats &linkStats(std::size_t linkIndex, int dir) const;
     /// Width of a series bucket after finish(), seconds (end / seriesBuckets).
     [[nodiscard]] double seriesBucketSeconds() const { return m_bucketSeconds; }
+    /// Marks the jobs tagged `tag` as traffic of a simulated DP replica that stands for other,
+    /// identically placed replicas: their bytes per link direction are also counted apart
+    /// (mirroredBytes), so the caller can copy them onto the other replicas' links.
+    void setMirrored(JobTag tag);
+    /// Bytes carried by link `linkIndex` in direction `dir` for jobs marked with setMirrored.
+    [[nodiscard]] double mirroredBytes(std::size_t linkIndex, int dir) const;
     /// Links (indices in Design::links(), sorted) crossed by the flows of jobs tagged `tag`.
     [[nodiscard]] std::vector<std::uint32_t> linksOfTag(JobTag tag) const;
     /// Forgets every job, flow and statistic and sets the clock to 0 (routing caches stay).
@@ -204,6 +210,8 @@ private:
     std::vector<double> m_rebin;
     double m_bucketSeconds = 0;
     std::map<JobTag, std::vector<std::uint32_t>> m_tagLinks;
+    std::vector<char> m_mirroredTag; ///< by tag: traffic counted in m_mirrorBytes
+    std::vector<double> m_mirrorBytes; ///< by link direction, empty until a tag is mirrored
     std::set<std::pair<JobTag, std::uint64_t>> m_tagFlows; ///< (tag, src:dst) already listed
     std::unordered_multimap<std::uint64_t, CoupledUnit> m_coupled; ///< by hash of the key
     std::size_t m_coupledEntries = 0;

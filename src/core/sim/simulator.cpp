@@ -1,6 +1,7 @@
 #include "sim/simulator.h"
 
 #include "sim/netcomm.h"
+#include "sim/replicamirror.h"
 #include "sim/simplan.h"
 
 #include <algorithm>
@@ -275,18 +276,35 @@ SimResult simulate(const Design &design, const SimOptions &options)
             NetworkOptions no = options.network;
             no.maxEvents = std::min(no.maxEvents, options.maxEvents);
             NetComm net(design, no);
+            std::vector<int> unitsPerPipeline;
+            for (const int pl : plan.unitPipeline) {
+                if (pl >= static_cast<int>(unitsPerPipeline.size()))
+                    unitsPerPipeline.resize(static_cast<std::size_t>(pl) + 1, 0);
+                ++unitsPerPipeline[static_cast<std::size_t>(pl)];
+            }
+            for (std::size_t tag = 0; plan.symmetric && tag < plan.groups.size(); ++tag) {
+                const GroupMeta &g = plan.groups[tag];
+                const auto u = static_cast<std::size_t>(g.index);
+                if (isReplicaGroupKind(g.kind) && u < plan.unitPipeline.size()
+                    && unitsPerPipeline[static_cast<std::size_t>(plan.unitPipeline[u])] > 1)
+                    net.setMirrored(static_cast<int>(tag));
+            }
             r = detail::run(design, options, net, plan);
             r.warnings.insert(r.warnings.begin(), plan.findings.begin(), plan.findings.end());
-            if (r.ok) {
-                r.links = net.linkResults(r.stepTime);
-                linkFindings(design, r);
-                if (options.progress)
-                    options.progress(1.0);
-            }
             for (const GroupMeta &g : plan.groups)
                 r.groups.push_back({g.kind, g.index, g.members,
                                     r.ok ? net.linksOfTag(static_cast<int>(r.groups.size()))
                                          : std::vector<LinkId> {}});
+            if (r.ok) {
+                r.links = net.linkResults(r.stepTime);
+                mirrorReplicaTraffic(
+                    design, plan,
+                    [&net](std::size_t link, int dir) { return net.mirroredBytes(link, dir); },
+                    r.stepTime, r.links, r.groups);
+                linkFindings(design, r);
+                if (options.progress)
+                    options.progress(1.0);
+            }
         }
     } catch (const std::exception &e) {
         r.ok = false;
