@@ -155,9 +155,9 @@ private slots:
         QVERIFY(!hasDirect(planner.candidates(spec(CollectiveKind::AllReduce, acc, 1e9))));
         QCOMPARE(name(planner.plan(spec(CollectiveKind::AllGather, acc, 1e9)).algorithm),
                  name(CollectiveAlgorithm::Ring));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 planner.plan(spec(CollectiveKind::AllReduce, acc, 1e9,
-                                                   CollectiveAlgorithm::Direct)));
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            planner.plan(spec(CollectiveKind::AllReduce, acc, 1e9, CollectiveAlgorithm::Direct)));
         // a sub-group of the intact part is still a full mesh
         std::vector<NodeId> rest;
         for (NodeId id : acc)
@@ -184,10 +184,9 @@ private slots:
         const Route &hop = r.route(acc[0], acc[1]);
         const double egress = r.scaleUpEgress(r.nodeIndex(acc[0]));
         const double expected = 14 * (hop.alpha + hop.propagation) + 14.0 / 8 * S / egress;
-        QVERIFY2(near(planner.isolatedTime(ring), expected, 1e-6),
-                 qPrintable(QStringLiteral("%1 vs %2")
-                                .arg(planner.isolatedTime(ring))
-                                .arg(expected)));
+        QVERIFY2(
+            near(planner.isolatedTime(ring), expected, 1e-6),
+            qPrintable(QStringLiteral("%1 vs %2").arg(planner.isolatedTime(ring)).arg(expected)));
     }
     // Across MI300X nodes the hierarchical all-reduce reduce-scatters and all-gathers inside
     // each node directly over the mesh (S/m per directed link, one step) instead of a ring.
@@ -197,8 +196,8 @@ private slots:
         const Router r(d);
         const CollectivePlanner planner(r);
         const double S = 1e9;
-        const CollectivePlan plan = planner.plan(spec(CollectiveKind::AllReduce, accelerators(d),
-                                                      S, CollectiveAlgorithm::Hierarchical));
+        const CollectivePlan plan = planner.plan(
+            spec(CollectiveKind::AllReduce, accelerators(d), S, CollectiveAlgorithm::Hierarchical));
         QCOMPARE(plan.phases.size(), std::size_t(3));
         QCOMPARE(plan.phases.front().flows.size(), std::size_t(2 * 56));
         for (const Flow &f : plan.phases.front().flows) {
@@ -211,7 +210,8 @@ private slots:
     {
         CollectiveAlgorithm a;
         QVERIFY(fromString("direct", a) && a == CollectiveAlgorithm::Direct);
-        QCOMPARE(QString::fromLatin1(toString(CollectiveAlgorithm::Direct)), QStringLiteral("direct"));
+        QCOMPARE(QString::fromLatin1(toString(CollectiveAlgorithm::Direct)),
+                 QStringLiteral("direct"));
     }
 };
 

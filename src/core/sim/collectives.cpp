@@ -263,10 +263,12 @@ bool CollectivePlanner::fullMesh(const std::vector<NodeId> &members) const
 // all-gather: every member sends its S/n shard to each peer; all-reduce: reduce-scatter then
 // all-gather (Rabenseifner; Thakur, Rabenseifner & Gropp 2005, sec. 4), 2S/n per directed link,
 // pipelined chunk by chunk as one coupled phase. Every directed link carries S/n per pass at
-// once, so the time is alpha + S/(n B) per pass and busbw = (n-1) B: the bandwidth RCCL reaches
-// on MI300X with one channel per Infinity Fabric link (its all-pairs / MSCCL algorithms and its
-// n-1 concurrent ring channels move the same bytes per link); latency 1 (2) steps instead of
-// the ring's n-1 (2(n-1)).
+// once, so the time is alpha + S/(n B) per pass and busbw = (n-1) B. That is the bound RCCL
+// works to on 8 MI300X, whose collectives spread over all 7 xGMI links of each GPU (many
+// channels; MSCCL all-pairs algorithms for 8 GPUs, ROCm/rccl msccl-algorithms), each link
+// usable at ~48 of its 64 GB/s (AMD ROCm blog "Understanding RCCL Bandwidth and xGMI
+// Performance on AMD Instinct MI300X", 2025); n-1 ring channels, one per link, would move the
+// same bytes per link but take n-1 (2(n-1)) steps of latency where this takes 1 (2).
 void CollectivePlanner::direct(const Layout &lay, CollectiveKind kind, double bytes,
                                CollectivePlan &plan) const
 {
