@@ -2,6 +2,7 @@
 // direct (all-pairs) algorithm drives every link at once, so an all-reduce reaches a busbw of
 // (n-1) x the link bandwidth instead of the single ring's 1 x; switch-based domains and
 // partial meshes keep their rings.
+#include "collectivetesting.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
 #include "netfabrics.h"
@@ -11,6 +12,7 @@
 #include <cmath>
 
 using namespace weft;
+using namespace weft::test;
 
 namespace {
 
@@ -25,31 +27,6 @@ Design mi300x(int domains, FabricKind fabric)
     if (!r.ok())
         qFatal("generation failed: %s", r.errors.empty() ? "?" : r.errors.front().c_str());
     return std::move(*r.design);
-}
-
-std::vector<NodeId> accelerators(const Design &d)
-{
-    std::vector<NodeId> v;
-    for (const Node &n : d.nodes())
-        if (n.isAccelerator())
-            v.push_back(n.id);
-    return v;
-}
-
-CollectiveSpec spec(CollectiveKind k, std::vector<NodeId> members, double bytes,
-                    CollectiveAlgorithm a = CollectiveAlgorithm::Auto)
-{
-    CollectiveSpec s;
-    s.kind = k;
-    s.members = std::move(members);
-    s.bytes = bytes;
-    s.algorithm = a;
-    return s;
-}
-
-QString name(CollectiveAlgorithm a)
-{
-    return QString::fromLatin1(toString(a));
 }
 
 bool near(double a, double b, double rel)
@@ -169,7 +146,7 @@ private slots:
     // closed form 2(n-1) alpha + 2(n-1)/n S / egress (one ring flow per GPU over all its lanes).
     void switchBasedRingUnchanged()
     {
-        const test::Cluster c = test::buildCluster({});
+        const Cluster c = buildCluster({});
         const Router r(c.design);
         const CollectivePlanner planner(r);
         const auto acc = c.acc.front();
