@@ -45,9 +45,10 @@ int runCollective(const QStringList &args)
                                       QStringLiteral("'all' or accelerator indices (design order), "
                                                      "ranges a-b or names, comma separated"),
                                       QStringLiteral("LIST"), QStringLiteral("all"));
-    const QCommandLineOption algoOpt(QStringLiteral("algorithm"),
-                                     QStringLiteral("auto | ring | tree | hierarchical | nvls"),
-                                     QStringLiteral("ALGO"), QStringLiteral("auto"));
+    const QCommandLineOption algoOpt(
+        QStringLiteral("algorithm"),
+        QStringLiteral("auto | ring | tree | hierarchical | nvls | direct"), QStringLiteral("ALGO"),
+        QStringLiteral("auto"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
     parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt});
     if (!parser.parse(args)) {

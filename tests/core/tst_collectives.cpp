@@ -1,5 +1,6 @@
 // Collective algorithms: closed forms on a uniform ring, channel/rail structure across
 // domains, tree for small messages, NVLS, all-to-all, contention with other traffic.
+#include "collectivetesting.h"
 #include "netfabrics.h"
 #include "sim/collectives.h"
 
@@ -17,33 +18,6 @@ std::vector<NodeId> allOf(const Cluster &c)
     for (const auto &d : c.acc)
         v.insert(v.end(), d.begin(), d.end());
     return v;
-}
-
-std::vector<NodeId> accelerators(const Design &d)
-{
-    std::vector<NodeId> v;
-    for (const Node &n : d.nodes())
-        if (n.isAccelerator())
-            v.push_back(n.id);
-    return v;
-}
-
-CollectiveSpec spec(CollectiveKind k, std::vector<NodeId> members, double bytes,
-                    CollectiveAlgorithm a = CollectiveAlgorithm::Auto)
-{
-    CollectiveSpec s;
-    s.kind = k;
-    s.members = std::move(members);
-    s.bytes = bytes;
-    s.algorithm = a;
-    return s;
-}
-
-// Compared as names: QCOMPARE on these enums would find weft::toString by ADL and free its
-// static string.
-QString name(CollectiveAlgorithm a)
-{
-    return QString::fromLatin1(toString(a));
 }
 
 // A cluster of `domains` DGX H100 with its router and planner.

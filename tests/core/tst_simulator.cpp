@@ -302,6 +302,15 @@ private slots:
         const SimResult r = simulate(d);
         QVERIFY2(r.ok, codes(r).constData());
         QVERIFY(r.breakdown.tpExposed > 0);
+        // TP collectives run the direct algorithm: every mesh link carries traffic both ways
+        // (a ring or a tree would leave most of the 28 links idle)
+        int meshLinks = 0;
+        for (const LinkResult &l : r.links)
+            if (l.tier == "scale-up") {
+                ++meshLinks;
+                QVERIFY(l.dir[0].bytes > 0 && l.dir[1].bytes > 0);
+            }
+        QCOMPARE(meshLinks, 28);
     }
     void memoryOverCapacityIsAnErrorWithNumbers()
     {

@@ -27,10 +27,10 @@ struct AlgoName
     const char *name;
 };
 constexpr AlgoName kAlgos[] = {
-    {CollectiveAlgorithm::Auto, "auto"},      {CollectiveAlgorithm::Ring, "ring"},
-    {CollectiveAlgorithm::Tree, "tree"},      {CollectiveAlgorithm::Hierarchical, "hierarchical"},
-    {CollectiveAlgorithm::InNetwork, "nvls"}, {CollectiveAlgorithm::InNetwork, "in_network"},
-    {CollectiveAlgorithm::InNetwork, "sharp"}};
+    {CollectiveAlgorithm::Auto, "auto"},       {CollectiveAlgorithm::Ring, "ring"},
+    {CollectiveAlgorithm::Tree, "tree"},       {CollectiveAlgorithm::Hierarchical, "hierarchical"},
+    {CollectiveAlgorithm::InNetwork, "nvls"},  {CollectiveAlgorithm::InNetwork, "in_network"},
+    {CollectiveAlgorithm::InNetwork, "sharp"}, {CollectiveAlgorithm::Direct, "direct"}};
 
 // A coupled phase of flows `edges` each carrying `bytes`, after `steps` step latencies.
 Phase coupledPhase(std::vector<Flow> flows, double latency)
@@ -40,6 +40,17 @@ Phase coupledPhase(std::vector<Flow> flows, double latency)
     p.latency = latency;
     p.coupled = true;
     return p;
+}
+
+// One flow of `bytes` from every member to every other member (all-pairs exchange).
+std::vector<Flow> allPairs(const std::vector<NodeId> &members, double bytes)
+{
+    std::vector<Flow> flows;
+    for (NodeId a : members)
+        for (NodeId b : members)
+            if (a != b)
+                flows.push_back(Flow {a, b, bytes});
+    return flows;
 }
 
 } // namespace
@@ -211,6 +222,67 @@ void CollectivePlanner::ring(const Layout &lay, CollectiveKind kind, double byte
     plan.channels = static_cast<int>(rings.size());
 }
 
+bool CollectivePlanner::fullMesh(const std::vector<NodeId> &members) const
+{
+    if (members.size() < 3)
+        return false;
+    std::vector<int> idx;
+    for (NodeId id : members) {
+        idx.push_back(m_router.nodeIndex(id));
+        if (idx.back() < 0)
+            return false;
+    }
+    std::vector<int> adj;
+    for (int a : idx) {
+        adj.clear();
+        for (const auto &nb : m_router.neighbors(a))
+            adj.push_back(nb.first);
+        for (int b : idx)
+            if (b != a && std::find(adj.begin(), adj.end(), b) == adj.end())
+                return false;
+    }
+    // Adjacent is not enough: routing must also take the direct links (it does on shortest
+    // paths, unless a policy such as scale-up-only routing forbids them).
+    const auto &links = m_router.design().links();
+    for (NodeId a : members)
+        for (NodeId b : members) {
+            if (a == b)
+                continue;
+            const Route &r = m_router.route(a, b);
+            for (const RouteEntry &e : r.entries) {
+                const Link &l = links[e.linkDir / 2];
+                if (!((l.a == a && l.b == b) || (l.a == b && l.b == a)))
+                    return false;
+            }
+        }
+    return true;
+}
+
+// Direct (all-pairs) algorithms on a switchless full mesh. Reduce-scatter: every member sends
+// the S/n shard of each peer straight to that peer and reduces the n-1 shards it receives;
+// all-gather: every member sends its S/n shard to each peer; all-reduce: reduce-scatter then
+// all-gather (Rabenseifner; Thakur, Rabenseifner & Gropp 2005, sec. 4), 2S/n per directed link,
+// pipelined chunk by chunk as one coupled phase. Every directed link carries S/n per pass at
+// once, so the time is alpha + S/(n B) per pass and busbw = (n-1) B. That is the bound RCCL
+// works to on 8 MI300X, whose collectives spread over all 7 xGMI links of each GPU (many
+// channels; MSCCL all-pairs algorithms for 8 GPUs, ROCm/rccl msccl-algorithms), each link
+// usable at ~48 of its 64 GB/s (AMD ROCm blog "Understanding RCCL Bandwidth and xGMI
+// Performance on AMD Instinct MI300X", 2025); n-1 ring channels, one per link, would move the
+// same bytes per link but take n-1 (2(n-1)) steps of latency where this takes 1 (2).
+void CollectivePlanner::direct(const Layout &lay, CollectiveKind kind, double bytes,
+                               CollectivePlan &plan) const
+{
+    if (!fullMesh(lay.members))
+        throw std::invalid_argument("collective: the direct algorithm needs 3 or more members "
+                                    "joined pairwise by direct links (a switchless full mesh)");
+    const double n = static_cast<double>(lay.size());
+    const double passes = kind == CollectiveKind::AllReduce ? 2.0 : 1.0;
+    std::vector<Flow> flows = allPairs(lay.members, passes * bytes / n);
+    const double lat = passes * stepLatency(flows);
+    plan.phases.push_back(coupledPhase(std::move(flows), lat));
+    plan.channels = static_cast<int>(lay.size()) - 1;
+}
+
 // NCCL double binary tree: a chain inside each domain, two complementary binary trees over the
 // domains (the second mirrored, so a leaf of one is inner in the other), S/2 on each; reduce up
 // then broadcast down, each pipelined (one coupled phase per direction).
@@ -252,16 +324,25 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
 // rail by rail over scale-out, all-gather inside each domain. With `sharp`, the cross-domain
 // all-reduce of each rail is done in the network (SHARP): every member sends its shard once to
 // the reduction-capable switch its rail shares and receives the result once, bounded by the
-// switch's reduction rate per port.
+// switch's reduction rate per port. Inside domains that are switchless full meshes the
+// reduce-scatter and all-gather are direct (all-pairs, see direct()) instead of rings.
 void CollectivePlanner::hierarchical(const Layout &lay, double bytes, CollectivePlan &plan,
                                      bool sharp) const
 {
     const std::size_t m = lay.domains.front().size(), d = lay.domains.size();
     const double dm = static_cast<double>(m), dd = static_cast<double>(d);
+    const bool mesh = std::all_of(lay.domains.begin(), lay.domains.end(),
+                                  [&](const auto &dom) { return fullMesh(dom); });
     std::vector<Flow> intra;
-    for (const auto &dom : lay.domains)
+    for (const auto &dom : lay.domains) {
+        if (mesh) {
+            const std::vector<Flow> pairs = allPairs(dom, bytes / dm);
+            intra.insert(intra.end(), pairs.begin(), pairs.end());
+            continue;
+        }
         for (std::size_t j = 0; m > 1 && j < m; ++j)
             intra.push_back(Flow {dom[j], dom[(j + 1) % m], (dm - 1) / dm * bytes});
+    }
     std::vector<Flow> inter;
     for (std::size_t j = 0; j < m; ++j) {
         if (!sharp) {
@@ -279,7 +360,7 @@ void CollectivePlanner::hierarchical(const Layout &lay, double bytes, Collective
             inter.push_back(Flow {root, g, bytes / dm, rate});
         }
     }
-    const double intraLat = (dm - 1) * stepLatency(intra);
+    const double intraLat = (mesh ? 1.0 : dm - 1) * stepLatency(intra);
     if (!intra.empty())
         plan.phases.push_back(coupledPhase(intra, intraLat));
     const double interLat = (sharp ? 2.0 : 2 * (dd - 1)) * stepLatency(inter);
@@ -374,13 +455,17 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
 std::vector<CollectiveAlgorithm> CollectivePlanner::candidates(const CollectiveSpec &spec) const
 {
     using A = CollectiveAlgorithm;
-    if (spec.kind != CollectiveKind::AllReduce)
-        return {spec.kind == CollectiveKind::AllGather || spec.kind == CollectiveKind::ReduceScatter
-                        || spec.kind == CollectiveKind::Broadcast
-                    ? A::Ring
-                    : A::Auto};
+    const bool gatherOrScatter
+        = spec.kind == CollectiveKind::AllGather || spec.kind == CollectiveKind::ReduceScatter;
+    if (spec.kind != CollectiveKind::AllReduce) {
+        if (gatherOrScatter && fullMesh(spec.members))
+            return {A::Ring, A::Direct};
+        return {gatherOrScatter || spec.kind == CollectiveKind::Broadcast ? A::Ring : A::Auto};
+    }
     const Layout lay = layout(spec.members);
     std::vector<A> out {A::Ring, A::Tree};
+    if (fullMesh(spec.members))
+        out.push_back(A::Direct);
     if (lay.domains.size() > 1 && lay.uniform() && lay.domains.front().size() > 1)
         out.push_back(A::Hierarchical);
     if (lay.size() > 1) {
@@ -426,10 +511,15 @@ CollectivePlan CollectivePlanner::build(const CollectiveSpec &spec, CollectiveAl
     default:
         break;
     }
-    if (spec.kind != CollectiveKind::AllReduce && algo != CollectiveAlgorithm::Ring)
+    if (spec.kind != CollectiveKind::AllReduce && algo != CollectiveAlgorithm::Ring
+        && !(algo == CollectiveAlgorithm::Direct && spec.kind != CollectiveKind::Broadcast))
         throw std::invalid_argument(std::string("collective: ") + toString(spec.kind)
-                                    + " is implemented with the ring algorithm only");
+                                    + " is implemented with the ring (or, on a full mesh, the "
+                                      "direct) algorithm only");
     switch (algo) {
+    case CollectiveAlgorithm::Direct:
+        direct(lay, spec.kind, spec.bytes, plan);
+        break;
     case CollectiveAlgorithm::Tree:
         tree(lay, spec.bytes, plan);
         break;
@@ -488,6 +578,7 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
     }
     if (const Node *first = m_router.design().node(spec.members.front()))
         h = h * 1000003u ^ std::hash<std::string> {}(first->spec);
+    h = h * 1000003u ^ cands.size(); // full mesh or not, in-network reduction or not
     const auto key
         = std::make_tuple(static_cast<int>(spec.kind), spec.bytes, spec.members.size(), h);
     if (auto it = m_autoCache.find(key); it != m_autoCache.end()) {

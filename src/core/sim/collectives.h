@@ -1,7 +1,8 @@
 #pragma once
 // Collective algorithms as phases of point-to-point flows (simulator.md, Communication:
 // Algorithms; Thakur, Rabenseifner & Gropp, "Optimization of Collective Communication
-// Operations in MPICH", IJHPCA 2005; NCCL's ring, tree and NVLS algorithms).
+// Operations in MPICH", IJHPCA 2005; NCCL's ring, tree and NVLS algorithms; RCCL's all-pairs
+// algorithms on switchless meshes).
 //
 // Sizes follow nccl-tests: `bytes` is the per-rank buffer of an all-reduce or broadcast, the
 // per-rank total output of an all-gather, the per-rank total input of a reduce-scatter or
@@ -10,6 +11,11 @@
 // Rings are simulated in steady state: one coupled phase (all ring edges in lock-step at the
 // pace of the slowest) carrying each edge's total bytes, after the latency of all steps. On a
 // uniform ring this gives exactly 2(n-1) alpha + 2(n-1)/n S/B for an all-reduce.
+//
+// A ring uses one outgoing link per member. On a switchless full mesh (every two members joined
+// by their own link, e.g. 8 MI300X over Infinity Fabric) that is 1/(n-1) of the hardware, so
+// there the direct (all-pairs) algorithm is a candidate too: every member exchanges S/n with
+// every peer over its own link, all links at once (see CollectivePlanner::direct).
 
 #include "sim/network.h"
 
@@ -30,14 +36,14 @@ enum class CollectiveKind {
     PointToPoint,
     Broadcast
 };
-enum class CollectiveAlgorithm { Auto, Ring, Tree, Hierarchical, InNetwork };
+enum class CollectiveAlgorithm { Auto, Ring, Tree, Hierarchical, InNetwork, Direct };
 
 const char *toString(CollectiveKind k);
 const char *toString(CollectiveAlgorithm a);
 /// Parses "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "send_recv", "p2p",
 /// "broadcast".
 bool fromString(const std::string &s, CollectiveKind &out);
-/// Parses "auto", "ring", "tree", "hierarchical", "nvls" / "in_network" / "sharp".
+/// Parses "auto", "ring", "tree", "hierarchical", "nvls" / "in_network" / "sharp", "direct".
 bool fromString(const std::string &s, CollectiveAlgorithm &out);
 
 /// nccl-tests bus-bandwidth factor: busbw = algbw x factor; 2(n-1)/n for all-reduce, (n-1)/n
@@ -58,7 +64,9 @@ struct CollectivePlan
 {
     std::vector<Phase> phases;
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
-    int channels = 1; ///< parallel rings (one per rail when the group spans domains)
+    /// Parallel rings (one per rail when the group spans domains); for the direct algorithm,
+    /// the links each member drives at once (n - 1).
+    int channels = 1;
 };
 
 /// Plans collectives on one design's topology. Auto picks, like NCCL's tuner, the algorithm
@@ -71,13 +79,18 @@ public:
     ~CollectivePlanner();
 
     /// Throws std::invalid_argument for fewer than one member, unknown nodes, negative sizes or
-    /// an algorithm the group cannot use (in-network reduction without a capable switch);
+    /// an algorithm the group cannot use (in-network reduction without a capable switch, the
+    /// direct algorithm outside a full mesh);
     /// UnroutableError when members cannot reach each other.
     CollectivePlan plan(const CollectiveSpec &spec) const;
     /// Time of the collective alone on the fabric, seconds.
     double isolatedTime(const CollectiveSpec &spec) const;
     /// Algorithms usable for this spec (Auto excluded).
     std::vector<CollectiveAlgorithm> candidates(const CollectiveSpec &spec) const;
+    /// Whether `members` (3 or more) form a switchless full mesh: the route between every two
+    /// of them crosses only links joining those two (no switch, no third accelerator).
+    /// Cheap for groups that are not: stops at the first member missing a direct neighbour.
+    bool fullMesh(const std::vector<NodeId> &members) const;
 
 private:
     struct Layout;
@@ -86,6 +99,7 @@ private:
     double simulate(const std::vector<Phase> &phases) const;
     double stepLatency(const std::vector<Flow> &flows) const;
     void ring(const Layout &lay, CollectiveKind kind, double bytes, CollectivePlan &plan) const;
+    void direct(const Layout &lay, CollectiveKind kind, double bytes, CollectivePlan &plan) const;
     void tree(const Layout &lay, double bytes, CollectivePlan &plan) const;
     void hierarchical(const Layout &lay, double bytes, CollectivePlan &plan, bool sharp) const;
     std::pair<NodeId, double> reductionRoot(const std::vector<NodeId> &members) const;
