@@ -23,13 +23,24 @@ QString humanSize(double bytes)
     return QStringLiteral("%1 %2").arg(bytes, 0, 'g', 4).arg(QLatin1String(units[u]));
 }
 
+// The --algorithm value that selects `a`: "nvls" for in-network reduction (the simulator names it
+// "in_network"; "in_network" and "sharp" are accepted as --algorithm too).
+QString algorithmOption(CollectiveAlgorithm a)
+{
+    return a == CollectiveAlgorithm::InNetwork ? QStringLiteral("nvls")
+                                               : QString::fromLatin1(toString(a));
+}
+
 int runCollective(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Simulates one collective alone on the design's fabric for each message size and prints "
         "time, algbw and busbw with the nccl-tests definitions (algbw = S/t; busbw = algbw x "
-        "2(n-1)/n for all_reduce, (n-1)/n for all_gather, reduce_scatter and all_to_all)."));
+        "2(n-1)/n for all_reduce, (n-1)/n for all_gather, reduce_scatter and all_to_all).\n"
+        "Bandwidths are in GB/s (1e9 bytes/s) as in nccl-tests: the text columns algbw_GB/s and "
+        "busbw_GB/s, the JSON keys algbw_GBps and busbw_GBps; not Gb/s, the unit of rate_gbps in "
+        "design files."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("design file (.weft)"));
     const QCommandLineOption opOpt(QStringLiteral("op"),
@@ -45,9 +56,12 @@ int runCollective(const QStringList &args)
                                       QStringLiteral("'all' or accelerator indices (design order), "
                                                      "ranges a-b or names, comma separated"),
                                       QStringLiteral("LIST"), QStringLiteral("all"));
-    const QCommandLineOption algoOpt(QStringLiteral("algorithm"),
-                                     QStringLiteral("auto | ring | tree | hierarchical | nvls"),
-                                     QStringLiteral("ALGO"), QStringLiteral("auto"));
+    const QCommandLineOption algoOpt(
+        QStringLiteral("algorithm"),
+        QStringLiteral("auto | ring | tree | hierarchical | nvls (in-network "
+                       "reduction: NVLink SHARP or InfiniBand "
+                       "SHARP; in_network and sharp are aliases)"),
+        QStringLiteral("ALGO"), QStringLiteral("auto"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
     parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt});
     if (!parser.parse(args)) {
@@ -108,19 +122,18 @@ int runCollective(const QStringList &args)
     if (parser.isSet(jsonOpt)) {
         QJsonArray arr;
         for (const CollectiveSweepRow &r : rows)
-            arr.append(QJsonObject {
-                {QStringLiteral("bytes"), r.bytes},
-                {QStringLiteral("time_s"), r.seconds},
-                {QStringLiteral("algbw_gbps"), r.algbw / 1e9},
-                {QStringLiteral("busbw_gbps"), r.busbw / 1e9},
-                {QStringLiteral("algorithm"), QString::fromLatin1(toString(r.algorithm))},
-                {QStringLiteral("channels"), r.channels}});
-        const QJsonObject doc {
-            {QStringLiteral("file"), path},
-            {QStringLiteral("op"), QString::fromLatin1(toString(kind))},
-            {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
-            {QStringLiteral("bandwidth_unit"), QStringLiteral("GB/s (1e9 bytes/s)")},
-            {QStringLiteral("results"), arr}};
+            arr.append(QJsonObject {{QStringLiteral("bytes"), r.bytes},
+                                    {QStringLiteral("time_s"), r.seconds},
+                                    {QStringLiteral("algbw_GBps"), r.algbw / 1e9},
+                                    {QStringLiteral("busbw_GBps"), r.busbw / 1e9},
+                                    {QStringLiteral("algorithm"), algorithmOption(r.algorithm)},
+                                    {QStringLiteral("channels"), r.channels}});
+        const QJsonObject doc {{QStringLiteral("file"), path},
+                               {QStringLiteral("op"), QString::fromLatin1(toString(kind))},
+                               {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
+                               {QStringLiteral("bandwidth_unit"),
+                                QStringLiteral("GB/s (1e9 bytes/s, as nccl-tests; not Gb/s)")},
+                               {QStringLiteral("results"), arr}};
         out(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)).trimmed());
         return ExitOk;
     }
@@ -142,7 +155,7 @@ int runCollective(const QStringList &args)
                 .arg(r.seconds * 1e6, 12, 'f', 2)
                 .arg(r.algbw / 1e9, 11, 'f', 2)
                 .arg(r.busbw / 1e9, 11, 'f', 2)
-                .arg(QString::fromLatin1(toString(r.algorithm))));
+                .arg(algorithmOption(r.algorithm)));
     return ExitOk;
 }
 
