@@ -2,6 +2,7 @@
 // workload and prints a summary, the result JSON (docs/simulate-json.md) or CSV.
 #include "command.h"
 #include "designinput.h"
+#include "findingtext.h"
 #include "io/designfile.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
@@ -25,6 +26,9 @@ bool writeFile(const QString &path, const std::string &text)
     return f.write(text.data(), static_cast<qint64>(text.size()))
         == static_cast<qint64>(text.size());
 }
+
+// Relative to the step time, below which a negative breakdown part is rounding noise.
+constexpr double kRoundingTolerance = 1e-9;
 
 QString seconds(double s)
 {
@@ -58,21 +62,28 @@ void printSummary(const SimResult &r, const Design &d)
             {"EP exposed", b.epExposed}, {"PP exposed", b.ppExposed}, {"bubble", b.bubble},
             {"DP exposed", b.dpExposed}, {"optimizer", b.optimizer}};
         out(QStringLiteral("breakdown:"));
-        for (const auto &[name, v] : parts)
+        for (const auto &[name, v] : parts) {
+            // A part is a difference of event times: rounding leaves e.g. -1e-17 s where
+            // nothing is exposed, which would print as "-0.00 ms (-0.0%)".
+            const double shown = v < 0 && -v <= kRoundingTolerance * r.stepTime ? 0.0 : v;
             out(QStringLiteral("  %1 %2 (%3%)")
                     .arg(QString::fromLatin1(name).leftJustified(11))
-                    .arg(seconds(v), 10)
-                    .arg(r.stepTime > 0 ? v / r.stepTime * 100 : 0, 0, 'f', 1));
+                    .arg(seconds(shown), 10)
+                    .arg(r.stepTime > 0 ? shown / r.stepTime * 100 : 0, 0, 'f', 1));
+        }
     }
-    out(QStringLiteral("memory           %1 of %2 GB per GPU%3")
-            .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
-            .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
-            .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
+    if (r.memoryCapacityPerGpu > 0) // computed once the workload passed its checks
+        out(QStringLiteral("memory           %1 of %2 GB per GPU%3")
+                .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
+                .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
+                .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
     for (const Finding &f : r.warnings)
-        out(QStringLiteral("%1 [%2] %3")
-                .arg(QString::fromLatin1(toString(f.severity)), QString::fromStdString(f.code),
-                     QString::fromStdString(f.message)));
-    out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
+        out(describeFinding(f));
+    if (r.ok)
+        out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
+    else
+        out(QStringLiteral("not simulated: %1 error(s) above")
+                .arg(countFindings(r.warnings).errors));
 }
 
 // Progress on stderr, in steps of 10%: always with --progress, otherwise only once the
