@@ -1,7 +1,8 @@
 // weft-cli collective: nccl-tests for a design that does not exist yet (issue 3, Command line).
 #include "command.h"
+#include "commandparser.h"
+#include "designinput.h"
 #include "sim/collectivesweep.h"
-#include "storage/designstorage.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -23,6 +24,15 @@ QString humanSize(double bytes)
     return QStringLiteral("%1 %2").arg(bytes, 0, 'g', 4).arg(QLatin1String(units[u]));
 }
 
+// The values --op and --algorithm document; the parser (sim/collectives.h) takes these and the
+// aliases named in the help.
+const QStringList kOps {QStringLiteral("all_reduce"),     QStringLiteral("all_gather"),
+                        QStringLiteral("reduce_scatter"), QStringLiteral("all_to_all"),
+                        QStringLiteral("send_recv"),      QStringLiteral("broadcast")};
+const QStringList kAlgorithms {QStringLiteral("auto"), QStringLiteral("ring"),
+                               QStringLiteral("tree"), QStringLiteral("hierarchical"),
+                               QStringLiteral("nvls")};
+
 // The --algorithm value that selects `a`: "nvls" for in-network reduction (the simulator names it
 // "in_network"; "in_network" and "sharp" are accepted as --algorithm too).
 QString algorithmOption(CollectiveAlgorithm a)
@@ -41,50 +51,50 @@ int runCollective(const QStringList &args)
         "Bandwidths are in GB/s (1e9 bytes/s) as in nccl-tests: the text columns algbw_GB/s and "
         "busbw_GB/s, the JSON keys algbw_GBps and busbw_GBps; not Gb/s, the unit of rate_gbps in "
         "design files."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("design file (.weft)"));
-    const QCommandLineOption opOpt(QStringLiteral("op"),
-                                   QStringLiteral("all_reduce | all_gather | reduce_scatter | "
-                                                  "all_to_all | send_recv | broadcast"),
-                                   QStringLiteral("OP"), QStringLiteral("all_reduce"));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
+    const QCommandLineOption opOpt(
+        QStringLiteral("op"),
+        QStringLiteral("%1 (default all_reduce).").arg(kOps.join(QStringLiteral(" | "))),
+        QStringLiteral("OP"), QStringLiteral("all_reduce"));
     const QCommandLineOption bytesOpt(
         QStringLiteral("bytes"),
-        QStringLiteral("message sizes, comma separated; K, M, G "
-                       "suffixes are powers of 1024 (e.g. 1M,64M,8G)"),
+        QStringLiteral("Message sizes, comma separated; K, M, G suffixes are powers of 1024 "
+                       "(e.g. 1M,64M,8G) (default 8G)."),
         QStringLiteral("LIST"), QStringLiteral("8G"));
     const QCommandLineOption ranksOpt(QStringLiteral("ranks"),
                                       QStringLiteral("'all' or accelerator indices (design order), "
-                                                     "ranges a-b or names, comma separated"),
+                                                     "ranges a-b or names, comma separated "
+                                                     "(default all)."),
                                       QStringLiteral("LIST"), QStringLiteral("all"));
     const QCommandLineOption algoOpt(
         QStringLiteral("algorithm"),
-        QStringLiteral("auto | ring | tree | hierarchical | nvls (in-network "
-                       "reduction: NVLink SHARP or InfiniBand "
-                       "SHARP; in_network and sharp are aliases)"),
+        QStringLiteral("%1; nvls is in-network reduction (NVLink SHARP or InfiniBand SHARP), "
+                       "in_network and sharp are aliases (default auto).")
+            .arg(kAlgorithms.join(QStringLiteral(" | "))),
         QStringLiteral("ALGO"), QStringLiteral("auto"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("JSON output"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Print JSON instead of the table."));
     parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt});
-    if (!parser.parse(args)) {
-        err(QStringLiteral("weft-cli collective: %1").arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(
+            parser, args, QStringLiteral("collective"),
+            QStringLiteral("weft-cli collective FILE [--op OP] [--bytes LIST] [--ranks LIST] "
+                           "[--algorithm ALGO] [--json]")))
+        return *code;
     if (parser.positionalArguments().size() != 1) {
-        err(QStringLiteral("weft-cli collective: expected one design FILE (see --help)"));
+        err(QStringLiteral("weft-cli collective: expected one design FILE (see 'weft-cli "
+                           "collective --help')"));
         return ExitUsage;
     }
     CollectiveKind kind;
     if (!fromString(parser.value(opOpt).toStdString(), kind)) {
-        err(QStringLiteral("weft-cli collective: unknown --op '%1'").arg(parser.value(opOpt)));
+        err(QStringLiteral("weft-cli collective: unknown --op '%1' (known: %2)")
+                .arg(parser.value(opOpt), kOps.join(QStringLiteral(", "))));
         return ExitUsage;
     }
     CollectiveAlgorithm algo;
     if (!fromString(parser.value(algoOpt).toStdString(), algo)) {
-        err(QStringLiteral("weft-cli collective: unknown --algorithm '%1'")
-                .arg(parser.value(algoOpt)));
+        err(QStringLiteral("weft-cli collective: unknown --algorithm '%1' (known: %2)")
+                .arg(parser.value(algoOpt), kAlgorithms.join(QStringLiteral(", "))));
         return ExitUsage;
     }
     std::vector<double> sizes;
@@ -96,13 +106,10 @@ int runCollective(const QStringList &args)
         return ExitUsage;
     }
     const QString path = parser.positionalArguments().front();
-    LoadResult loaded = loadDesignFile(path);
-    if (!loaded.ok()) {
-        err(QStringLiteral("weft-cli collective: %1")
-                .arg(QString::fromStdString(loaded.error.toString())));
+    const std::optional<Design> loaded = readDesignArgument(QStringLiteral("collective"), path);
+    if (!loaded)
         return ExitUsage;
-    }
-    const Design &design = *loaded.design;
+    const Design &design = *loaded;
     std::vector<NodeId> members;
     try {
         members = parseRankList(design, parser.value(ranksOpt).toStdString());

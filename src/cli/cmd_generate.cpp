@@ -61,7 +61,7 @@ int runGenerate(const QStringList &args)
         return ExitUsage;
     }
     FabricParams params;
-    if (const QString e = readFabricOptions(parser, params); !e.isEmpty()) {
+    if (const QString e = readFabricOptions(parser, catalog, params); !e.isEmpty()) {
         err(QStringLiteral("weft-cli generate: %1").arg(e));
         return ExitUsage;
     }

@@ -3,6 +3,7 @@
 // simulator's preflight), findings printed; 2: unreadable file or bad usage, with the file, the
 // JSON location and the problem.
 #include "command.h"
+#include "commandparser.h"
 #include "findingtext.h"
 #include "model/validate.h"
 #include "sim/simulator.h"
@@ -30,22 +31,14 @@ int run(const QStringList &args)
         "cannot run (findings are printed as 'error [code] message (subjects)'), 2 the file cannot "
         "be read or bad usage "
         "(the error names the file, the JSON location and the problem)."));
-    parser.addHelpOption();
     const QCommandLineOption quiet(QStringList {QStringLiteral("q"), QStringLiteral("quiet")},
                                    QStringLiteral("Print errors only (no warnings, no summary)."));
     parser.addOption(quiet);
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("The .weft design to check."));
-    if (!parser.parse(args)) {
-        err(QStringLiteral("weft-cli validate: %1").arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        // Qt's first line names argv[0]; name the sub-command instead.
-        out(QStringLiteral("Usage: weft-cli validate [options] FILE\n")
-            + parser.helpText().section(QLatin1Char('\n'), 1));
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, QStringLiteral("validate"),
+                                           QStringLiteral("weft-cli validate [options] FILE")))
+        return *code;
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1) {
         err(QStringLiteral(

@@ -199,14 +199,22 @@ private slots:
         QVERIFY(r.err.contains(u"nonexistent-dir"_s));
     }
 
-    void unknownPresetFits()
+    void unknownPresetIsAUsageError()
     {
-        // An unknown preset is a fabric that cannot be built: exit 1 with the known names.
+        // An unknown preset or switch is bad usage (exit 2) naming the known ones, not a fabric
+        // that does not fit (exit 1).
         QTemporaryDir dir;
-        const Run r = runCli(
+        Run r = runCli(
             {u"generate"_s, u"--scaleup"_s, u"dgx-z9"_s, u"-o"_s, dir.filePath(u"x.weft"_s)});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"unknown scale-up preset dgx-z9; known: "_s), qPrintable(r.err));
         QVERIFY(r.err.contains(u"dgx-h100"_s));
+        QVERIFY(!r.err.contains(u"does not fit"_s));
+        r = runCli({u"generate"_s, u"--switch"_s, u"qm1"_s, u"-o"_s, dir.filePath(u"x.weft"_s)});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"unknown switch qm1; known: "_s), qPrintable(r.err));
+        QVERIFY(r.err.contains(u"qm9700"_s));
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"x.weft"_s)));
     }
 
     void bomErrors()
