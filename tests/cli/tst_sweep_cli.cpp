@@ -75,7 +75,14 @@ private slots:
         QFile wholeCsv(QDir(whole).filePath(QStringLiteral("sweep.csv")));
         QFile mergedCsv(QDir(merged).filePath(QStringLiteral("sweep.csv")));
         QVERIFY(wholeCsv.open(QIODevice::ReadOnly) && mergedCsv.open(QIODevice::ReadOnly));
-        QCOMPARE(mergedCsv.readAll(), wholeCsv.readAll());
+        const QByteArray csvText = wholeCsv.readAll();
+        QCOMPARE(mergedCsv.readAll(), csvText);
+        // One column per name (csv.DictReader and pandas drop or rename duplicates): the swept
+        // tp is the value column, not repeated among the degrees.
+        const QList<QByteArray> header = csvText.left(csvText.indexOf('\n')).split(',');
+        QCOMPARE(QSet<QByteArray>(header.begin(), header.end()).size(), header.size());
+        QCOMPARE(header.value(1), QByteArray("tp"));
+        QVERIFY(header.contains("pp") && header.contains("dp") && header.contains("step_time_s"));
         for (const char *f : {"sweep.png", "sweep.pdf", "sweep.svg"})
             QVERIFY2(QFileInfo(QDir(merged).filePath(QLatin1String(f))).size() > 0, f);
 
