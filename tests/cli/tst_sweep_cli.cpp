@@ -107,6 +107,40 @@ private slots:
         QVERIFY(r.out.contains("FAILED"));
     }
 
+    void shardWhereNothingRunsSucceedsOnceWritten()
+    {
+        // Shard 0/2 of values 3,4,5 runs TP 3 and 5, neither of which divides the world: its
+        // file is written and a job-array task must not fail for it; the merge still works.
+        QTemporaryDir tmp;
+        const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
+                                                     tmp.filePath(QStringLiteral("d.weft")));
+        const QStringList common {QStringLiteral("sweep"),    design,
+                                  QStringLiteral("--param"),  QStringLiteral("tp"),
+                                  QStringLiteral("--values"), QStringLiteral("3,4,5")};
+        for (int shard = 0; shard < 2; ++shard) {
+            const test::CliRun r = test::runWeftCli(
+                common
+                + QStringList {QStringLiteral("--shard"), QStringLiteral("%1/2").arg(shard),
+                               QStringLiteral("--out"),
+                               tmp.filePath(QStringLiteral("s%1").arg(shard))});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            if (shard == 0)
+                QVERIFY2(r.err.contains("no variant of this shard ran")
+                             && r.err.contains("shard file is written"),
+                         r.err.constData());
+        }
+        QVERIFY(QFile::exists(tmp.filePath(QStringLiteral("s0/sweep-shard-0-of-2.json"))));
+        const test::CliRun merged
+            = test::runWeftCli({QStringLiteral("sweep-merge"), tmp.filePath(QStringLiteral("s0")),
+                                tmp.filePath(QStringLiteral("s1")), QStringLiteral("--out"),
+                                tmp.filePath(QStringLiteral("m"))});
+        QVERIFY2(merged.exitCode == 0, merged.err.constData());
+        // Without --out nothing is written: a shard with nothing run still fails.
+        const test::CliRun unwritten = test::runWeftCli(
+            common + QStringList {QStringLiteral("--shard"), QStringLiteral("0/2")});
+        QCOMPARE(unwritten.exitCode, 1);
+    }
+
     void usageErrors()
     {
         QTemporaryDir tmp;
