@@ -23,6 +23,22 @@ nlohmann::json readJson(const QString &path)
     return nlohmann::json::parse(f.readAll().toStdString());
 }
 
+/// `weft-cli sweep DESIGN --param tp --values VALUES`.
+QStringList tpSweep(const QString &design, const QString &values)
+{
+    return {QStringLiteral("sweep"),    design, QStringLiteral("--param"), QStringLiteral("tp"),
+            QStringLiteral("--values"), values};
+}
+
+/// Runs shard `shard`/2 of `sweep`, writing to `dir`/s<shard>.
+test::CliRun runShard(const QStringList &sweep, int shard, const QTemporaryDir &dir)
+{
+    return test::runWeftCli(
+        sweep
+        + QStringList {QStringLiteral("--shard"), QStringLiteral("%1/2").arg(shard),
+                       QStringLiteral("--out"), dir.filePath(QStringLiteral("s%1").arg(shard))});
+}
+
 } // namespace
 
 class TestSweepCli : public QObject
@@ -34,9 +50,7 @@ private slots:
         QTemporaryDir tmp;
         const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
                                                      tmp.filePath(QStringLiteral("d.weft")));
-        const QStringList common {QStringLiteral("sweep"),    design,
-                                  QStringLiteral("--param"),  QStringLiteral("tp"),
-                                  QStringLiteral("--values"), QStringLiteral("2,3,4,8")};
+        const QStringList common = tpSweep(design, QStringLiteral("2,3,4,8"));
         const QString whole = tmp.filePath(QStringLiteral("whole"));
         test::CliRun r
             = test::runWeftCli(common
@@ -55,11 +69,7 @@ private slots:
         QVERIFY2(svgText.contains("Not plotted") && svgText.contains("TP degree 3"),
                  "the chart lists the failed variant");
         for (int shard = 0; shard < 2; ++shard) {
-            r = test::runWeftCli(common
-                                 + QStringList {QStringLiteral("--shard"),
-                                                QStringLiteral("%1/2").arg(shard),
-                                                QStringLiteral("--out"),
-                                                tmp.filePath(QStringLiteral("s%1").arg(shard))});
+            r = runShard(common, shard, tmp);
             QVERIFY2(r.exitCode == 0, r.err.constData());
             QVERIFY(QFile::exists(
                 tmp.filePath(QStringLiteral("s%1/sweep-shard-%1-of-2.json").arg(shard))));
@@ -99,9 +109,8 @@ private slots:
         const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
                                                      tmp.filePath(QStringLiteral("d.weft")));
         const test::CliRun r = test::runWeftCli(
-            {QStringLiteral("sweep"), design, QStringLiteral("--param"), QStringLiteral("tp"),
-             QStringLiteral("--values"), QStringLiteral("3,5"), QStringLiteral("--out"),
-             tmp.filePath(QStringLiteral("out"))});
+            tpSweep(design, QStringLiteral("3,5"))
+            + QStringList {QStringLiteral("--out"), tmp.filePath(QStringLiteral("out"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("no variant ran"), r.err.constData());
         QVERIFY(r.out.contains("FAILED"));
@@ -114,15 +123,9 @@ private slots:
         QTemporaryDir tmp;
         const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
                                                      tmp.filePath(QStringLiteral("d.weft")));
-        const QStringList common {QStringLiteral("sweep"),    design,
-                                  QStringLiteral("--param"),  QStringLiteral("tp"),
-                                  QStringLiteral("--values"), QStringLiteral("3,4,5")};
+        const QStringList common = tpSweep(design, QStringLiteral("3,4,5"));
         for (int shard = 0; shard < 2; ++shard) {
-            const test::CliRun r = test::runWeftCli(
-                common
-                + QStringList {QStringLiteral("--shard"), QStringLiteral("%1/2").arg(shard),
-                               QStringLiteral("--out"),
-                               tmp.filePath(QStringLiteral("s%1").arg(shard))});
+            const test::CliRun r = runShard(common, shard, tmp);
             QVERIFY2(r.exitCode == 0, r.err.constData());
             if (shard == 0)
                 QVERIFY2(r.err.contains("no variant of this shard ran")
