@@ -3,9 +3,11 @@
 #include "command.h"
 #include "commandparser.h"
 #include "fabricoptions.h"
+#include "findingtext.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
+#include "sim/simulator.h"
 #include "storage/designstorage.h"
 #include "workloadoptions.h"
 
@@ -21,7 +23,18 @@ int runGenerate(const QStringList &args)
     parser.setApplicationDescription(
         QStringLiteral("Generate a cluster fabric (scale-up domains and a scale-out fat-tree) "
                        "and write it to a design file. Port budgets are checked first: when the "
-                       "fabric does not fit, the problems are printed and the exit code is 1."));
+                       "fabric does not fit, the problems are printed, nothing is written and the "
+                       "exit code is 1.\n\n"
+                       "Any workload flag (--model, --tp, ...) adds a training workload, which is "
+                       "checked as 'weft-cli simulate' checks it before running (divisibility, "
+                       "world size against the accelerators, placement, memory per GPU). Its "
+                       "findings are printed on stderr as 'weft-cli generate: error [code] "
+                       "message'. With errors the file is still written (to be fixed in the GUI "
+                       "or regenerated) but the exit code is 1, as the design cannot simulate; "
+                       "warnings alone keep exit code 0.\n\n"
+                       "Exit codes: 0 written, 1 the fabric does not fit (nothing written) or the "
+                       "workload cannot run (written), 2 bad usage or the file cannot be "
+                       "written."));
     QString catalogError;
     // The presets named in --help come from the built-in catalog; --catalog can add more.
     addFabricOptions(parser, builtinCatalog());
@@ -48,7 +61,7 @@ int runGenerate(const QStringList &args)
         return ExitUsage;
     }
     FabricParams params;
-    if (const QString e = readFabricOptions(parser, params); !e.isEmpty()) {
+    if (const QString e = readFabricOptions(parser, catalog, params); !e.isEmpty()) {
         err(QStringLiteral("weft-cli generate: %1").arg(e));
         return ExitUsage;
     }
@@ -67,6 +80,9 @@ int runGenerate(const QStringList &args)
         return ExitUsage;
     }
     result.design->workload = workload;
+    const std::vector<Finding> findings = preflight(*result.design);
+    for (const Finding &f : findings)
+        err(QStringLiteral("weft-cli generate: %1").arg(describeFinding(f)));
     const QString path = parser.value(outOption);
     if (const auto e = saveDesignFile(*result.design, path)) {
         err(QStringLiteral("weft-cli generate: %1").arg(QString::fromStdString(e->toString())));
@@ -79,6 +95,14 @@ int runGenerate(const QStringList &args)
             .arg(bom.totalSwitches)
             .arg(result.design->links().size())
             .arg(bom.totalCables));
+    if (const int errors = countFindings(findings).errors) {
+        err(QStringLiteral("weft-cli generate: %1 was written, but its workload cannot be "
+                           "simulated (%2 error(s) above): change the workload flags, or edit it "
+                           "in the GUI's Partitions dock")
+                .arg(path)
+                .arg(errors));
+        return ExitInvalid;
+    }
     return ExitOk;
 }
 

@@ -1,15 +1,15 @@
 // weft-cli simulate FILE [--json|--csv] [--out DIR]: simulates one training step of the design's
 // workload and prints a summary, the result JSON (docs/simulate-json.md) or CSV.
 #include "command.h"
+#include "commandparser.h"
 #include "designinput.h"
-#include "io/designfile.h"
+#include "findingtext.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
 #include "sim/simulator.h"
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFile>
 #include <chrono>
 #include <functional>
 
@@ -17,14 +17,10 @@ namespace weft::cli {
 
 namespace {
 
-bool writeFile(const QString &path, const std::string &text)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    return f.write(text.data(), static_cast<qint64>(text.size()))
-        == static_cast<qint64>(text.size());
-}
+const QString kName = QStringLiteral("simulate");
+
+// Relative to the step time, below which a negative breakdown part is rounding noise.
+constexpr double kRoundingTolerance = 1e-9;
 
 QString seconds(double s)
 {
@@ -58,21 +54,28 @@ void printSummary(const SimResult &r, const Design &d)
             {"EP exposed", b.epExposed}, {"PP exposed", b.ppExposed}, {"bubble", b.bubble},
             {"DP exposed", b.dpExposed}, {"optimizer", b.optimizer}};
         out(QStringLiteral("breakdown:"));
-        for (const auto &[name, v] : parts)
+        for (const auto &[name, v] : parts) {
+            // A part is a difference of event times: rounding leaves e.g. -1e-17 s where
+            // nothing is exposed, which would print as "-0.00 ms (-0.0%)".
+            const double shown = v < 0 && -v <= kRoundingTolerance * r.stepTime ? 0.0 : v;
             out(QStringLiteral("  %1 %2 (%3%)")
                     .arg(QString::fromLatin1(name).leftJustified(11))
-                    .arg(seconds(v), 10)
-                    .arg(r.stepTime > 0 ? v / r.stepTime * 100 : 0, 0, 'f', 1));
+                    .arg(seconds(shown), 10)
+                    .arg(r.stepTime > 0 ? shown / r.stepTime * 100 : 0, 0, 'f', 1));
+        }
     }
-    out(QStringLiteral("memory           %1 of %2 GB per GPU%3")
-            .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
-            .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
-            .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
+    if (r.memoryCapacityPerGpu > 0) // computed once the workload passed its checks
+        out(QStringLiteral("memory           %1 of %2 GB per GPU%3")
+                .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
+                .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
+                .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
     for (const Finding &f : r.warnings)
-        out(QStringLiteral("%1 [%2] %3")
-                .arg(QString::fromLatin1(toString(f.severity)), QString::fromStdString(f.code),
-                     QString::fromStdString(f.message)));
-    out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
+        out(describeFinding(f));
+    if (r.ok)
+        out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
+    else
+        out(QStringLiteral("not simulated: %1 error(s) above")
+                .arg(countFindings(r.warnings).errors));
 }
 
 // Progress on stderr, in steps of 10%: always with --progress, otherwise only once the
@@ -86,7 +89,8 @@ std::function<bool(double)> progressPrinter(bool always)
         const int tenth = static_cast<int>(f * 10 + 1e-9);
         if (tenth > shown && (always || elapsed >= 1.0)) {
             shown = tenth;
-            err(QStringLiteral("weft-cli simulate: %1% done after %2 s")
+            err(QStringLiteral("weft-cli %1: %2% done after %3 s")
+                    .arg(kName)
                     .arg(tenth * 10)
                     .arg(elapsed, 0, 'f', 1));
         }
@@ -98,64 +102,61 @@ int run(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(
-        QStringLiteral("Simulates one training step of the design's workload."));
-    p.addHelpOption();
+        QStringLiteral("Simulates one training step of the design's workload and prints a summary "
+                       "(default), the result as JSON or the summary as CSV.\n\n"
+                       "Exit codes: 0 simulated and the memory fits, 1 the workload cannot run, "
+                       "its memory does not fit or the design has no workload, 2 bad usage or "
+                       "an unreadable file."));
     p.addPositionalArgument(QStringLiteral("FILE"),
-                            QStringLiteral("design file (.weft) with a workload"));
+                            QStringLiteral("Design file (.weft) with a workload."));
     const QCommandLineOption json(
-        QStringLiteral("json"), QStringLiteral("print the result as JSON (docs/simulate-json.md)"));
-    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("print the summary as CSV"));
+        QStringLiteral("json"),
+        QStringLiteral("Print the result as JSON (docs/simulate-json.md) instead of the summary."));
+    const QCommandLineOption csv(QStringLiteral("csv"),
+                                 QStringLiteral("Print the summary as CSV instead."));
     const QCommandLineOption outDir(
         QStringLiteral("out"),
-        QStringLiteral("also write result.json, summary.csv and links.csv to DIR"),
+        QStringLiteral("Also write result.json, summary.csv and links.csv to DIR."),
         QStringLiteral("DIR"));
     const QCommandLineOption progress(
         QStringLiteral("progress"),
-        QStringLiteral("print progress on stderr every 10% (default: only when the simulation "
-                       "takes longer than a second)"));
+        QStringLiteral("Print progress on stderr every 10% (default: only when the simulation "
+                       "takes longer than a second)."));
     p.addOptions({json, csv, outDir, progress});
-    if (!p.parse(args)) {
-        err(QStringLiteral("weft-cli simulate: %1").arg(p.errorText()));
+    if (const auto code = parseCommandLine(
+            p, args, kName,
+            QStringLiteral("weft-cli simulate FILE [--json|--csv] [--out DIR] [--progress]")))
+        return *code;
+    if (p.positionalArguments().size() != 1) {
+        err(QStringLiteral("weft-cli simulate: expected one design FILE (see 'weft-cli simulate "
+                           "--help')"));
         return ExitUsage;
     }
-    if (p.isSet(QStringLiteral("help"))) {
-        out(p.helpText());
-        return ExitOk;
-    }
-    if (p.positionalArguments().size() != 1 || (p.isSet(json) && p.isSet(csv))) {
-        err(QStringLiteral(
-            "usage: weft-cli simulate FILE [--json|--csv] [--out DIR] [--progress]"));
+    if (p.isSet(json) && p.isSet(csv)) {
+        err(QStringLiteral("weft-cli simulate: --json and --csv are mutually exclusive (--out "
+                           "DIR writes both)"));
         return ExitUsage;
     }
     const QString path = p.positionalArguments().front();
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        err(QStringLiteral("weft-cli simulate: cannot read %1: %2").arg(path, f.errorString()));
+    int readCode = ExitOk;
+    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
+    if (!design)
+        return readCode;
+    const Design &d = *design;
+    if (p.isSet(outDir) && !prepareOutputDirectory(kName, p.value(outDir)))
         return ExitUsage;
-    }
-    const QByteArray text = f.readAll();
-    const ParseResult parsed = parseDesign(
-        std::string_view(text.constData(), std::size_t(text.size())), path.toStdString());
-    if (!parsed.ok()) {
-        err(QString::fromStdString(parsed.error.toString()));
-        return ExitUsage;
-    }
-    const Design &d = *parsed.design;
-    if (!requireWorkload(QStringLiteral("simulate"), path, d))
-        return ExitInvalid;
     SimOptions options;
     options.progress = progressPrinter(p.isSet(progress));
     const SimResult r = simulate(d, options);
     if (p.isSet(outDir)) {
         const QDir dir(p.value(outDir));
-        if (!QDir().mkpath(dir.absolutePath())
-            || !writeFile(dir.filePath(QStringLiteral("result.json")),
-                          toJson(r, d, {true, true, false}).dump(2) + "\n")
-            || !writeFile(dir.filePath(QStringLiteral("summary.csv")), resultSummaryCsv(r))
-            || !writeFile(dir.filePath(QStringLiteral("links.csv")), resultLinksCsv(r, d))) {
-            err(QStringLiteral("weft-cli simulate: cannot write to %1").arg(dir.absolutePath()));
+        if (!writeTextFile(kName, dir.filePath(QStringLiteral("result.json")),
+                           toJson(r, d, {true, true, false}).dump(2) + "\n")
+            || !writeTextFile(kName, dir.filePath(QStringLiteral("summary.csv")),
+                              resultSummaryCsv(r))
+            || !writeTextFile(kName, dir.filePath(QStringLiteral("links.csv")),
+                              resultLinksCsv(r, d)))
             return ExitUsage;
-        }
     }
     if (p.isSet(json))
         out(QString::fromStdString(toJson(r, d).dump(2)));
@@ -166,7 +167,8 @@ int run(const QStringList &args)
     return r.ok && r.memoryFits ? ExitOk : ExitInvalid;
 }
 
-CliCommandRegistration reg({"simulate", "simulate one training step of a design's workload", run});
+const CliCommandRegistration reg({"simulate", "simulate one training step of a design's workload",
+                                  run});
 
 } // namespace
 

@@ -75,7 +75,12 @@ int runSweepCommand(const QStringList &args)
                        "(position in --values, from 0) satisfies index % N == I and writes "
                        "sweep-shard-I-of-N.json/.csv to --out; 'weft-cli sweep-merge' combines "
                        "the shard files into one table and chart (e.g. Slurm: --shard "
-                       "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT).")
+                       "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT).\n\n"
+                       "Exit codes: 0 at least one variant ran, or a shard's file was written "
+                       "with --shard and --out even if none of its variants ran (sweep-merge "
+                       "judges the whole sweep); 1 no variant ran or the design has no "
+                       "workload; 2 bad usage, an unreadable file or an output that cannot be "
+                       "written.")
             .arg(paramList()));
     p.addPositionalArgument(QStringLiteral("FILE"),
                             QStringLiteral("Design file (.weft) with a workload."));
@@ -177,8 +182,14 @@ int runSweepCommand(const QStringList &args)
             return code;
     }
     if (!anyRan) {
-        err(QStringLiteral("weft-cli sweep: no variant ran (see the reasons above)"));
-        return ExitInvalid;
+        // A shard's failures are rows of the sweep like any other: once its file is written the
+        // job-array task did its part, and sweep-merge judges the whole sweep.
+        const bool shardWritten = options.shards > 1 && p.isSet(outOption);
+        err(QStringLiteral("weft-cli sweep: no variant %1ran (see the reasons above)%2")
+                .arg(options.shards > 1 ? QStringLiteral("of this shard ") : QString(),
+                     shardWritten ? QStringLiteral("; the shard file is written for sweep-merge")
+                                  : QString()));
+        return shardWritten ? ExitOk : ExitInvalid;
     }
     return ExitOk;
 }

@@ -119,12 +119,18 @@ Catalog fabricCatalog(const QCommandLineParser &parser, QString &error)
     return catalog;
 }
 
-QString readFabricOptions(const QCommandLineParser &parser, FabricParams &p)
+QString readFabricOptions(const QCommandLineParser &parser, const Catalog &catalog, FabricParams &p)
 {
     if (parser.isSet(QStringLiteral("scaleup")))
         p.scaleUpPreset = parser.value(QStringLiteral("scaleup")).toStdString();
+    if (!catalog.scaleUpPresets.contains(p.scaleUpPreset))
+        return QStringLiteral("--scaleup: unknown scale-up preset %1; known: %2")
+            .arg(QString::fromStdString(p.scaleUpPreset), keys(catalog.scaleUpPresets));
     if (parser.isSet(QStringLiteral("switch")))
         p.switchModel = parser.value(QStringLiteral("switch")).toStdString();
+    if (!catalog.hardware.switches.contains(p.switchModel))
+        return QStringLiteral("--switch: unknown switch %1; known: %2")
+            .arg(QString::fromStdString(p.switchModel), keys(catalog.hardware.switches));
     if (parser.isSet(QStringLiteral("fabric"))) {
         const QString kind = parser.value(QStringLiteral("fabric"));
         if (!fromString(kind.toStdString(), p.fabric))

@@ -20,8 +20,10 @@ Catalog fabricCatalog(const QCommandLineParser &parser, QString &error);
 
 /// Reads the fabric flags of a parsed `parser` into `params` (unset flags keep
 /// FabricParams defaults; --nic-gbps defaults to the preset's NIC rate). Returns a message
-/// naming the flag and the accepted values when one is malformed, else an empty string.
-/// Whether the fabric fits is not checked here (generateFabric does that).
-QString readFabricOptions(const QCommandLineParser &parser, FabricParams &params);
+/// naming the flag and the accepted values when one is malformed or names a scale-up preset or
+/// switch that `catalog` lacks, else an empty string (a usage error, not a fabric that does not
+/// fit). Whether the fabric fits is not checked here (generateFabric does that).
+QString readFabricOptions(const QCommandLineParser &parser, const Catalog &catalog,
+                          FabricParams &params);
 
 } // namespace weft::cli

@@ -1,35 +1,63 @@
 #include "workloadoptions.h"
 
+#include "model/hardware.h"
+
+#include <QStringList>
 #include <algorithm>
 
 namespace weft::cli {
 
 namespace {
 
-struct IntFlag
+// The preset of the model flags when --model is not given.
+constexpr const char *kDefaultModel = "llama3-8b";
+
+template<class Spec> struct IntFlag
 {
     const char *name;
     const char *help;
+    int Spec::*field; ///< its default is this field of the default model or configuration
+    const char *defaultText = nullptr; ///< instead of the field, when the default is computed
+    const char *newModel = nullptr; ///< the default for a --model that is not a preset
 };
 
-constexpr IntFlag kModelInts[] = {
-    {"layers", "transformer layers"},   {"hidden", "hidden size"},
-    {"heads", "attention heads"},       {"kv-heads", "key/value heads (GQA)"},
-    {"ffn", "MLP hidden size"},         {"vocab", "vocabulary size"},
-    {"seq", "sequence length, tokens"}, {"experts", "routed experts per MoE layer (0: dense)"},
-    {"top-k", "experts per token"},     {"moe-ffn", "hidden size of one expert"},
+constexpr IntFlag<TransformerSpec> kModelInts[] = {
+    {"layers", "Transformer layers", &TransformerSpec::layers},
+    {"hidden", "Hidden size", &TransformerSpec::hidden},
+    {"heads", "Attention heads", &TransformerSpec::heads},
+    {"kv-heads", "Key/value heads (GQA)", &TransformerSpec::kvHeads, nullptr, "--heads"},
+    {"ffn", "MLP hidden size", &TransformerSpec::ffn},
+    {"vocab", "Vocabulary size", &TransformerSpec::vocab},
+    {"seq", "Sequence length, tokens", &TransformerSpec::seq},
+    {"experts", "Routed experts per MoE layer (0: dense)", &TransformerSpec::experts, nullptr, "0"},
+    {"top-k", "Experts per token", &TransformerSpec::topK, nullptr, "1 with experts"},
+    {"moe-ffn", "Hidden size of one expert", &TransformerSpec::expertFfn, nullptr,
+     "--ffn with experts"},
 };
-constexpr IntFlag kTrainingInts[] = {
-    {"tp", "tensor parallel degree"},
-    {"pp", "pipeline parallel degree"},
-    {"dp", "data parallel degree"},
-    {"cp", "context parallel degree"},
-    {"ep", "expert parallel degree"},
-    {"vpp", "virtual stages per pipeline rank"},
-    {"micro-batch", "micro-batch, sequences"},
-    {"global-batch", "global batch, sequences"},
-    {"zero", "ZeRO stage 0-3"},
+constexpr IntFlag<TrainingConfig> kTrainingInts[] = {
+    {"tp", "Tensor parallel degree", &TrainingConfig::tp},
+    {"pp", "Pipeline parallel degree", &TrainingConfig::pp},
+    {"dp", "Data parallel degree", &TrainingConfig::dp,
+     "as many replicas as fit: accelerators / (tp x pp x cp)"},
+    {"cp", "Context parallel degree", &TrainingConfig::cp},
+    {"ep", "Expert parallel degree", &TrainingConfig::ep},
+    {"vpp", "Virtual stages per pipeline rank", &TrainingConfig::vpp},
+    {"micro-batch", "Micro-batch, sequences", &TrainingConfig::microBatch},
+    {"global-batch", "Global batch, sequences", &TrainingConfig::globalBatch,
+     "4 x pp micro-batches per replica: 4 x pp x dp x micro-batch"},
+    {"zero", "ZeRO stage 0-3", &TrainingConfig::zeroStage},
 };
+
+template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
+{
+    return f.defaultText ? QString::fromLatin1(f.defaultText)
+                         : QString::number(defaults.*(f.field));
+}
+
+QString yesNoText(bool v)
+{
+    return v ? QStringLiteral("yes") : QStringLiteral("no");
+}
 
 bool yesNo(const QString &v, bool &out)
 {
@@ -46,38 +74,59 @@ bool yesNo(const QString &v, bool &out)
 
 void addWorkloadOptions(QCommandLineParser &p)
 {
-    p.addOption({QStringLiteral("model"),
-                 QStringLiteral("model preset (gpt3-175b, llama3-8b, llama3-70b, llama3-405b, "
-                                "mixtral-8x7b, deepseek-v3, ...) or a new name"),
-                 QStringLiteral("NAME")});
-    for (const IntFlag &f : kModelInts)
-        p.addOption(
-            {QString::fromLatin1(f.name), QString::fromLatin1(f.help), QStringLiteral("N")});
-    p.addOption({QStringLiteral("gated-mlp"), QStringLiteral("SwiGLU MLP: yes|no"),
-                 QStringLiteral("yes|no")});
-    for (const IntFlag &f : kTrainingInts)
-        p.addOption(
-            {QString::fromLatin1(f.name), QString::fromLatin1(f.help), QStringLiteral("N")});
-    p.addOption({QStringLiteral("schedule"), QStringLiteral("gpipe, 1f1b or interleaved-1f1b"),
-                 QStringLiteral("NAME")});
-    p.addOption({QStringLiteral("recompute"), QStringLiteral("none, selective or full"),
-                 QStringLiteral("NAME")});
-    p.addOption({QStringLiteral("sequence-parallel"),
-                 QStringLiteral("sequence parallelism: yes|no"), QStringLiteral("yes|no")});
-    p.addOption({QStringLiteral("dtype"), QStringLiteral("GEMM datatype: bf16 or fp8"),
-                 QStringLiteral("NAME")});
-    p.addOption({QStringLiteral("placement"),
-                 QStringLiteral("rank order, fastest first (default tp-cp-ep-dp-pp)"),
-                 QStringLiteral("ORDER")});
+    const TransformerSpec model = *modelPreset(kDefaultModel);
+    const TrainingConfig config;
+    const Placement placement;
+    QStringList presets;
+    for (const std::string &k : modelPresetKeys())
+        presets << QString::fromStdString(k);
+    const auto add = [&p](const char *name, const QString &help, const QString &dflt,
+                          const char *value) {
+        p.addOption({QString::fromLatin1(name), QStringLiteral("%1 (default %2).").arg(help, dflt),
+                     QString::fromLatin1(value)});
+    };
+    add("model",
+        QStringLiteral("Model preset (%1) or a new name, which needs --layers --hidden --heads "
+                       "--ffn --vocab --seq")
+            .arg(presets.join(QStringLiteral(", "))),
+        QString::fromLatin1(kDefaultModel), "NAME");
+    for (const auto &f : kModelInts)
+        add(f.name, QStringLiteral("%1; overrides the preset's").arg(QString::fromLatin1(f.help)),
+            QStringLiteral("the preset's, %1 for %2%3")
+                .arg(intDefault(f, model), QString::fromLatin1(kDefaultModel),
+                     f.newModel ? QStringLiteral("; %1 for a new model")
+                                      .arg(QString::fromLatin1(f.newModel))
+                                : QString()),
+            "N");
+    add("gated-mlp", QStringLiteral("SwiGLU MLP: yes or no; overrides the preset's"),
+        QStringLiteral("the preset's, %1 for %2")
+            .arg(yesNoText(model.gatedMlp), QString::fromLatin1(kDefaultModel)),
+        "yes|no");
+    for (const auto &f : kTrainingInts)
+        add(f.name, QString::fromLatin1(f.help), intDefault(f, config), "N");
+    add("schedule", QStringLiteral("Pipeline schedule: gpipe, 1f1b or interleaved-1f1b"),
+        QStringLiteral("%1; interleaved-1f1b when --vpp > 1")
+            .arg(QString::fromLatin1(toString(config.schedule))),
+        "NAME");
+    add("recompute", QStringLiteral("Activation recomputation: none, selective or full"),
+        QString::fromLatin1(toString(config.recompute)), "NAME");
+    add("sequence-parallel", QStringLiteral("Sequence parallelism: yes or no"),
+        yesNoText(config.sequenceParallel), "yes|no");
+    add("dtype", QStringLiteral("GEMM datatype: bf16 or fp8"),
+        QString::fromLatin1(toString(config.dtype)), "NAME");
+    add("placement",
+        QStringLiteral("Rank order, fastest-varying dimension first: tp, cp, ep, dp, pp joined "
+                       "by '-'"),
+        QString::fromStdString(placement.order), "ORDER");
 }
 
 std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long long accelerators,
                                             QString &error)
 {
     bool any = p.isSet(QStringLiteral("model"));
-    for (const IntFlag &f : kModelInts)
+    for (const auto &f : kModelInts)
         any = any || p.isSet(QString::fromLatin1(f.name));
-    for (const IntFlag &f : kTrainingInts)
+    for (const auto &f : kTrainingInts)
         any = any || p.isSet(QString::fromLatin1(f.name));
     for (const char *n :
          {"gated-mlp", "schedule", "recompute", "sequence-parallel", "dtype", "placement"})
@@ -100,7 +149,7 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
                 return std::nullopt;
             }
     } else {
-        w.model = *modelPreset("llama3-8b");
+        w.model = *modelPreset(kDefaultModel);
     }
     auto intValue = [&](const char *name, int lo, int &target) {
         const QString flag = QString::fromLatin1(name);

@@ -61,14 +61,42 @@ private slots:
             const QJsonObject o = v.toObject();
             const double algbw = o.value(QStringLiteral("bytes")).toDouble()
                 / o.value(QStringLiteral("time_s")).toDouble() / 1e9;
-            QVERIFY(qAbs(o.value(QStringLiteral("algbw_gbps")).toDouble() - algbw) < 1e-9 * algbw);
-            QVERIFY(qAbs(o.value(QStringLiteral("busbw_gbps")).toDouble() - algbw * 2 * 15 / 16)
+            QVERIFY(!o.contains(QStringLiteral("algbw_gbps"))); // GB/s, not Gb/s
+            QVERIFY(qAbs(o.value(QStringLiteral("algbw_GBps")).toDouble() - algbw) < 1e-9 * algbw);
+            QVERIFY(qAbs(o.value(QStringLiteral("busbw_GBps")).toDouble() - algbw * 2 * 15 / 16)
                     < 1e-9 * algbw);
             QCOMPARE(o.value(QStringLiteral("algorithm")).toString(), QStringLiteral("ring"));
         }
         // 8 NDR NICs per node at 96%: busbw close to 8 x 48 GB/s at 8 GiB
-        const double busbw = res[1].toObject().value(QStringLiteral("busbw_gbps")).toDouble();
+        const double busbw = res[1].toObject().value(QStringLiteral("busbw_GBps")).toDouble();
         QVERIFY2(busbw > 370 && busbw < 385, qPrintable(QString::number(busbw)));
+    }
+    void inNetworkIsNamedAsItsOption()
+    {
+        // One DGX H100 (NVSwitch gen 3, NVLink SHARP): --algorithm nvls (or its alias
+        // in_network) prints the algorithm as nvls, in the table and in JSON.
+        const QString file = m_dir.filePath(QStringLiteral("dgx.weft"));
+        QCOMPARE(cli({QStringLiteral("generate"), QStringLiteral("--domains"), QStringLiteral("1"),
+                      QStringLiteral("-o"), file})
+                     .code,
+                 0);
+        const Run text
+            = cli({QStringLiteral("collective"), file, QStringLiteral("--algorithm"),
+                   QStringLiteral("nvls"), QStringLiteral("--bytes"), QStringLiteral("1G")});
+        QVERIFY2(text.code == 0, qPrintable(text.err));
+        QVERIFY2(text.out.trimmed().endsWith(QLatin1String("  nvls")), qPrintable(text.out));
+        QVERIFY(!text.out.contains(QLatin1String("in_network")));
+        const Run json = cli({QStringLiteral("collective"), file, QStringLiteral("--algorithm"),
+                              QStringLiteral("in_network"), QStringLiteral("--bytes"),
+                              QStringLiteral("1G"), QStringLiteral("--json")});
+        QVERIFY2(json.code == 0, qPrintable(json.err));
+        const QJsonArray res = QJsonDocument::fromJson(json.out.toUtf8())
+                                   .object()
+                                   .value(QStringLiteral("results"))
+                                   .toArray();
+        QCOMPARE(res.size(), 1);
+        QCOMPARE(res[0].toObject().value(QStringLiteral("algorithm")).toString(),
+                 QStringLiteral("nvls"));
     }
     void textTableAndRanks()
     {

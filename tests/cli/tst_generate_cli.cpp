@@ -116,6 +116,55 @@ private slots:
         QVERIFY(!QFileInfo::exists(file));
     }
 
+    void workloadThatCannotRunIsReported_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("code");
+        // 2 DGX H100 domains = 16 GPUs; llama3-8b has 32 heads.
+        QTest::newRow("tp 3") << QStringList {u"--tp"_s, u"3"_s} << u"heads-not-divisible-by-tp"_s;
+        QTest::newRow("world 256 on 16")
+            << QStringList {u"--tp"_s, u"8"_s, u"--pp"_s, u"4"_s, u"--dp"_s, u"8"_s} << u"256"_s;
+        QTest::newRow("placement")
+            << QStringList {u"--placement"_s, u"foo"_s} << u"placement-order-invalid"_s;
+        QTest::newRow("global batch")
+            << QStringList {u"--global-batch"_s, u"7"_s} << u"batch-not-divisible"_s;
+    }
+    void workloadThatCannotRunIsReported()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, code);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"w.weft"_s);
+        const Run r
+            = runCli(QStringList {u"generate"_s, u"--domains"_s, u"2"_s, u"-o"_s, file} + flags);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"weft-cli generate: error ["_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(code), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"cannot be simulated"_s), qPrintable(r.err));
+        QVERIFY(QFileInfo::exists(file)); // written, to be fixed by hand
+        // validate agrees with generate.
+        QCOMPARE(runCli({u"validate"_s, u"-q"_s, file}).code, 1);
+    }
+    void runnableWorkloadIsQuiet()
+    {
+        QTemporaryDir dir;
+        const Run r = runCli({u"generate"_s, u"--domains"_s, u"2"_s, u"--tp"_s, u"8"_s, u"-o"_s,
+                              dir.filePath(u"ok.weft"_s)});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    }
+    void workloadHelpGivesDefaults()
+    {
+        const QString help = runCli({u"generate"_s, u"--help"_s}).out.simplified();
+        for (const char *fragment :
+             {"(default llama3-8b)", "(default the preset's, 32 for llama3-8b)",
+              "Tensor parallel degree (default 1)", "accelerators / (tp x pp x cp)",
+              "(default 1f1b; interleaved-1f1b when --vpp > 1)", "(default none)", "(default bf16)",
+              "(default tp-cp-ep-dp-pp)", "ZeRO stage 0-3 (default 0)",
+              "(default 4 x pp micro-batches per replica"})
+            QVERIFY2(help.contains(QLatin1String(fragment)), fragment);
+    }
+
     void badUsage_data()
     {
         QTest::addColumn<QStringList>("flags");
@@ -150,14 +199,22 @@ private slots:
         QVERIFY(r.err.contains(u"nonexistent-dir"_s));
     }
 
-    void unknownPresetFits()
+    void unknownPresetIsAUsageError()
     {
-        // An unknown preset is a fabric that cannot be built: exit 1 with the known names.
+        // An unknown preset or switch is bad usage (exit 2) naming the known ones, not a fabric
+        // that does not fit (exit 1).
         QTemporaryDir dir;
-        const Run r = runCli(
+        Run r = runCli(
             {u"generate"_s, u"--scaleup"_s, u"dgx-z9"_s, u"-o"_s, dir.filePath(u"x.weft"_s)});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"unknown scale-up preset dgx-z9; known: "_s), qPrintable(r.err));
         QVERIFY(r.err.contains(u"dgx-h100"_s));
+        QVERIFY(!r.err.contains(u"does not fit"_s));
+        r = runCli({u"generate"_s, u"--switch"_s, u"qm1"_s, u"-o"_s, dir.filePath(u"x.weft"_s)});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"unknown switch qm1; known: "_s), qPrintable(r.err));
+        QVERIFY(r.err.contains(u"qm9700"_s));
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"x.weft"_s)));
     }
 
     void bomErrors()

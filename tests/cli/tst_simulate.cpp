@@ -102,6 +102,32 @@ private slots:
         QVERIFY(out.contains("step time"));
         QVERIFY(out.contains("MFU"));
     }
+    void summaryHasNoNegativeZeros()
+    {
+        // 4 DGX H100 with TP 4 x DP 8: the DP gradient reduction is hidden entirely and the
+        // breakdown's DP part is -2.8e-17 s of rounding, which printed as "-0.00 ms (-0.0%)".
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tp4.weft"));
+        QProcess g;
+        g.start(QStringLiteral(WEFT_CLI),
+                {QStringLiteral("generate"), QStringLiteral("--domains"), QStringLiteral("4"),
+                 QStringLiteral("--tp"), QStringLiteral("4"), QStringLiteral("-o"), path});
+        QVERIFY(g.waitForFinished(weft::test::kCliTimeoutMs) && g.exitCode() == 0);
+        QByteArray out;
+        QCOMPARE(runCli({path}, out), 0);
+        QVERIFY2(out.contains("DP exposed     0.00 ms (0.0%)"), out.constData());
+        QVERIFY2(!out.contains("-0.0"), out.constData());
+    }
+    void failedSummaryShowsNoEmptyFigures()
+    {
+        QTemporaryDir dir;
+        QByteArray out;
+        QCOMPARE(runCli({writeDesign(dir, true, 3)}, out), 1); // TP 3 does not divide the heads
+        QVERIFY2(out.contains("error [heads-not-divisible-by-tp]"), out.constData());
+        QVERIFY2(!out.contains("memory"), out.constData()); // "0.0 of 0.0 GB": nothing computed
+        QVERIFY2(!out.contains("simulated in"), out.constData());
+        QVERIFY2(out.contains("not simulated"), out.constData());
+    }
     void progressOnStderr()
     {
         QTemporaryDir dir;

@@ -23,6 +23,22 @@ nlohmann::json readJson(const QString &path)
     return nlohmann::json::parse(f.readAll().toStdString());
 }
 
+/// `weft-cli sweep DESIGN --param tp --values VALUES`.
+QStringList tpSweep(const QString &design, const QString &values)
+{
+    return {QStringLiteral("sweep"),    design, QStringLiteral("--param"), QStringLiteral("tp"),
+            QStringLiteral("--values"), values};
+}
+
+/// Runs shard `shard`/2 of `sweep`, writing to `dir`/s<shard>.
+test::CliRun runShard(const QStringList &sweep, int shard, const QTemporaryDir &dir)
+{
+    return test::runWeftCli(
+        sweep
+        + QStringList {QStringLiteral("--shard"), QStringLiteral("%1/2").arg(shard),
+                       QStringLiteral("--out"), dir.filePath(QStringLiteral("s%1").arg(shard))});
+}
+
 } // namespace
 
 class TestSweepCli : public QObject
@@ -34,9 +50,7 @@ private slots:
         QTemporaryDir tmp;
         const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
                                                      tmp.filePath(QStringLiteral("d.weft")));
-        const QStringList common {QStringLiteral("sweep"),    design,
-                                  QStringLiteral("--param"),  QStringLiteral("tp"),
-                                  QStringLiteral("--values"), QStringLiteral("2,3,4,8")};
+        const QStringList common = tpSweep(design, QStringLiteral("2,3,4,8"));
         const QString whole = tmp.filePath(QStringLiteral("whole"));
         test::CliRun r
             = test::runWeftCli(common
@@ -55,11 +69,7 @@ private slots:
         QVERIFY2(svgText.contains("Not plotted") && svgText.contains("TP degree 3"),
                  "the chart lists the failed variant");
         for (int shard = 0; shard < 2; ++shard) {
-            r = test::runWeftCli(common
-                                 + QStringList {QStringLiteral("--shard"),
-                                                QStringLiteral("%1/2").arg(shard),
-                                                QStringLiteral("--out"),
-                                                tmp.filePath(QStringLiteral("s%1").arg(shard))});
+            r = runShard(common, shard, tmp);
             QVERIFY2(r.exitCode == 0, r.err.constData());
             QVERIFY(QFile::exists(
                 tmp.filePath(QStringLiteral("s%1/sweep-shard-%1-of-2.json").arg(shard))));
@@ -75,7 +85,14 @@ private slots:
         QFile wholeCsv(QDir(whole).filePath(QStringLiteral("sweep.csv")));
         QFile mergedCsv(QDir(merged).filePath(QStringLiteral("sweep.csv")));
         QVERIFY(wholeCsv.open(QIODevice::ReadOnly) && mergedCsv.open(QIODevice::ReadOnly));
-        QCOMPARE(mergedCsv.readAll(), wholeCsv.readAll());
+        const QByteArray csvText = wholeCsv.readAll();
+        QCOMPARE(mergedCsv.readAll(), csvText);
+        // One column per name (csv.DictReader and pandas drop or rename duplicates): the swept
+        // tp is the value column, not repeated among the degrees.
+        const QList<QByteArray> header = csvText.left(csvText.indexOf('\n')).split(',');
+        QCOMPARE(QSet<QByteArray>(header.begin(), header.end()).size(), header.size());
+        QCOMPARE(header.value(1), QByteArray("tp"));
+        QVERIFY(header.contains("pp") && header.contains("dp") && header.contains("step_time_s"));
         for (const char *f : {"sweep.png", "sweep.pdf", "sweep.svg"})
             QVERIFY2(QFileInfo(QDir(merged).filePath(QLatin1String(f))).size() > 0, f);
 
@@ -92,12 +109,39 @@ private slots:
         const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
                                                      tmp.filePath(QStringLiteral("d.weft")));
         const test::CliRun r = test::runWeftCli(
-            {QStringLiteral("sweep"), design, QStringLiteral("--param"), QStringLiteral("tp"),
-             QStringLiteral("--values"), QStringLiteral("3,5"), QStringLiteral("--out"),
-             tmp.filePath(QStringLiteral("out"))});
+            tpSweep(design, QStringLiteral("3,5"))
+            + QStringList {QStringLiteral("--out"), tmp.filePath(QStringLiteral("out"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("no variant ran"), r.err.constData());
         QVERIFY(r.out.contains("FAILED"));
+    }
+
+    void shardWhereNothingRunsSucceedsOnceWritten()
+    {
+        // Shard 0/2 of values 3,4,5 runs TP 3 and 5, neither of which divides the world: its
+        // file is written and a job-array task must not fail for it; the merge still works.
+        QTemporaryDir tmp;
+        const QString design = test::writeDesignFile(test::sweepDesign(2, 8),
+                                                     tmp.filePath(QStringLiteral("d.weft")));
+        const QStringList common = tpSweep(design, QStringLiteral("3,4,5"));
+        for (int shard = 0; shard < 2; ++shard) {
+            const test::CliRun r = runShard(common, shard, tmp);
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            if (shard == 0)
+                QVERIFY2(r.err.contains("no variant of this shard ran")
+                             && r.err.contains("shard file is written"),
+                         r.err.constData());
+        }
+        QVERIFY(QFile::exists(tmp.filePath(QStringLiteral("s0/sweep-shard-0-of-2.json"))));
+        const test::CliRun merged
+            = test::runWeftCli({QStringLiteral("sweep-merge"), tmp.filePath(QStringLiteral("s0")),
+                                tmp.filePath(QStringLiteral("s1")), QStringLiteral("--out"),
+                                tmp.filePath(QStringLiteral("m"))});
+        QVERIFY2(merged.exitCode == 0, merged.err.constData());
+        // Without --out nothing is written: a shard with nothing run still fails.
+        const test::CliRun unwritten = test::runWeftCli(
+            common + QStringList {QStringLiteral("--shard"), QStringLiteral("0/2")});
+        QCOMPARE(unwritten.exitCode, 1);
     }
 
     void usageErrors()

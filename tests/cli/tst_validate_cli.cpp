@@ -4,6 +4,7 @@
 #include "io/designfile.h"
 #include "sampledesigns.h"
 #include "storage/designstorage.h"
+#include "sweepdesigns.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -115,6 +116,36 @@ private slots:
         const Run r = validate({path});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains(QStringLiteral("8 nodes (4 accelerators), 12 links, 2 groups")));
+    }
+
+    void workloadThatCannotRunIsInvalid()
+    {
+        // 4 DGX H100 domains (32 GPUs) with a workload of world size 2048: the fabric is sound
+        // but simulate would refuse the workload; validate reports it with the same exit code.
+        QTemporaryDir dir;
+        weft::Design d = weft::test::sweepDesign(4, 8);
+        d.workload->config.dp = 256;
+        d.workload->config.globalBatch = 1024;
+        const QString path
+            = weft::test::writeDesignFile(d, dir.filePath(QStringLiteral("too-big.weft")));
+        const Run r = validate({path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains(QStringLiteral("error [")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("2048")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral(": invalid: ")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("workload tp-heavy on 2048 accelerators")),
+                 qPrintable(r.out));
+        // -q prints the workload error too, and nothing else.
+        const Run quiet = validate({QStringLiteral("-q"), path});
+        QCOMPARE(quiet.exitCode, 1);
+        QVERIFY2(quiet.out.startsWith(QStringLiteral("error [")), qPrintable(quiet.out));
+        QVERIFY(!quiet.out.contains(QStringLiteral("invalid:")));
+
+        // The same design with a workload that fits is valid.
+        const Run ok = validate({weft::test::writeDesignFile(
+            weft::test::sweepDesign(4, 8), dir.filePath(QStringLiteral("fits.weft")))});
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.out));
+        QVERIFY2(ok.out.contains(QStringLiteral(": valid, ")), qPrintable(ok.out));
     }
 
     void oldVersionIsNotRewrittenOrBackedUp()

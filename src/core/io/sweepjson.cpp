@@ -110,15 +110,36 @@ std::variant<SweepTable, FileError> parseSweepJson(std::string_view text,
 
 std::string sweepToCsv(const SweepTable &t)
 {
-    std::string s = "index," + csvField(std::string(toString(t.param))) + ",ok,reason,note,"
-        + "accelerators,tp,pp,dp,micro_batch,global_batch,step_time_s,tokens_per_s,mfu,"
-          "peak_bytes_per_gpu,capacity_bytes_per_gpu\n";
+    // The variant's degrees and batch; the one named like the swept parameter (tp, pp, dp) is
+    // left out, as the value column already holds it under that name (one header per name, so
+    // csv.DictReader and pandas read every column).
+    struct Column
+    {
+        const char *name;
+        long long (*get)(const SweepRow &);
+    };
+    static constexpr Column kColumns[] = {
+        {"accelerators", [](const SweepRow &r) { return r.accelerators; }},
+        {"tp", [](const SweepRow &r) { return static_cast<long long>(r.tp); }},
+        {"pp", [](const SweepRow &r) { return static_cast<long long>(r.pp); }},
+        {"dp", [](const SweepRow &r) { return static_cast<long long>(r.dp); }},
+        {"micro_batch", [](const SweepRow &r) { return static_cast<long long>(r.microBatch); }},
+        {"global_batch", [](const SweepRow &r) { return static_cast<long long>(r.globalBatch); }},
+    };
+    const std::string param = toString(t.param);
+    std::vector<const Column *> columns;
+    for (const Column &c : kColumns)
+        if (param != c.name)
+            columns.push_back(&c);
+    std::string s = "index," + csvField(param) + ",ok,reason,note";
+    for (const Column *c : columns)
+        s += std::string(",") + c->name;
+    s += ",step_time_s,tokens_per_s,mfu,peak_bytes_per_gpu,capacity_bytes_per_gpu\n";
     for (const SweepRow &r : t.rows) {
         s += std::to_string(r.index) + "," + csvNumber(r.value) + "," + (r.ok ? "true" : "false")
-            + "," + csvField(r.reason) + "," + csvField(r.note) + ","
-            + std::to_string(r.accelerators) + "," + std::to_string(r.tp) + ","
-            + std::to_string(r.pp) + "," + std::to_string(r.dp) + "," + std::to_string(r.microBatch)
-            + "," + std::to_string(r.globalBatch);
+            + "," + csvField(r.reason) + "," + csvField(r.note);
+        for (const Column *c : columns)
+            s += "," + std::to_string(c->get(r));
         for (double v :
              {r.stepTime, r.tokensPerSecond, r.mfu, r.peakMemoryPerGpu, r.memoryCapacityPerGpu})
             s += "," + csvNumber(v);

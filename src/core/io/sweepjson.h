@@ -20,8 +20,10 @@ std::string sweepToJson(const SweepTable &t);
 std::variant<SweepTable, FileError> parseSweepJson(std::string_view text,
                                                    const std::string &sourceName);
 
-/// One header line and one row per variant: index, value, ok, reason, note, degrees, batch,
-/// step time, tokens/s, MFU, memory.
+/// One header line and one row per variant: index, value (headed by the parameter's name),
+/// ok, reason, note, accelerators, degrees tp/pp/dp (without the swept one, whose value is the
+/// second column: no two columns share a name), micro_batch, global_batch, step time, tokens/s,
+/// MFU, memory.
 std::string sweepToCsv(const SweepTable &t);
 
 } // namespace weft

@@ -1,0 +1,24 @@
+#pragma once
+// One line per finding, the same in every weft-cli command: "error [code] message (subjects)".
+
+#include "model/finding.h"
+
+#include <QString>
+#include <vector>
+
+namespace weft::cli {
+
+/// "<severity> [<code>] <message> (<subjects>)": the finding's nodes, links and groups as ids
+/// ("nodes #4, #5") and its other subjects as given ("stage:0"), at most 8 of each list with
+/// the total when there are more; no parenthesis when it names nothing.
+QString describeFinding(const Finding &f);
+
+/// Number of findings of severity Error and of the other severities in `findings`.
+struct FindingCounts
+{
+    int errors = 0;
+    int warnings = 0;
+};
+FindingCounts countFindings(const std::vector<Finding> &findings);
+
+} // namespace weft::cli

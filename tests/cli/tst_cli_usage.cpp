@@ -1,0 +1,120 @@
+// weft-cli usage conventions shared by every command: `weft-cli COMMAND --help` names the command
+// in its usage line, errors are prefixed "weft-cli COMMAND:", bad usage exits 2 and says why.
+#include "clirunner.h"
+#include "sweepdesigns.h"
+
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace weft;
+
+namespace {
+
+QString text(const QByteArray &b)
+{
+    return QString::fromUtf8(b);
+}
+
+/// The command names `weft-cli --help` lists.
+QStringList commandNames()
+{
+    const test::CliRun r = test::runWeftCli({QStringLiteral("--help")});
+    QStringList names;
+    const QRegularExpression line(QStringLiteral("^  ([a-z-]+) "));
+    for (const QString &l : text(r.out).split(u'\n'))
+        if (const auto m = line.match(l); m.hasMatch())
+            names << m.captured(1);
+    return names;
+}
+
+} // namespace
+
+class TestCliUsage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void helpNamesTheCommand_data()
+    {
+        QTest::addColumn<QString>("command");
+        const QStringList names = commandNames();
+        QVERIFY(names.size() >= 9);
+        for (const QString &n : names)
+            QTest::newRow(qPrintable(n)) << n;
+    }
+    void helpNamesTheCommand()
+    {
+        QFETCH(QString, command);
+        const test::CliRun r = test::runWeftCli({command, QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        const QString first = text(r.out).section(u'\n', 0, 0);
+        QVERIFY2(first.startsWith(QStringLiteral("Usage: weft-cli %1 ").arg(command)),
+                 qPrintable(first));
+    }
+
+    void unknownOptionNamesTheCommand_data() { helpNamesTheCommand_data(); }
+    void unknownOptionNamesTheCommand()
+    {
+        QFETCH(QString, command);
+        const test::CliRun r = test::runWeftCli({command, QStringLiteral("--frobnicate")});
+        QCOMPARE(r.exitCode, 2);
+        // The rendering commands' QApplication may print its own notes first (XDG_RUNTIME_DIR).
+        QVERIFY2(text(r.err).contains(
+                     QRegularExpression(QStringLiteral("(^|\n)weft-cli %1: .*frobnicate")
+                                            .arg(QRegularExpression::escape(command)))),
+                 r.err.constData());
+    }
+
+    void simulateErrorsArePrefixed()
+    {
+        QTemporaryDir dir;
+        QFile broken(dir.filePath(QStringLiteral("broken.weft")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("{\"format\": \"weft.design\", ");
+        broken.close();
+        test::CliRun r = test::runWeftCli({QStringLiteral("simulate"), broken.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(text(r.err).startsWith(QStringLiteral("weft-cli simulate: ") + broken.fileName()),
+                 r.err.constData());
+        r = test::runWeftCli(
+            {QStringLiteral("simulate"), dir.filePath(QStringLiteral("missing.weft"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(text(r.err).startsWith(QStringLiteral("weft-cli simulate: ")), r.err.constData());
+    }
+
+    void simulateJsonAndCsvAreExclusive()
+    {
+        QTemporaryDir dir;
+        const QString design = test::writeDesignFile(test::sweepDesign(1, 8),
+                                                     dir.filePath(QStringLiteral("d.weft")));
+        const test::CliRun r
+            = test::runWeftCli({QStringLiteral("simulate"), design, QStringLiteral("--json"),
+                                QStringLiteral("--csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("weft-cli simulate: --json and --csv are mutually exclusive"),
+                 r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void collectiveListsTheChoices()
+    {
+        QTemporaryDir dir;
+        const QString design = test::writeDesignFile(test::sweepDesign(1, 8),
+                                                     dir.filePath(QStringLiteral("d.weft")));
+        test::CliRun r = test::runWeftCli({QStringLiteral("collective"), design,
+                                           QStringLiteral("--op"), QStringLiteral("gather")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown --op 'gather' (known: all_reduce, all_gather, "
+                                "reduce_scatter, all_to_all, send_recv, broadcast)"),
+                 r.err.constData());
+        r = test::runWeftCli({QStringLiteral("collective"), design, QStringLiteral("--algorithm"),
+                              QStringLiteral("bine")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown --algorithm 'bine' (known: auto, ring, tree, "
+                                "hierarchical, nvls)"),
+                 r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliUsage)
+#include "tst_cli_usage.moc"
