@@ -111,7 +111,7 @@ private slots:
                               QStringLiteral("bine")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("unknown --algorithm 'bine' (known: auto, ring, tree, "
-                                "hierarchical, nvls)"),
+                                "hierarchical, nvls, direct)"),
                  r.err.constData());
     }
 };
