@@ -1,6 +1,14 @@
 // End-to-end validation: every published training run of tests/data/validation/training_runs.csv
-// is rebuilt (DGX A100 rail-optimized cluster, the row's model and parallelism), simulated, and
-// compared with its measurement. Required: median absolute error <= 10%, every row within 25%.
+// is rebuilt (the row's cluster made by the fabric generator, its model and parallelism),
+// simulated, and compared with its measurement. Required: median absolute error <= 10%, every
+// row within 25%.
+//
+// The cluster comes from the row's columns through generateFabric, as a user would build it:
+// `scaleup` names the preset, `nic_gbps_per_gpu` the NIC rate, `fabric` the layout ("single node":
+// no scale-out fabric; otherwise rail-optimized or fat-tree, "3-tier" or 2, "RoCE" for Ethernet
+// else InfiniBand, "(Selene)" for DGX SuperPOD scalable units of 20 DGX A100). The leaf/spine/core
+// switch is the catalog's of that technology with the smallest port rate at or above the NIC rate
+// (QM8700 for HDR 200G), non-blocking, one plane.
 //
 // Choices for what the sources do not report (the same for every row, never per row):
 // - micro-batch: 1 sequence where the row leaves it empty (Narayanan 2021 Table 1);
@@ -14,7 +22,7 @@
 // clang-format on
 
 #include "sim/simulator.h"
-#include "testcluster.h"
+#include "generatedcluster.h"
 
 #include <QFile>
 #include <algorithm>
@@ -41,10 +49,35 @@ QStringList splitCsv(const QString &line)
     return out;
 }
 
+// The generator parameters of a row's cluster (see the file comment).
+FabricParams fabricOf(const std::string &preset, int gpus, double nicGbps, const QString &fabric)
+{
+    const ScaleUpPreset *p = nullptr;
+    if (const auto it = builtinCatalog().scaleUpPresets.find(preset);
+        it != builtinCatalog().scaleUpPresets.end())
+        p = &it->second;
+    FabricParams f = test::clusterParams(preset, p ? gpus / p->accelerators : 0);
+    if (fabric == QLatin1String("single node")) {
+        f.fabric = FabricKind::None;
+        return f;
+    }
+    f.fabric = fabric.contains(QLatin1String("rail-optimized")) ? FabricKind::RailOptimized
+                                                                : FabricKind::FatTree;
+    f.tiers = fabric.contains(QLatin1String("3-tier")) ? 3 : 2;
+    f.nicRate = nicGbps * 1e9 / 8;
+    const Technology tech = fabric.contains(QLatin1String("RoCE")) ? Technology::Ethernet
+                                                                   : Technology::InfiniBand;
+    f.switchModel = test::fabricSwitchFor(tech, f.nicRate);
+    if (fabric.contains(QLatin1String("(Selene)")))
+        f.suSize = 20; // DGX SuperPOD (A100) scalable unit: 20 DGX A100 per SU
+    return f;
+}
+
 struct Row
 {
     QString id;
     int gpus = 0;
+    FabricParams fabric;
     Workload w;
     QString metric;
     double measured = 0;
@@ -67,6 +100,8 @@ QList<Row> readRows()
         Row r;
         r.id = col("id");
         r.gpus = num("gpus");
+        r.fabric = fabricOf(col("scaleup").toStdString(), r.gpus, col("nic_gbps_per_gpu").toDouble(),
+                            col("fabric"));
         TransformerSpec &m = r.w.model;
         m.name = r.id.toStdString();
         m.layers = num("layers");
@@ -126,9 +161,10 @@ private slots:
                             .arg(QStringLiteral("predicted"), 10)
                             .arg(QStringLiteral("error"), 8);
         for (const Row &row : rows) {
-            test::ClusterShape shape;
-            shape.domains = row.gpus / 8;
-            Design d = test::buildCluster(shape);
+            test::Cluster c = test::generateCluster(row.fabric);
+            QVERIFY2(!c.acc.empty(), qPrintable(row.id + QStringLiteral(": no cluster")));
+            QCOMPARE(c.acc.size() * c.acc.front().size(), std::size_t(row.gpus));
+            Design d = std::move(c.design);
             d.workload = row.w;
             const SimResult r = simulate(d);
             QString why;
