@@ -9,13 +9,12 @@
 // of every domain, and every row must be within 15%. The physical parameters (link efficiencies,
 // latencies, switch reduction rates) come from the built-in catalog and are shared by every row
 // of a technology; nothing here is per row.
-#include "generatedcluster.h"
 #include "sim/collectives.h"
+#include "testcluster.h"
 
 #include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
-
 #include <cmath>
 
 using namespace weft;
@@ -85,7 +84,8 @@ QList<Row> readRows()
     if (!f.open(QIODevice::ReadOnly))
         return {};
     QList<Row> rows;
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList lines
+        = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QStringList head = splitCsv(lines.value(0).trimmed());
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QStringList c = splitCsv(lines[i].trimmed());
@@ -152,16 +152,18 @@ private slots:
         const double predicted = (row.metric.startsWith(QLatin1String("busbw"))
                                       ? algbw * busBandwidthFactor(spec.kind, spec.members.size())
                                       : algbw)
-                                 / 1e9;
+            / 1e9;
         const double error = (predicted - row.measured) / row.measured;
-        qInfo().noquote() << QStringLiteral("%1 | measured %2 GB/s | predicted %3 GB/s | error %4% | %5")
+        qInfo().noquote() << QStringLiteral(
+                                 "%1 | measured %2 GB/s | predicted %3 GB/s | error %4% | %5")
                                  .arg(row.id, -12)
                                  .arg(row.measured, 7, 'f', 1)
                                  .arg(predicted, 7, 'f', 1)
                                  .arg(100 * error, 6, 'f', 1)
                                  .arg(QString::fromLatin1(toString(plan.algorithm)))
-                          + QStringLiteral(" | ") + QString::fromStdString(describeFabric(fp));
-        QVERIFY2(std::abs(error) <= 0.15, qPrintable(QStringLiteral("%1: error %2%").arg(row.id).arg(100 * error)));
+                + QStringLiteral(" | ") + QString::fromStdString(describeFabric(fp));
+        QVERIFY2(std::abs(error) <= 0.15,
+                 qPrintable(QStringLiteral("%1: error %2%").arg(row.id).arg(100 * error)));
     }
 };
 

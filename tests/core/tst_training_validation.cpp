@@ -22,7 +22,7 @@
 // clang-format on
 
 #include "sim/simulator.h"
-#include "generatedcluster.h"
+#include "testcluster.h"
 
 #include <QFile>
 #include <algorithm>
@@ -65,8 +65,8 @@ FabricParams fabricOf(const std::string &preset, int gpus, double nicGbps, const
                                                                 : FabricKind::FatTree;
     f.tiers = fabric.contains(QLatin1String("3-tier")) ? 3 : 2;
     f.nicRate = nicGbps * 1e9 / 8;
-    const Technology tech = fabric.contains(QLatin1String("RoCE")) ? Technology::Ethernet
-                                                                   : Technology::InfiniBand;
+    const Technology tech
+        = fabric.contains(QLatin1String("RoCE")) ? Technology::Ethernet : Technology::InfiniBand;
     f.switchModel = test::fabricSwitchFor(tech, f.nicRate);
     if (fabric.contains(QLatin1String("(Selene)")))
         f.suSize = 20; // DGX SuperPOD (A100) scalable unit: 20 DGX A100 per SU
@@ -100,8 +100,8 @@ QList<Row> readRows()
         Row r;
         r.id = col("id");
         r.gpus = num("gpus");
-        r.fabric = fabricOf(col("scaleup").toStdString(), r.gpus, col("nic_gbps_per_gpu").toDouble(),
-                            col("fabric"));
+        r.fabric = fabricOf(col("scaleup").toStdString(), r.gpus,
+                            col("nic_gbps_per_gpu").toDouble(), col("fabric"));
         TransformerSpec &m = r.w.model;
         m.name = r.id.toStdString();
         m.layers = num("layers");
