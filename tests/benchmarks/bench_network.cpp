@@ -10,6 +10,7 @@
 // the same hierarchically, all DP rings of a TP8 x PPp x DPd layout at once, and one TP8
 // all-reduce in every domain at once (independent components).
 #include "../support/netfabrics.h"
+#include "io/catalogfile.h"
 #include "sim/collectives.h"
 
 #include <chrono>

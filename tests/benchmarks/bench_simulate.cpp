@@ -23,12 +23,14 @@ double peakRssMb()
 
 void run(const char *label, const char *model, int tp, int pp, int dp, int globalBatch, int vpp = 1)
 {
-    test::ClusterShape shape;
-    shape.domains = tp * pp * dp / 8;
-    shape.serversPerLeaf = 32;
-    shape.spines = 32;
+    // DGX A100 domains on a non-blocking 3-tier rail-optimized Quantum-X800 fabric (144 ports:
+    // room for the 131k case), scalable units as large as a leaf allows.
+    FabricParams p = test::clusterParams("dgx-a100", tp * pp * dp / 8);
+    p.tiers = 3;
+    p.switchModel = "q3400";
+    p.suSize = 0;
     const auto t0 = std::chrono::steady_clock::now();
-    Design d = test::buildCluster(shape);
+    Design d = test::generateCluster(p).design;
     const double build
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Workload w;

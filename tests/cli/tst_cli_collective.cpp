@@ -1,7 +1,8 @@
 // weft-cli collective: nccl-tests output for a design file, JSON and text, and its errors.
 #include "clirunner.h"
-#include "netfabrics.h"
 #include "storage/designstorage.h"
+#include "netfabrics.h"
+#include "testcluster.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,10 +42,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        ClusterSpec s;
-        s.domains = 2;
         m_file = m_dir.filePath(QStringLiteral("two-nodes.weft"));
-        QVERIFY(!saveDesignFile(buildCluster(s).design, m_file).has_value());
+        QVERIFY(!saveDesignFile(makeCluster("dgx-h100", 2).design, m_file).has_value());
     }
     void jsonFollowsNcclTestsDefinitions()
     {

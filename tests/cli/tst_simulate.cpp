@@ -17,9 +17,7 @@ namespace {
 
 QString writeDesign(const QTemporaryDir &dir, bool withWorkload, int tp = 8)
 {
-    test::ClusterShape shape;
-    shape.domains = 2;
-    Design d = test::buildCluster(shape);
+    Design d = test::makeCluster("dgx-a100", 2).design;
     d.name = "cli-test";
     if (withWorkload) {
         Workload w;

@@ -1,6 +1,6 @@
 // The core of `weft-cli collective`: size and rank lists, nccl-tests bandwidth definitions.
-#include "netfabrics.h"
 #include "sim/collectivesweep.h"
+#include "testcluster.h"
 
 #include <QtTest>
 
@@ -23,11 +23,9 @@ private slots:
     }
     void ranks()
     {
-        ClusterSpec s;
-        s.domains = 2;
-        const Cluster c = buildCluster(s);
+        const Cluster c = makeCluster("dgx-h100", 2);
         QCOMPARE(parseRankList(c.design, "all").size(), std::size_t(16));
-        const auto r = parseRankList(c.design, "0-2,9,domain1.gpu7");
+        const auto r = parseRankList(c.design, "0-2,9,d1.gpu7");
         QCOMPARE(r,
                  (std::vector<NodeId> {c.acc[0][0], c.acc[0][1], c.acc[0][2], c.acc[1][1],
                                        c.acc[1][7]}));
@@ -39,7 +37,7 @@ private slots:
     // busbw = algbw x 2(n-1)/n for all-reduce; algbw = S / t; larger messages amortise latency.
     void sweepDefinitions()
     {
-        const Cluster c = buildCluster({});
+        const Cluster c = makeCluster("dgx-h100", 1);
         const auto members = parseRankList(c.design, "all");
         const auto rows = sweepCollective(c.design, CollectiveKind::AllReduce, members,
                                           {1024, 1 << 30}, CollectiveAlgorithm::Ring);

@@ -23,7 +23,7 @@ namespace {
 Design a100Ring(int n, double rate, double alpha)
 {
     Design d = test::uniformRing(n, rate, alpha, "a100-80gb");
-    test::addA100Hardware(d);
+    d.hardware.accelerators = builtinCatalog().hardware.accelerators;
     return d;
 }
 
@@ -123,9 +123,7 @@ private slots:
     void zero3ExposedDpGrowsWithoutOverlap()
     {
         auto run = [](bool overlap, int zero) {
-            test::ClusterShape shape;
-            shape.domains = 2;
-            Design d = test::buildCluster(shape);
+            Design d = test::makeCluster("dgx-a100", 2).design;
             Workload w = tinyGpt(16, zero);
             w.model.layers = 8;
             w.model.hidden = 2048;
@@ -152,8 +150,7 @@ private slots:
     // The expert-DP group of EP index e holds the dp / ep ranks with DP index e + ep * u.
     void expertDpGroupHasDpOverEpMembers()
     {
-        test::ClusterShape shape;
-        Design d = test::buildCluster(shape); // 8 GPUs
+        Design d = test::makeCluster("dgx-a100", 1).design; // 8 GPUs
         const Workload w = tinyMoe(1, 8, 2);
         std::vector<Finding> findings;
         const RankMap rk(d, w.config, Placement {}, findings);
@@ -174,8 +171,7 @@ private slots:
     // the expert-DP groups, the rest over the DP groups.
     void expertGradientsReduceOverExpertDp()
     {
-        test::ClusterShape shape;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 1).design; // 8 GPUs
         const Workload w = tinyMoe(2, 4, 2);
         const SimPlan plan = buildPlan(d, w, false);
         QVERIFY(!hasError(plan.findings));

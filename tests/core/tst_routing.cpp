@@ -3,8 +3,10 @@
 #include "netfabrics.h"
 #include "sim/network.h"
 #include "sim/routing.h"
+#include "testcluster.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace weft;
@@ -40,7 +42,7 @@ private slots:
     // DGX H100: GPU -> 4 NVSwitch chips with 5,4,4,5 lanes; a GPU-to-GPU flow splits per lane.
     void ecmpSplitsPerLaneOverNvSwitchChips()
     {
-        const Cluster c = buildCluster({});
+        const Cluster c = makeCluster("dgx-h100", 1);
         const Router r(c.design);
         const Route &route = r.route(c.acc[0][0], c.acc[0][1]);
         QCOMPARE(route.entries.size(), std::size_t(8)); // 4 up, 4 down
@@ -56,9 +58,7 @@ private slots:
     // Rail-matched traffic between domains goes NIC -> rail leaf -> NIC, no NVLink.
     void railMatchedUsesOwnNic()
     {
-        ClusterSpec s;
-        s.domains = 2;
-        const Cluster c = buildCluster(s);
+        const Cluster c = makeCluster("dgx-h100", 2);
         const Router r(c.design);
         const Route &route = r.route(c.acc[0][3], c.acc[1][3]);
         QCOMPARE(route.entries.size(), std::size_t(2));
@@ -70,10 +70,8 @@ private slots:
     // through its NIC; without PXN it leaves through its own NIC and crosses a spine.
     void pxnHopsToRailMatchedGpu()
     {
-        ClusterSpec s;
-        s.domains = 2;
-        s.spines = 2;
-        const Cluster c = buildCluster(s);
+        const Cluster c = makeCluster("dgx-h100", 32); // one unit: each leaf reaches 4 spines
+        QCOMPARE(c.spines.size(), std::size_t(4));
         {
             const Router r(c.design, true);
             const Route &route = r.route(c.acc[0][0], c.acc[1][5]);
@@ -87,33 +85,37 @@ private slots:
             const Route &route = r.route(c.acc[0][0], c.acc[1][5]);
             QCOMPARE(sumOver(r, route, true), 0.0);
             QVERIFY(crossesNode(c.design, route, c.leaves[0]));
-            // ECMP over the two spines, half each
+            // ECMP over the four spines (8 lanes each), a quarter each
             int spineLinks = 0;
             for (const RouteEntry &e : route.entries) {
                 const Link &l = c.design.links()[e.linkDir / 2];
-                if (l.a == c.leaves[0] && (l.b == c.spines[0] || l.b == c.spines[1])) {
+                if (l.a == c.leaves[0]
+                    && std::find(c.spines.begin(), c.spines.end(), l.b) != c.spines.end()) {
                     ++spineLinks;
-                    QVERIFY(std::abs(e.fraction - 0.5) < 1e-12);
+                    QVERIFY(std::abs(e.fraction - 0.25) < 1e-12);
                 }
             }
-            QCOMPARE(spineLinks, 2);
+            QCOMPARE(spineLinks, 4);
         }
     }
     // Inside a domain, scale-up links are used even when a PCIe/NIC path is as short.
     void intraDomainPrefersScaleUp()
     {
-        ClusterSpec s;
-        s.preset = "dgx-a100";
-        s.domains = 2;
-        s.nicsPerDomain = 4; // GPU pairs share a PCIe switch and its NIC
-        const Cluster c = buildCluster(s);
+        // The generator gives every GPU its own NIC; GPUs 0 and 1 here also share a PCIe
+        // switch, as in a DGX A100 (two GPUs and their NICs per PCIe switch): a two-hop path.
+        Cluster c = makeCluster("dgx-a100", 2);
+        const NodeId pcie
+            = addTestNode(c.design, NodeKind::Switch, "pcie0", c.design.node(c.acc[0][0])->group);
+        addTestLink(c.design, c.acc[0][0], pcie, "pcie5", 64e9);
+        addTestLink(c.design, c.acc[0][1], pcie, "pcie5", 64e9);
         const Router r(c.design);
         const Route &route = r.route(c.acc[0][0], c.acc[0][1]);
         QVERIFY(std::abs(sumOver(r, route, true) - 2.0) < 1e-12);
         QCOMPARE(sumOver(r, route, false), 0.0);
-        // between domains, both GPUs of a pair leave through the shared NIC
+        // between domains, each GPU leaves through its own rail's NIC, not its neighbour's
         const Route &out = r.route(c.acc[0][1], c.acc[1][1]);
-        QVERIFY(crossesNode(c.design, out, c.leaves[0]));
+        QVERIFY(crossesNode(c.design, out, c.leaves[1]));
+        QVERIFY(!crossesNode(c.design, out, pcie));
     }
     // Without any NVLink, traffic inside a server goes through the network.
     void noScaleUpFallsBackToNetwork()
@@ -163,7 +165,7 @@ private slots:
     // Capacity counts the technology's efficiency.
     void capacityIsLineRateTimesEfficiency()
     {
-        const Cluster c = buildCluster({});
+        const Cluster c = makeCluster("dgx-h100", 1);
         const Router r(c.design);
         const Link &l = c.design.links()[0];
         const LinkTechSpec &t = c.design.hardware.linkTechs.at(l.tech);
@@ -172,9 +174,7 @@ private slots:
     // Routes are cached per pair and distances per destination class (its attachment switches).
     void routesAreCached()
     {
-        ClusterSpec s;
-        s.domains = 4;
-        const Cluster c = buildCluster(s);
+        const Cluster c = makeCluster("dgx-h100", 4);
         const Router r(c.design);
         const Route *first = &r.route(c.acc[0][0], c.acc[1][0]);
         QCOMPARE(&r.route(c.acc[0][0], c.acc[1][0]), first);

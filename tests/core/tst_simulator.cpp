@@ -68,9 +68,7 @@ class TestSimulator : public QObject
 private slots:
     void breakdownSumsToStepAndFiguresAgree()
     {
-        test::ClusterShape shape;
-        shape.domains = 4;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 4).design;
         d.workload = smallGpt(8, 2, 2, 16);
         const SimResult r = simulate(d);
         QVERIFY2(r.ok, codes(r).constData());
@@ -91,11 +89,14 @@ private slots:
     {
         // DP across two leaf groups: the gradient all-reduce crosses the spine.
         auto run = [](double oversubscription) {
-            test::ClusterShape shape;
-            shape.domains = 4;
-            shape.serversPerLeaf = 1; // every domain behind its own leaves: the ring crosses spines
-            shape.oversubscription = oversubscription;
-            Design d = test::buildCluster(shape);
+            // Every domain its own scalable unit (its own leaves): the ring crosses the spines.
+            // 400G NICs on 200G QM8700 ports take 2 ports each, so a leaf with one NIC link
+            // can be 2:1 oversubscribed (one uplink).
+            FabricParams p = test::clusterParams("dgx-a100", 4);
+            p.suSize = 1;
+            p.nicRate = 400e9 / 8;
+            p.oversubscription = oversubscription;
+            Design d = test::generateCluster(p).design;
             Workload w = smallGpt(1, 1, 32, 32);
             w.config.overlapDpGrad = false;
             d.workload = w;
@@ -114,9 +115,7 @@ private slots:
     }
     void tpAcrossServersIsSlowerAndWarns()
     {
-        test::ClusterShape shape;
-        shape.domains = 8;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 8).design;
         d.workload = wideGpt(8, 1, 8, 16);
         const SimResult inside = simulate(d);
         d.workload->placement.order = "dp-tp-pp"; // each TP group: one GPU in each of 8 servers
@@ -129,9 +128,7 @@ private slots:
     }
     void preflightReportsWhatSimulateReportsBeforeTheStep()
     {
-        test::ClusterShape shape;
-        shape.domains = 8;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 8).design;
         QVERIFY(preflight(d).empty()); // no workload: nothing to say
         d.workload = wideGpt(8, 1, 8, 16);
         d.workload->placement.order = "dp-tp-pp";
@@ -154,9 +151,9 @@ private slots:
     void moreNvlinkBandwidthTrainsFaster()
     {
         auto run = [](double lane) {
-            test::ClusterShape shape;
-            shape.nvlinkLane = lane;
-            Design d = test::buildCluster(shape);
+            Design d = test::generateCluster(test::clusterParams("dgx-a100", 1),
+                                             test::catalogWithLaneRate("nvlink3", lane))
+                           .design;
             d.workload = wideGpt(8, 1, 1, 2);
             return simulate(d);
         };
@@ -178,11 +175,10 @@ private slots:
     void symmetryNeverChangesTheAnswer()
     {
         QFETCH(double, oversubscription);
-        test::ClusterShape shape;
-        shape.domains = 8;
-        shape.serversPerLeaf = 2;
-        shape.oversubscription = oversubscription;
-        Design d = test::buildCluster(shape);
+        FabricParams p = test::clusterParams("dgx-a100", 8);
+        p.suSize = 2;
+        p.oversubscription = oversubscription;
+        Design d = test::generateCluster(p).design;
         d.workload = smallGpt(8, 2, 4, 32);
         SimOptions merged;
         SimOptions every;
@@ -253,9 +249,7 @@ private slots:
     }
     void jobMayUsePartOfACluster()
     {
-        test::ClusterShape shape;
-        shape.domains = 4;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 4).design;
         d.workload = smallGpt(8, 1, 1, 4);
         const SimResult r = simulate(d);
         QVERIFY(r.ok);
@@ -264,7 +258,7 @@ private slots:
     void oneGpu()
     {
         Design d;
-        test::addA100Hardware(d);
+        d.hardware = builtinCatalog().hardware;
         Node n;
         n.spec = "a100-80gb";
         d.addNode(n);
@@ -277,7 +271,7 @@ private slots:
     void twoGpusNoSwitch()
     {
         Design d;
-        test::addA100Hardware(d);
+        d.hardware = builtinCatalog().hardware;
         Node n;
         n.spec = "a100-80gb";
         const NodeId a = d.addNode(n), b = d.addNode(n);
@@ -295,9 +289,7 @@ private slots:
     }
     void switchlessMesh()
     {
-        test::ClusterShape shape;
-        shape.nvswitches = 0; // 8 GPUs, full NVLink mesh
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("mi300x-8", 1).design; // 8 GPUs, full Infinity Fabric mesh
         d.workload = smallGpt(8, 1, 1, 4);
         const SimResult r = simulate(d);
         QVERIFY2(r.ok, codes(r).constData());
@@ -314,8 +306,7 @@ private slots:
     }
     void memoryOverCapacityIsAnErrorWithNumbers()
     {
-        test::ClusterShape shape;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 1).design; // 8 GPUs
         Workload w;
         w.model = *modelPreset("llama3-70b");
         w.config.tp = 8;
@@ -334,9 +325,9 @@ private slots:
     }
     void zeroBandwidthLinksAreCodedErrors()
     {
-        test::ClusterShape shape;
-        shape.nvlinkLane = 0;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 1).design;
+        for (const Link &l : d.links()) // NVLink lanes of no bandwidth
+            d.link(l.id)->rate = 0;
         d.workload = smallGpt(8, 1, 1, 4);
         const SimResult r = simulate(d);
         QVERIFY(!r.ok);
@@ -344,9 +335,7 @@ private slots:
     }
     void unroutablePairIsNamed()
     {
-        test::ClusterShape shape;
-        shape.domains = 2;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 2).design;
         std::vector<LinkId> nic;
         for (const Link &l : d.links())
             if (l.tech == "ib-hdr")
@@ -361,7 +350,7 @@ private slots:
     }
     void invalidWorkloadsAreFindings()
     {
-        Design d = test::buildCluster({});
+        Design d = test::makeCluster("dgx-a100", 1).design;
         QVERIFY(hasCode(simulate(d), "no-workload"));
         d.workload = smallGpt(3, 1, 1, 4);
         QVERIFY(hasCode(simulate(d), "heads-not-divisible-by-tp"));
@@ -397,7 +386,7 @@ private slots:
     }
     void cancelFlagStops()
     {
-        Design d = test::buildCluster({});
+        Design d = test::makeCluster("dgx-a100", 1).design;
         d.workload = smallGpt(8, 1, 1, 4096);
         std::atomic<bool> cancel {true};
         SimOptions o;
@@ -408,7 +397,7 @@ private slots:
     }
     void progressIsReported()
     {
-        Design d = test::buildCluster({});
+        Design d = test::makeCluster("dgx-a100", 1).design;
         d.workload = smallGpt(8, 1, 1, 4096);
         std::vector<double> seen;
         SimOptions o;

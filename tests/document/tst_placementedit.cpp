@@ -41,7 +41,7 @@ class TestPlacementEdit : public QObject
 private slots:
     void groupsOfMegatronOrder()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         const Workload w = smallWorkload();
         std::vector<Finding> f;
         const RankMap rm(d, w.config, w.placement, f);
@@ -65,7 +65,7 @@ private slots:
 
     void resolvedMapFollowsOrderOrExplicit()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         Workload w = smallWorkload();
         const auto map = resolvedMap(d, w);
         QVERIFY(map);
@@ -76,7 +76,7 @@ private slots:
 
     void swapTwoAccelerators()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         std::vector<NodeId> map = *resolvedMap(d, smallWorkload());
         const NodeId a = map[0], b = map[20];
         QVERIFY(swapAccelerators(map, a, b));
@@ -88,7 +88,7 @@ private slots:
 
     void swapWithUnusedAccelerator()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         Workload w = smallWorkload();
         w.config.dp = 1; // 16 ranks on 32 accelerators
         std::vector<NodeId> map = *resolvedMap(d, w);
@@ -102,7 +102,7 @@ private slots:
 
     void placeStageOntoDomain()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         const Workload w = smallWorkload();
         std::vector<Finding> f;
         const RankMap rm(d, w.config, w.placement, f);
@@ -122,7 +122,7 @@ private slots:
 
     void placeKeepsRanksAlreadyOnTargets()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         std::vector<NodeId> map = *resolvedMap(d, smallWorkload());
         const std::vector<NodeId> before = map;
         const std::vector<NodeId> all = acceleratorsInOrder(d);
@@ -140,7 +140,7 @@ private slots:
 
     void placeOnFewerTargetsMovesWhatFits()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         std::vector<NodeId> map = *resolvedMap(d, smallWorkload());
         const std::vector<NodeId> all = acceleratorsInOrder(d);
         QCOMPARE(placeRanks(map, {0, 1, 2, 3}, {all[31], all[30]}), 2);
@@ -152,7 +152,7 @@ private slots:
 
     void ordersAreValid()
     {
-        const Design d = test::buildCluster({4, 8});
+        const Design d = test::makeCluster("dgx-a100", 4).design;
         Workload w = smallWorkload();
         for (const std::string &o : placementOrders()) {
             w.placement.order = o;

@@ -25,7 +25,7 @@ Workload smallWorkload()
 // A document holding 4 DGX A100 domains and the small workload (history cleared).
 void load(DesignDocument &doc, bool withWorkload = true)
 {
-    Design d = test::buildCluster({4, 8});
+    Design d = test::makeCluster("dgx-a100", 4).design;
     if (withWorkload)
         d.workload = smallWorkload();
     doc.resetDesign(std::move(d));
@@ -69,7 +69,7 @@ private slots:
         QSignalSpy spy(&doc, &DesignDocument::workloadChanged);
         load(doc);
         QCOMPARE(spy.count(), 1);
-        doc.generateCluster(test::buildCluster({2, 8})); // no workload: it changed
+        doc.generateCluster(test::makeCluster("dgx-a100", 2).design); // no workload: it changed
         QCOMPARE(spy.count(), 2);
         QVERIFY(!doc.design().workload);
         doc.undoStack()->undo();
@@ -189,7 +189,7 @@ private slots:
     void invalidPlacementRefusesEdits()
     {
         DesignDocument doc(builtinCatalog());
-        Design d = test::buildCluster({4, 8});
+        Design d = test::makeCluster("dgx-a100", 4).design;
         Workload w = smallWorkload();
         w.config.tp = 64;
         d.workload = w;

@@ -138,9 +138,7 @@ private slots:
 
     void aSimulatedStepChartsWithoutDataErrors()
     {
-        test::ClusterShape shape;
-        shape.domains = 4;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 4).design;
         Workload &w = d.workload.emplace();
         w.model.name = "gpt-1.3b";
         w.model.layers = 8;

@@ -1,156 +1,130 @@
 #pragma once
-// Small fabric builder for simulator tests: `domains` scale-up domains of `gpus` accelerators
-// joined by `nvswitches` switches (or a full mesh when 0), each accelerator with one NIC on its
-// rail's leaf; leaves of `serversPerLeaf` domains per rail joined by spines with the given
-// oversubscription. Specs are those of the DGX A100 (catalog figures, A100 datasheet).
+// The one cluster builder of the tests: clusters made by the core fabric generator
+// (generateFabric, the code behind "New cluster..." and `weft-cli generate`) from the built-in
+// catalog (or a given one), so tests simulate the fabrics users get. Adds the accelerators of
+// every scale-up domain (by domain, then rail), the leaves and spines, and the fabric switch a
+// NIC rate implies. Hand-made graphs that no generator makes (a uniform ring, two nodes and a
+// link) use the primitives of netfabrics.h instead.
 
+#include "generate/fabricgenerator.h"
+#include "io/catalogfile.h"
 #include "model/design.h"
 
-#include <algorithm>
+#include <cstdio>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace weft::test {
 
-struct ClusterShape
+/// A generated design, its accelerators acc[domain][rail] and its scale-out switches (generator
+/// order: rail-optimized leaves unit by unit, rail-major within a unit; spines unit by unit).
+struct Cluster
 {
-    int domains = 1;
-    int gpus = 8;
-    int nvswitches = 6;
-    int lanesPerGpu = 12; ///< NVLink lanes per GPU, spread over the switches
-    double nvlinkLane = 25e9; ///< bytes/s per lane and direction
-    double nic = 25e9; ///< bytes/s per NIC (HDR 200 Gb/s)
-    int serversPerLeaf = 20; ///< domains under one rail leaf (Selene: 20 per SU)
-    double oversubscription = 1; ///< leaf downlink : uplink
-    int spines = 4; ///< spine switches (uplinks spread evenly)
+    Design design;
+    std::vector<std::vector<NodeId>> acc;
+    std::vector<NodeId> leaves;
+    std::vector<NodeId> spines;
+    std::vector<std::string> errors; ///< the generator's reasons when `design` is empty
 };
 
-inline void addA100Hardware(Design &d)
+/// Accelerators of every scale-up domain of `d`, by domain (in group order) then rail.
+inline std::vector<std::vector<NodeId>> acceleratorsByDomain(const Design &d)
 {
-    AcceleratorSpec a;
-    a.key = "a100-80gb";
-    a.name = "A100 SXM4 80GB";
-    a.peakFlopsBf16 = 312e12;
-    a.hbmBytes = 80e9;
-    a.hbmBandwidth = 2039e9;
-    a.scaleUpBandwidth = 300e9;
-    a.matmulEfficiency = 0.7;
-    a.memoryEfficiency = 0.8;
-    d.hardware.accelerators[a.key] = a;
-    LinkTechSpec nv;
-    nv.key = "nvlink3";
-    nv.technology = Technology::NVLink;
-    nv.laneRate = 25e9;
-    nv.efficiency = 0.78;
-    nv.latency = 1e-6;
-    d.hardware.linkTechs[nv.key] = nv;
-    LinkTechSpec ib;
-    ib.key = "ib-hdr";
-    ib.technology = Technology::InfiniBand;
-    ib.laneRate = 25e9;
-    ib.efficiency = 0.96;
-    ib.latency = 5e-6;
-    d.hardware.linkTechs[ib.key] = ib;
-    SwitchSpec nvs;
-    nvs.key = "nvswitch-gen2";
-    nvs.technology = Technology::NVLink;
-    nvs.radix = 36;
-    nvs.portRate = 25e9;
-    d.hardware.switches[nvs.key] = nvs;
-    SwitchSpec qm;
-    qm.key = "qm8700";
-    qm.technology = Technology::InfiniBand;
-    qm.radix = 40;
-    qm.portRate = 25e9;
-    d.hardware.switches[qm.key] = qm;
+    std::map<std::uint32_t, std::size_t> index;
+    std::vector<std::vector<NodeId>> out;
+    for (const Group &g : d.groups())
+        if (g.kind == GroupKind::ScaleUpDomain) {
+            index[g.id.value] = out.size();
+            out.emplace_back();
+        }
+    for (const Node &n : d.nodes())
+        if (n.isAccelerator() && index.count(n.group.value))
+            out[index[n.group.value]].push_back(n.id);
+    return out;
 }
 
-inline Design buildCluster(const ClusterShape &s)
+/// Switches of `role` in `d`, in node order.
+inline std::vector<NodeId> switchesOf(const Design &d, SwitchRole role)
 {
-    Design d;
-    d.name = "test cluster";
-    addA100Hardware(d);
-    auto link = [&d](NodeId a, NodeId b, const char *tech, double rate, int lanes, double latency) {
-        Link l;
-        l.a = a;
-        l.b = b;
-        l.tech = tech;
-        l.rate = rate;
-        l.lanes = lanes;
-        l.latency = latency;
-        d.addLink(l);
-    };
-    const int leafGroups
-        = s.domains > 1 ? (s.domains + s.serversPerLeaf - 1) / s.serversPerLeaf : 0;
-    std::vector<NodeId> leaves; // [group * gpus + rail]
-    for (int g = 0; g < leafGroups; ++g)
-        for (int r = 0; r < s.gpus; ++r) {
-            Node n;
-            n.kind = NodeKind::Switch;
-            n.spec = "qm8700";
-            n.role = SwitchRole::Leaf;
-            n.name = "leaf" + std::to_string(g) + "-" + std::to_string(r);
-            leaves.push_back(d.addNode(n));
+    std::vector<NodeId> out;
+    for (const Node &n : d.nodes())
+        if (n.isSwitch() && n.role == role)
+            out.push_back(n.id);
+    return out;
+}
+
+/// The fabric switch of technology `t` whose port rate is the smallest one at or above
+/// `nicRate` bytes/s (ties: first key): qm8700 for HDR 200G, qm9700 for NDR 400G. Empty if none.
+inline std::string fabricSwitchFor(Technology t, double nicRate,
+                                   const Catalog &catalog = builtinCatalog())
+{
+    std::string best;
+    double bestRate = 0;
+    for (const auto &[key, s] : catalog.hardware.switches)
+        if (s.technology == t && s.portRate >= nicRate * (1 - 1e-9)
+            && (best.empty() || s.portRate < bestRate)) {
+            best = key;
+            bestRate = s.portRate;
         }
-    std::vector<NodeId> spines;
-    if (leafGroups > 1)
-        for (int i = 0; i < s.spines; ++i) {
-            Node n;
-            n.kind = NodeKind::Switch;
-            n.spec = "qm8700";
-            n.role = SwitchRole::Spine;
-            n.name = "spine" + std::to_string(i);
-            spines.push_back(d.addNode(n));
-        }
-    for (int dom = 0; dom < s.domains; ++dom) {
-        Group g;
-        g.kind = GroupKind::ScaleUpDomain;
-        g.name = "dgx" + std::to_string(dom);
-        g.preset = "dgx-a100";
-        const GroupId gid = d.addGroup(g);
-        std::vector<NodeId> gpus, sw;
-        for (int i = 0; i < s.gpus; ++i) {
-            Node n;
-            n.spec = "a100-80gb";
-            n.name = "gpu" + std::to_string(dom) + "-" + std::to_string(i);
-            n.group = gid;
-            n.rail = i;
-            gpus.push_back(d.addNode(n));
-        }
-        for (int i = 0; i < s.nvswitches; ++i) {
-            Node n;
-            n.kind = NodeKind::Switch;
-            n.spec = "nvswitch-gen2";
-            n.role = SwitchRole::ScaleUp;
-            n.group = gid;
-            n.name = "nvswitch" + std::to_string(dom) + "-" + std::to_string(i);
-            sw.push_back(d.addNode(n));
-        }
-        if (s.nvswitches > 0) {
-            for (NodeId gpu : gpus)
-                for (NodeId x : sw)
-                    link(gpu, x, "nvlink3", s.nvlinkLane, std::max(1, s.lanesPerGpu / s.nvswitches),
-                         1e-6);
-        } else {
-            const int lanes = std::max(1, s.lanesPerGpu / std::max(1, s.gpus - 1));
-            for (std::size_t i = 0; i < gpus.size(); ++i)
-                for (std::size_t j = i + 1; j < gpus.size(); ++j)
-                    link(gpus[i], gpus[j], "nvlink3", s.nvlinkLane, lanes, 1e-6);
-        }
-        if (leafGroups > 0)
-            for (int r = 0; r < s.gpus; ++r)
-                link(gpus[static_cast<std::size_t>(r)],
-                     leaves[static_cast<std::size_t>((dom / s.serversPerLeaf) * s.gpus + r)],
-                     "ib-hdr", s.nic, 1, 1e-6);
+    return best;
+}
+
+/// `domains` x `preset` with the preset's NIC rate on the InfiniBand switch of that rate
+/// (fabricSwitchFor), rail-optimized, 2 tiers, 1:1, one plane, 32 domains per scalable unit;
+/// a single domain gets no scale-out fabric.
+inline FabricParams clusterParams(const std::string &preset = "dgx-a100", int domains = 1,
+                                  const Catalog &catalog = builtinCatalog())
+{
+    FabricParams p;
+    p.scaleUpPreset = preset;
+    p.domains = domains;
+    p.fabric = domains > 1 ? FabricKind::RailOptimized : FabricKind::None;
+    p.tiers = 2;
+    const auto it = catalog.scaleUpPresets.find(preset);
+    p.nicRate = it != catalog.scaleUpPresets.end()
+        ? it->second.nicRate * std::max(1, it->second.nicsPerAccelerator)
+        : 0;
+    p.switchModel = fabricSwitchFor(Technology::InfiniBand, p.nicRate, catalog);
+    p.oversubscription = 1;
+    p.planes = 1;
+    p.suSize = 32;
+    return p;
+}
+
+/// Generates `params` from `catalog`; on failure warns with the generator's first reason and
+/// returns an empty design (so the caller's checks on it fail).
+inline Cluster generateCluster(const FabricParams &params,
+                               const Catalog &catalog = builtinCatalog())
+{
+    Cluster c;
+    GenerateResult r = generateFabric(params, catalog);
+    if (!r.ok()) {
+        c.errors = std::move(r.errors);
+        std::fprintf(stderr, "generation of %s failed: %s\n", describeFabric(params).c_str(),
+                     c.errors.empty() ? "?" : c.errors.front().c_str());
+        return c;
     }
-    // Each leaf: serversPerLeaf downlinks; uplink bandwidth = downlinks / oversubscription,
-    // spread evenly over the spines.
-    if (!spines.empty()) {
-        const double up = s.serversPerLeaf * s.nic / s.oversubscription;
-        for (NodeId leaf : leaves)
-            for (NodeId sp : spines)
-                link(leaf, sp, "ib-hdr", up / static_cast<double>(spines.size()), 1, 1e-6);
-    }
-    return d;
+    c.design = std::move(*r.design);
+    c.acc = acceleratorsByDomain(c.design);
+    c.leaves = switchesOf(c.design, SwitchRole::Leaf);
+    c.spines = switchesOf(c.design, SwitchRole::Spine);
+    return c;
+}
+
+/// `domains` x `preset` as clusterParams() describes it, generated from the built-in catalog.
+inline Cluster makeCluster(const std::string &preset, int domains)
+{
+    return generateCluster(clusterParams(preset, domains));
+}
+
+/// A catalog copy whose link technology `tech` carries `laneRate` bytes/s per lane and direction
+/// (what a user's catalog file overriding it gives).
+inline Catalog catalogWithLaneRate(const std::string &tech, double laneRate)
+{
+    Catalog c = builtinCatalog();
+    c.hardware.linkTechs.at(tech).laneRate = laneRate;
+    return c;
 }
 
 } // namespace weft::test
