@@ -7,6 +7,7 @@
 #include "io/catalogfile.h"
 #include "netfabrics.h"
 #include "sim/collectives.h"
+#include "testcluster.h"
 
 #include <QtTest>
 #include <cmath>
@@ -146,7 +147,7 @@ private slots:
     // closed form 2(n-1) alpha + 2(n-1)/n S / egress (one ring flow per GPU over all its lanes).
     void switchBasedRingUnchanged()
     {
-        const Cluster c = buildCluster({});
+        const Cluster c = makeCluster("dgx-h100", 1);
         const Router r(c.design);
         const CollectivePlanner planner(r);
         const auto acc = c.acc.front();

@@ -198,11 +198,10 @@ private slots:
         // (and average utilization) of the simulation of every replica, and every replica's
         // TP groups are listed with their own members.
         QFETCH(double, oversubscription);
-        test::ClusterShape shape;
-        shape.domains = 8;
-        shape.serversPerLeaf = 2;
-        shape.oversubscription = oversubscription;
-        Design d = test::buildCluster(shape);
+        FabricParams p = test::clusterParams("dgx-a100", 8);
+        p.suSize = 2;
+        p.oversubscription = oversubscription;
+        Design d = test::generateCluster(p).design;
         d.workload = smallGpt(8, 2, 4, 32);
         SimOptions every;
         every.exploitSymmetry = false;
@@ -365,9 +364,7 @@ private slots:
         // Stage 0 holds only dense layers, stage 1 only MoE layers whose expert all-to-all (EP 16)
         // crosses the scale-out NICs. Stage 0 ends last (1F1B) but idles waiting for stage 1:
         // the exposed EP time must show in the breakdown, not hide as bubble.
-        test::ClusterShape shape;
-        shape.domains = 4;
-        Design d = test::buildCluster(shape);
+        Design d = test::makeCluster("dgx-a100", 4).design;
         Workload w = smallGpt(1, 2, 16, 64);
         w.model.experts = 64;
         w.model.topK = 8;
