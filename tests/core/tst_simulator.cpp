@@ -190,24 +190,9 @@ private slots:
                  qPrintable(QStringLiteral("%1 vs %2")
                                 .arg(a.stepTime, 0, 'g', 15)
                                 .arg(b.stepTime, 0, 'g', 15)));
-    }
-    void mergedReplicasShowTrafficOnEveryLink_data() { symmetryNeverChangesTheAnswer_data(); }
-    void mergedReplicasShowTrafficOnEveryLink()
-    {
         // Replicas merged for speed still load their own links: every link carries the bytes
         // (and average utilization) of the simulation of every replica, and every replica's
         // TP groups are listed with their own members.
-        QFETCH(double, oversubscription);
-        FabricParams p = test::clusterParams("dgx-a100", 8);
-        p.suSize = 2;
-        p.oversubscription = oversubscription;
-        Design d = test::generateCluster(p).design;
-        d.workload = smallGpt(8, 2, 4, 32);
-        SimOptions every;
-        every.exploitSymmetry = false;
-        const SimResult a = simulate(d);
-        const SimResult b = simulate(d, every);
-        QVERIFY(a.ok && b.ok);
         QCOMPARE(a.links.size(), b.links.size());
         int loaded = 0;
         for (std::size_t i = 0; i < a.links.size(); ++i)
