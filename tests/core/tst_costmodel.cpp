@@ -148,9 +148,26 @@ private slots:
         AcceleratorSpec acc;
         acc.hbmBytes = 80e9;
         const MemoryBreakdown mem = stageMemory(m, c, acc, 0, 0);
-        QVERIFY(close(mem.weights + mem.gradients + mem.optimizer, bytesPerParam * m.totalParams(),
-                      1e-9));
+        QVERIFY(close(mem.weights + mem.gradients + mem.optimizer,
+                      bytesPerParam * m.totalParams() + zero3GatherBytes(m, c, 0), 1e-9));
+        QCOMPARE(zero3GatherBytes(m, c, 0) > 0, zero == 3);
         QVERIFY(mem.fits());
+    }
+    void zero3HoldsTwoGatheredUnits()
+    {
+        // The largest unit of one stage, in BF16, twice (computing + prefetched), TP-sharded.
+        const TransformerSpec m = gpt(4, 1024, 16);
+        TrainingConfig c;
+        c.dp = 8;
+        c.tp = 2;
+        c.zeroStage = 3;
+        const double largest = std::max(m.embeddingParams(), m.layerParams(0)) / c.tp;
+        QVERIFY(close(zero3GatherBytes(m, c, 0), 2 * 2 * largest, 1e-12));
+        c.pp = 2;
+        c.dp = 4; // stage 1 of 2 holds layers 2-3 and the output layer
+        QVERIFY(close(zero3GatherBytes(m, c, 1), 2 * 2 * largest, 1e-12));
+        c.zeroStage = 2;
+        QCOMPARE(zero3GatherBytes(m, c, 1), 0.0);
     }
     void llama405bSplitsWithLighterEnds()
     {

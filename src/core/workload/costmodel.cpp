@@ -193,9 +193,13 @@ double optimizerTime(double localParams, const AcceleratorSpec &acc)
     return 30.0 * localParams / bw;
 }
 
-StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int stage)
+namespace {
+
+// Calls fn(dense, expert) with the per-GPU parameters of every layer of pipeline stage `stage`
+// (all its chunks) and of the embedding / output layer it holds.
+template<typename Fn>
+void forEachStageUnit(const TransformerSpec &m, const TrainingConfig &c, int stage, Fn &&fn)
 {
-    StageParams p;
     const std::vector<int> split = splitLayers(m, c);
     const int n = static_cast<int>(split.size());
     int first = 0;
@@ -204,16 +208,37 @@ StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int s
         if (k % c.pp == stage)
             for (int i = first; i < first + count && i < m.layers; ++i) {
                 const double ex = m.layerExpertParams(i);
-                p.dense += (m.layerParams(i) - ex) / c.tp;
-                p.expert += ex / (double(c.tp) * c.ep);
+                fn((m.layerParams(i) - ex) / c.tp, ex / (double(c.tp) * c.ep));
             }
         first += count;
     }
     if (stage == 0)
-        p.dense += m.embeddingParams() / c.tp;
+        fn(m.embeddingParams() / c.tp, 0.0);
     if (stage == c.pp - 1 && (!m.tiedEmbeddings || c.pp > 1))
-        p.dense += m.embeddingParams() / c.tp;
+        fn(m.embeddingParams() / c.tp, 0.0);
+}
+
+} // namespace
+
+StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int stage)
+{
+    StageParams p;
+    forEachStageUnit(m, c, stage, [&p](double dense, double expert) {
+        p.dense += dense;
+        p.expert += expert;
+    });
     return p;
+}
+
+double zero3GatherBytes(const TransformerSpec &m, const TrainingConfig &c, int stage)
+{
+    if (c.effectiveZero() < 3)
+        return 0;
+    double largest = 0;
+    forEachStageUnit(m, c, stage, [&largest](double dense, double expert) {
+        largest = std::max(largest, dense + expert);
+    });
+    return 2 * 2 * largest;
 }
 
 CommVolumes commVolumes(const TransformerSpec &m, const TrainingConfig &c)
@@ -275,7 +300,7 @@ MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
             return perParam * (p.dense / denseShard + p.expert / expertShard);
         return perParam * p.total();
     };
-    mem.weights = bytes(2, 3);
+    mem.weights = bytes(2, 3) + zero3GatherBytes(m, c, stage);
     mem.gradients = bytes(2, 2);
     mem.optimizer = bytes(12, 1);
     mem.activations = peakActivationBytes;

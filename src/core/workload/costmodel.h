@@ -64,6 +64,12 @@ struct StageParams
 };
 StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int stage);
 
+/// ZeRO-3 / FSDP: bytes per GPU of the parameters gathered for computing, 0 below stage 3. The
+/// BF16 parameters of the largest unit (a layer, or the embedding) of the stage, twice: the one
+/// computing and the next one being prefetched (Rajbhandari et al. 2020, sec. 5.3; PyTorch FSDP
+/// keeps at most two all-gathered units with its default prefetch). Counted with the weights.
+double zero3GatherBytes(const TransformerSpec &m, const TrainingConfig &c, int stage);
+
 /// Bytes per GPU of the tensors of one training step's communication.
 struct CommVolumes
 {
