@@ -366,6 +366,27 @@ private slots:
             + b.bubble + b.dpExposed + b.optimizer;
         QVERIFY(std::abs(sum - r.stepTime) < 1e-9 * r.stepTime);
     }
+    void contextParallelRanksReduceGradients()
+    {
+        // CP ranks split the sequence, not the weights: with DP 1 and CP 2 the gradients are
+        // still all-reduced, over the two CP ranks (Megatron's DP group with context parallel).
+        Design d = test::makeCluster("dgx-a100", 1).design;
+        Workload w = smallGpt(4, 1, 1, 8);
+        w.config.cp = 2;
+        w.config.overlapDpGrad = false;
+        d.workload = w;
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        int dpGroups = 0;
+        for (const GroupTraffic &g : r.groups)
+            if (g.kind == "dp") {
+                ++dpGroups;
+                QCOMPARE(g.members.size(), std::size_t(2));
+                QVERIFY(!g.links.empty());
+            }
+        QCOMPARE(dpGroups, 4); // one per TP rank
+        QVERIFY(r.breakdown.dpExposed > 0);
+    }
     void cancelFlagStops()
     {
         Design d = test::makeCluster("dgx-a100", 1).design;

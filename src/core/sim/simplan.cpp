@@ -233,22 +233,21 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         return CommGroup {std::move(members), tag};
     };
     s.dpGroups.resize(static_cast<std::size_t>(c.pp));
-    if (c.dp > 1)
+    // Gradients reduce over DP x CP (CP ranks hold the same weights).
+    if (c.dp * c.cp > 1)
         for (int st = 0; st < c.pp; ++st)
-            for (int cp = 0; cp < c.cp; ++cp)
-                for (int tp = 0; tp < c.tp; ++tp)
-                    s.dpGroups[static_cast<std::size_t>(st)].push_back(addGroup(
-                        "dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, cp, 0, st})));
+            for (int tp = 0; tp < c.tp; ++tp)
+                s.dpGroups[static_cast<std::size_t>(st)].push_back(addGroup(
+                    "dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, 0, 0, st})));
     // Expert-DP groups (EP > 1): ranks of the same EP index reduce their experts' gradients.
     s.expertDpGroups.resize(static_cast<std::size_t>(c.pp));
-    if (c.ep > 1 && c.dp / c.ep > 1)
+    if (c.ep > 1 && c.dp / c.ep * c.cp > 1)
         for (int st = 0; st < c.pp; ++st)
             for (int e = 0; e < c.ep; ++e)
-                for (int cp = 0; cp < c.cp; ++cp)
-                    for (int tp = 0; tp < c.tp; ++tp)
-                        s.expertDpGroups[static_cast<std::size_t>(st)].push_back(
-                            addGroup("expert-dp", static_cast<int>(plan.groups.size()),
-                                     rk.expertDpGroup({tp, cp, e, st})));
+                for (int tp = 0; tp < c.tp; ++tp)
+                    s.expertDpGroups[static_cast<std::size_t>(st)].push_back(
+                        addGroup("expert-dp", static_cast<int>(plan.groups.size()),
+                                 rk.expertDpGroup({tp, 0, e, st})));
 
     // Units of EP-coupled replicas; merge identically placed ones when that is exact.
     const Distance dist(d);

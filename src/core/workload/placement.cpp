@@ -170,7 +170,8 @@ std::vector<NodeId> RankMap::dpGroup(const RankCoord &c) const
     std::vector<NodeId> g;
     RankCoord x = c;
     for (x.dp = 0; x.dp < m_cfg.dp; ++x.dp)
-        g.push_back(node(x));
+        for (x.cp = 0; x.cp < m_cfg.cp; ++x.cp)
+            g.push_back(node(x));
     return g;
 }
 
@@ -180,7 +181,8 @@ std::vector<NodeId> RankMap::expertDpGroup(const RankCoord &c) const
     RankCoord x = c;
     for (int outer = 0; outer < m_cfg.dp / m_cfg.ep; ++outer) {
         x.dp = c.dp % m_cfg.ep + m_cfg.ep * outer;
-        g.push_back(node(x));
+        for (x.cp = 0; x.cp < m_cfg.cp; ++x.cp)
+            g.push_back(node(x));
     }
     return g;
 }

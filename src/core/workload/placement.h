@@ -49,12 +49,16 @@ public:
     /// Members of the groups containing `c`, in group order.
     [[nodiscard]] std::vector<NodeId> tpGroup(const RankCoord &c) const;
     [[nodiscard]] std::vector<NodeId> cpGroup(const RankCoord &c) const;
+    /// Gradient (data-parallel) group: the dp x cp ranks holding the same parameters as c - CP
+    /// ranks split the sequence, not the weights, so their gradients are reduced together
+    /// (Megatron-LM's data-parallel group "with context parallel"; ZeRO shards over it too).
+    /// Ordered by DP index, CP fastest. Ignores c.dp and c.cp.
     [[nodiscard]] std::vector<NodeId> dpGroup(const RankCoord &c) const;
     /// EP group: the ep ranks sharing c's outer DP index (experts split across them).
     [[nodiscard]] std::vector<NodeId> epGroup(const RankCoord &c) const;
-    /// Expert-data-parallel group: the dp / ep ranks holding the same experts as c (same EP
-    /// index c.dp % ep, every outer DP index), over which expert gradients are reduced (and,
-    /// with ZeRO, expert states sharded). Equals dpGroup() when ep is 1.
+    /// Expert-data-parallel group: the dp x cp / ep ranks holding the same experts as c (same EP
+    /// index c.dp % ep, every outer DP index and CP index), over which expert gradients are
+    /// reduced (and, with ZeRO, expert states sharded). Equals dpGroup() when ep is 1.
     [[nodiscard]] std::vector<NodeId> expertDpGroup(const RankCoord &c) const;
 
 private:
