@@ -4,6 +4,7 @@
 // per GPU (costmodel's stageMemories() against the accelerator's HBM; red when over).
 
 #include <QWidget>
+#include <vector>
 
 class QLabel;
 
@@ -20,6 +21,10 @@ public:
     void refresh(const Design &d);
     /// The value label of row `key` ("world", "microBatches", "layers", "params", "memory").
     [[nodiscard]] QLabel *value(const QString &key) const;
+    /// The "Layers per stage" text for the layers of each model chunk (index k runs on stage
+    /// k % pp, as splitLayers()): "80 layers per stage", with interleaving "24 layers per stage,
+    /// in 2 chunks of 12", uneven splits as ranges ("7 to 8 layers per stage").
+    [[nodiscard]] static QString layersPerStageText(const std::vector<int> &chunkLayers, int pp);
 
 private:
     QLabel *m_world, *m_microBatches, *m_layers, *m_params, *m_memory;
