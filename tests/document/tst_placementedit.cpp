@@ -63,6 +63,34 @@ private slots:
         QCOMPARE(idx[16], 1);
     }
 
+    void expertDpGroupsHoldTheSameExperts()
+    {
+        // Mixtral 8x7B with TP 2, DP 16, EP 4 on 32 accelerators: the expert-DP groups are the
+        // ranks of the same TP and EP index (dp % ep) over the 4 outer DP indices.
+        const Design d = test::makeCluster("dgx-a100", 4).design;
+        Workload w;
+        w.model = *modelPreset("mixtral-8x7b");
+        w.config.tp = 2;
+        w.config.dp = 16;
+        w.config.ep = 4;
+        w.config.globalBatch = 64;
+        std::vector<Finding> f;
+        const RankMap rm(d, w.config, w.placement, f);
+        QVERIFY(rm.valid());
+        const auto groups = rankGroups(rm, RankGroupKind::ExpertDp);
+        QCOMPARE(groups.size(), 8u); // tp x ep
+        QCOMPARE(groups[0].ranks, (std::vector<int> {0, 8, 16, 24}));
+        QCOMPARE(groups[1].ranks, (std::vector<int> {1, 9, 17, 25}));
+        for (const RankGroup &g : groups) {
+            std::vector<NodeId> nodes;
+            for (const int r : g.ranks)
+                nodes.push_back(rm.node(r));
+            QCOMPARE(nodes, rm.expertDpGroup(rm.coord(g.ranks.front())));
+        }
+        QCOMPARE(QString::fromLatin1(toString(RankGroupKind::ExpertDp)),
+                 QStringLiteral("expert-dp"));
+    }
+
     void resolvedMapFollowsOrderOrExplicit()
     {
         const Design d = test::makeCluster("dgx-a100", 4).design;

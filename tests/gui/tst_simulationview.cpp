@@ -10,6 +10,8 @@
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/docks/findingsdock.h"
+#include "gui/docks/parallelgrouptree.h"
+#include "gui/docks/partitionsdock.h"
 #include "gui/docks/resultsdock.h"
 #include "gui/mainwindow.h"
 #include "gui/simulation/resultsummary.h"
@@ -249,6 +251,51 @@ private slots:
             QTest::qWait(500);
             w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/example-su.png"));
         }
+    }
+
+    void expertDpGroupIsListedAndHighlightsItsLinks()
+    {
+        // Mixtral 8x7B, TP 2, EP 4, DP 16 on 4 servers: an expert-DP group holds the same
+        // experts on 4 servers and reduces their gradients over the NICs.
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        Design d = cluster(4);
+        Workload moe;
+        moe.model = *modelPreset("mixtral-8x7b");
+        moe.config.tp = 2;
+        moe.config.dp = 16;
+        moe.config.ep = 4;
+        moe.config.globalBatch = 16;
+        moe.config.distributedOptimizer = true;
+        d.workload = moe;
+        w.document()->resetDesign(std::move(d));
+        w.simulation()->setDebounce(0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->result() != nullptr, 120000);
+        QVERIFY(w.simulation()->result()->ok);
+
+        ParallelGroupTree *tree = w.partitions()->groupTree();
+        QTreeWidgetItem *entry = tree->entry({RankGroupKind::ExpertDp, 0});
+        QVERIFY(entry);
+        QCOMPARE(entry->parent()->text(0), QStringLiteral("Expert-DP groups"));
+        QCOMPARE(entry->parent()->childCount(), 8); // TP 2 x EP 4
+        QCOMPARE(entry->text(1), QStringLiteral("0, 8, 16, 24"));
+        tree->setCurrentItem(entry);
+        QCOMPARE(w.document()->selection().nodes.size(), 4u);
+
+        const LinkHeat &heat = w.view()->topologyScene()->linkHeat();
+        QVERIFY(heat.hasHighlight());
+        QCOMPARE(heat.highlightedGroup()->kind, std::string("expert-dp"));
+        QVERIFY(!heat.highlightedGroup()->links.empty());
+        const SimResult &r = *heat.result();
+        QVERIFY(std::any_of(r.links.begin(), r.links.end(), [&](const LinkResult &l) {
+            return l.tier == "nic" && heat.highlighted(l.id);
+        }));
+        QVERIFY(w.view()
+                    ->heatLegend()
+                    ->notes()
+                    .join(QLatin1Char(' '))
+                    .contains(QStringLiteral("expert-DP group")));
     }
 
     void canvasShowsUtilizationAndHighlightsAGroup()
