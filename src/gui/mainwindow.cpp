@@ -69,6 +69,9 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_palette);
     addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
+    m_properties->setLinkHeat(&m_scene->linkHeat());
+    connect(m_scene, &TopologyScene::linkHeatChanged, m_properties,
+            &PropertiesDock::refreshTraffic);
     auto *comparison = new Comparison(this);
     m_results = new ResultsDock(m_doc, m_runner, comparison, this);
     m_findings = new FindingsDock(m_doc, m_runner, this);
