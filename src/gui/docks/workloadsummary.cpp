@@ -30,17 +30,6 @@ void setText(QLabel *label, const QString &text, bool bad)
     label->setStyleSheet(bad ? kBad : QString());
 }
 
-// Smallest HBM among the accelerators the ranks may use: the one that overflows first.
-const AcceleratorSpec *tightestAccelerator(const Design &d)
-{
-    const AcceleratorSpec *best = nullptr;
-    for (const NodeId id : acceleratorsInOrder(d))
-        if (const AcceleratorSpec *s = d.acceleratorSpec(*d.node(id));
-            s && (!best || s->hbmBytes < best->hbmBytes))
-            best = s;
-    return best;
-}
-
 // "a" or "a to b" of the smallest and largest of `values`.
 QString rangeText(const std::vector<int> &values)
 {
@@ -49,6 +38,16 @@ QString rangeText(const std::vector<int> &values)
 }
 
 } // namespace
+
+const AcceleratorSpec *WorkloadSummary::tightestAccelerator(const Design &d)
+{
+    const AcceleratorSpec *best = nullptr;
+    for (const NodeId id : acceleratorsInOrder(d))
+        if (const AcceleratorSpec *s = d.acceleratorSpec(*d.node(id));
+            s && (!best || s->hbmBytes < best->hbmBytes))
+            best = s;
+    return best;
+}
 
 QString WorkloadSummary::layersPerStageText(const std::vector<int> &chunkLayers, int pp)
 {
