@@ -195,8 +195,24 @@ void MainWindow::arrangeDocks()
     tabifyDockWidget(m_findings, m_compare);
     m_properties->raise();
     m_results->raise();
-    resizeDocks({m_palette, m_properties}, {250, 380}, Qt::Horizontal);
-    resizeDocks({m_results}, {330}, Qt::Vertical);
+}
+
+void MainWindow::sizeDocks()
+{
+    // Absolute sizes that suit a large screen, capped to a share of a small window.
+    const int w = width(), h = height();
+    resizeDocks({m_palette, m_properties}, {std::min(250, w / 6), std::min(380, w / 4)},
+                Qt::Horizontal);
+    resizeDocks({m_results}, {std::min(330, h / 3)}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_sizeDocksOnShow) { // first show without a saved state: the window has its size now
+        m_sizeDocksOnShow = false;
+        sizeDocks();
+    }
 }
 
 void MainWindow::restoreWindowLayout()
@@ -210,7 +226,8 @@ void MainWindow::restoreWindowLayout()
         else
             resize(1280, 800);
     }
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kLayoutVersion);
+    m_sizeDocksOnShow = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
+                                      kLayoutVersion);
 }
 
 MainWindow::~MainWindow()

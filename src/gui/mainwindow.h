@@ -86,6 +86,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -97,6 +98,8 @@ private:
     void arrangeDocks();
     /// Geometry and dock state saved at the last close, or the first-run ones.
     void restoreWindowLayout();
+    /// First-run dock sizes for the window's current size.
+    void sizeDocks();
     [[nodiscard]] bool isPristine() const;
 
     DesignDocument *m_doc;
@@ -119,6 +122,7 @@ private:
     SimStatus *m_simStatus;
     QLabel *m_zoomLabel;
     QLabel *m_countLabel;
+    bool m_sizeDocksOnShow = false; ///< no saved state: size the docks when first shown
 };
 
 } // namespace weft

@@ -70,6 +70,21 @@ private slots:
         QVERIFY(w->results()->geometry().right() < w->properties()->geometry().left());
     }
 
+    void firstRunDocksShareASmallWindow()
+    {
+        // 1100 x 700: the docks take at most their share, the canvas keeps a usable size.
+        const auto w = test::shownWindow(QSize(1100, 700));
+        QVERIFY(w);
+        const int resultsFloor = w->results()->minimumSizeHint().height(); // tabs, one chart
+        QVERIFY2(w->results()->height() <= std::max(700 / 3, resultsFloor) + 2,
+                 qPrintable(QString::number(w->results()->height())));
+        const int rightFloor = std::max(w->properties()->minimumSizeHint().width(),
+                                        w->partitions()->minimumSizeHint().width());
+        QVERIFY2(w->properties()->width() <= std::max(1100 / 4, rightFloor) + 2,
+                 qPrintable(QString::number(w->properties()->width())));
+        QVERIFY2(w->view()->height() >= 280, qPrintable(QString::number(w->view()->height())));
+    }
+
     void closedWindowsArrangementComesBack()
     {
         {
