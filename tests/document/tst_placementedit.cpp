@@ -3,6 +3,7 @@
 #include "document/placementedit.h"
 #include "model/design.h"
 #include "testcluster.h"
+#include "workloadfixtures.h"
 
 #include <QTest>
 #include <set>
@@ -68,12 +69,7 @@ private slots:
         // Mixtral 8x7B with TP 2, DP 16, EP 4 on 32 accelerators: the expert-DP groups are the
         // ranks of the same TP and EP index (dp % ep) over the 4 outer DP indices.
         const Design d = test::makeCluster("dgx-a100", 4).design;
-        Workload w;
-        w.model = *modelPreset("mixtral-8x7b");
-        w.config.tp = 2;
-        w.config.dp = 16;
-        w.config.ep = 4;
-        w.config.globalBatch = 64;
+        const Workload w = fixtures::mixtralTp2Ep4Dp16();
         std::vector<Finding> f;
         const RankMap rm(d, w.config, w.placement, f);
         QVERIFY(rm.valid());

@@ -20,6 +20,7 @@
 #include "gui/simulation/simulationrunner.h"
 #include "io/catalogfile.h"
 #include "workload/model.h"
+#include "workloadfixtures.h"
 
 #include <QLabel>
 #include <QSignalSpy>
@@ -320,14 +321,7 @@ private slots:
         w.resize(1400, 900);
         w.show();
         Design d = cluster(4);
-        Workload moe;
-        moe.model = *modelPreset("mixtral-8x7b");
-        moe.config.tp = 2;
-        moe.config.dp = 16;
-        moe.config.ep = 4;
-        moe.config.globalBatch = 16;
-        moe.config.distributedOptimizer = true;
-        d.workload = moe;
+        d.workload = fixtures::mixtralTp2Ep4Dp16();
         w.document()->resetDesign(std::move(d));
         w.simulation()->setDebounce(0);
         QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->result() != nullptr, 120000);
