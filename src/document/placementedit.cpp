@@ -21,6 +21,8 @@ const char *toString(RankGroupKind kind)
         return "cp";
     case RankGroupKind::Ep:
         return "ep";
+    case RankGroupKind::ExpertDp:
+        return "expert-dp";
     }
     return "?";
 }
@@ -53,6 +55,8 @@ Key keyOf(const RankCoord &c, int ep, RankGroupKind kind)
         return {c.tp, -1, c.dp, c.pp};
     case RankGroupKind::Ep:
         return {c.tp, c.cp, c.dp / ep, c.pp};
+    case RankGroupKind::ExpertDp:
+        return {c.tp, c.cp, c.dp % ep, c.pp};
     case RankGroupKind::Stage:
         return {-1, -1, -1, c.pp};
     case RankGroupKind::DpReplica:

@@ -1,6 +1,7 @@
 #pragma once
 // Placement maths of the Partitions dock (product.md, Main window: Partitions): the parallel
-// groups of a resolved placement (TP groups, pipeline stages, DP replicas, CP and EP groups) and
+// groups of a resolved placement (TP groups, pipeline stages, DP replicas, CP, EP and expert-DP
+// groups) and
 // hand edits of the rank -> accelerator map (place a group onto accelerators, swap two
 // accelerators). Pure logic on core types; DesignDocument turns the results into undo steps.
 
@@ -13,8 +14,10 @@
 namespace weft {
 
 /// Which kind of parallel group: the ranks sharing every coordinate except one (TP, CP, EP
-/// groups), or one pipeline stage (same pp), or one DP replica (same dp: a model copy).
-enum class RankGroupKind { Tp, Stage, DpReplica, Cp, Ep };
+/// groups), or one pipeline stage (same pp), or one DP replica (same dp: a model copy), or an
+/// expert-data-parallel group (same tp, cp, pp and EP index dp % ep: the ranks holding the same
+/// experts, over which expert gradients are reduced; RankMap::expertDpGroup).
+enum class RankGroupKind { Tp, Stage, DpReplica, Cp, Ep, ExpertDp };
 
 /// One parallel group: its kind, index (stage and replica: the pp / dp coordinate; TP, CP, EP:
 /// numbered by lowest rank) and ranks in increasing order.

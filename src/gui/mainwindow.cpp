@@ -30,11 +30,14 @@
 #include <QCloseEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 
@@ -66,20 +69,18 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_palette);
     addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
+    m_properties->setLinkHeat(&m_scene->linkHeat());
+    connect(m_scene, &TopologyScene::linkHeatChanged, m_properties,
+            &PropertiesDock::refreshTraffic);
     auto *comparison = new Comparison(this);
     m_results = new ResultsDock(m_doc, m_runner, comparison, this);
     m_findings = new FindingsDock(m_doc, m_runner, this);
     m_compare = new CompareDock(m_doc, m_runner, comparison, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_partitions);
     addDockWidget(Qt::BottomDockWidgetArea, m_results);
     addDockWidget(Qt::BottomDockWidgetArea, m_findings);
-    splitDockWidget(m_results, m_findings, Qt::Horizontal);
-    tabifyDockWidget(m_findings, m_compare);
-    m_findings->raise();
-    resizeDocks({m_results, m_findings}, {760, 420}, Qt::Horizontal);
-    resizeDocks({m_results}, {300}, Qt::Vertical);
-    addDockWidget(Qt::RightDockWidgetArea, m_partitions);
-    tabifyDockWidget(m_properties, m_partitions);
-    m_properties->raise();
+    addDockWidget(Qt::BottomDockWidgetArea, m_compare);
+    arrangeDocks();
     m_partitions->setDocument(m_doc);
     m_scene->setRankColourMode(m_partitions->colourMode());
     connect(m_partitions, &PartitionsDock::colourModeChanged, m_scene,
@@ -173,10 +174,60 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     m_zoomLabel->setText(tr("Zoom 100%"));
 
-    resize(1280, 800);
+    restoreWindowLayout();
+}
+
+QRect MainWindow::firstRunGeometry(const QRect &available)
+{
+    const QSize size = (QSizeF(available.size()) * 0.9).toSize();
+    return QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available);
+}
+
+void MainWindow::arrangeDocks()
+{
+    // The canvas takes what the docks leave: the Properties / Partitions column runs the full
+    // height on the right; Results (charts) spans the bottom below the palette and the canvas,
+    // with Findings and Compare as tabs beside it (their titles carry counts).
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_properties, m_partitions);
+    tabifyDockWidget(m_results, m_findings);
+    tabifyDockWidget(m_findings, m_compare);
+    m_properties->raise();
+    m_results->raise();
+}
+
+void MainWindow::sizeDocks()
+{
+    // Absolute sizes that suit a large screen, capped to a share of a small window.
+    const int w = width(), h = height();
+    resizeDocks({m_palette, m_properties}, {std::min(250, w / 6), std::min(380, w / 4)},
+                Qt::Horizontal);
+    resizeDocks({m_results}, {std::min(330, h / 3)}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_sizeDocksOnShow) { // first show without a saved state: the window has its size now
+        m_sizeDocksOnShow = false;
+        sizeDocks();
+    }
+}
+
+void MainWindow::restoreWindowLayout()
+{
     const QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    layout()->activate(); // the minimum size of the final arrangement, not of a step on the way
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        const QScreen *s = screen() ? screen() : QGuiApplication::primaryScreen();
+        if (s)
+            setGeometry(firstRunGeometry(s->availableGeometry()));
+        else
+            resize(1280, 800);
+    }
+    m_sizeDocksOnShow = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
+                                      kLayoutVersion);
 }
 
 MainWindow::~MainWindow()
@@ -290,7 +341,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
     m_autosave->discard();
     setProperty("closing", true);
     event->accept();

@@ -71,6 +71,13 @@ public:
     /// Writes the canvas zoom and centre into `view` (saved with the design).
     void storeViewState(ViewState &view) const;
 
+    /// Where a window opens when no geometry was saved: 90% of the screen's `available`
+    /// geometry, centred.
+    [[nodiscard]] static QRect firstRunGeometry(const QRect &available);
+    /// Version of the dock arrangement saved in QSettings ("window/state"); a state saved by
+    /// another version is ignored and the first-run arrangement stays.
+    static constexpr int kLayoutVersion = 1;
+
 public slots:
     void showNewClusterWizard();
 
@@ -79,6 +86,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -86,6 +94,12 @@ protected:
 private:
     void updateTitle();
     void restoreViewState();
+    /// The first-run dock arrangement (a saved state replaces it).
+    void arrangeDocks();
+    /// Geometry and dock state saved at the last close, or the first-run ones.
+    void restoreWindowLayout();
+    /// First-run dock sizes for the window's current size.
+    void sizeDocks();
     [[nodiscard]] bool isPristine() const;
 
     DesignDocument *m_doc;
@@ -108,6 +122,7 @@ private:
     SimStatus *m_simStatus;
     QLabel *m_zoomLabel;
     QLabel *m_countLabel;
+    bool m_sizeDocksOnShow = false; ///< no saved state: size the docks when first shown
 };
 
 } // namespace weft

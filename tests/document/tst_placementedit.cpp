@@ -3,6 +3,7 @@
 #include "document/placementedit.h"
 #include "model/design.h"
 #include "testcluster.h"
+#include "workloadfixtures.h"
 
 #include <QTest>
 #include <set>
@@ -61,6 +62,29 @@ private slots:
         const auto idx = groupIndexOfRanks(rm, RankGroupKind::Stage);
         QCOMPARE(idx[15], 0);
         QCOMPARE(idx[16], 1);
+    }
+
+    void expertDpGroupsHoldTheSameExperts()
+    {
+        // Mixtral 8x7B with TP 2, DP 16, EP 4 on 32 accelerators: the expert-DP groups are the
+        // ranks of the same TP and EP index (dp % ep) over the 4 outer DP indices.
+        const Design d = test::makeCluster("dgx-a100", 4).design;
+        const Workload w = fixtures::mixtralTp2Ep4Dp16();
+        std::vector<Finding> f;
+        const RankMap rm(d, w.config, w.placement, f);
+        QVERIFY(rm.valid());
+        const auto groups = rankGroups(rm, RankGroupKind::ExpertDp);
+        QCOMPARE(groups.size(), 8u); // tp x ep
+        QCOMPARE(groups[0].ranks, (std::vector<int> {0, 8, 16, 24}));
+        QCOMPARE(groups[1].ranks, (std::vector<int> {1, 9, 17, 25}));
+        for (const RankGroup &g : groups) {
+            std::vector<NodeId> nodes;
+            for (const int r : g.ranks)
+                nodes.push_back(rm.node(r));
+            QCOMPARE(nodes, rm.expertDpGroup(rm.coord(g.ranks.front())));
+        }
+        QCOMPARE(QString::fromLatin1(toString(RankGroupKind::ExpertDp)),
+                 QStringLiteral("expert-dp"));
     }
 
     void resolvedMapFollowsOrderOrExplicit()

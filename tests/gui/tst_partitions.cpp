@@ -135,6 +135,22 @@ private slots:
         QVERIFY(!memory->styleSheet().isEmpty());
     }
 
+    void layersPerStageWording()
+    {
+        // Llama 3 70B: 80 layers on PP 4 = 20 per stage; one chunk per stage says no "chunk".
+        QLabel *layers = dock()->summary()->value(QStringLiteral("layers"));
+        QCOMPARE(layers->text(), QStringLiteral("20 layers per stage"));
+        Workload w = *doc()->design().workload;
+        w.config.schedule = PipelineSchedule::Interleaved;
+        w.config.vpp = 2;
+        doc()->setWorkload(w, QStringLiteral("interleave"));
+        QCOMPARE(layers->text(), QStringLiteral("20 layers per stage, in 2 chunks of 10"));
+        QCOMPARE(WorkloadSummary::layersPerStageText({7, 8, 8, 7}, 4),
+                 QStringLiteral("7 to 8 layers per stage"));
+        QCOMPARE(WorkloadSummary::layersPerStageText({3, 4, 4, 4, 4, 4, 4, 3}, 4),
+                 QStringLiteral("7 to 8 layers per stage, in 2 chunks of 3 to 4"));
+    }
+
     void addWorkloadButtonAndRemoveUndo()
     {
         doc()->resetDesign(fixtures::cluster256(false));

@@ -10,6 +10,9 @@
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/docks/findingsdock.h"
+#include "gui/docks/parallelgrouptree.h"
+#include "gui/docks/partitionsdock.h"
+#include "gui/docks/propertiesdock.h"
 #include "gui/docks/resultsdock.h"
 #include "gui/mainwindow.h"
 #include "gui/simulation/resultsummary.h"
@@ -17,7 +20,9 @@
 #include "gui/simulation/simulationrunner.h"
 #include "io/catalogfile.h"
 #include "workload/model.h"
+#include "workloadfixtures.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -249,6 +254,101 @@ private slots:
             QTest::qWait(500);
             w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/example-su.png"));
         }
+    }
+
+    void propertiesOfALinkShowItsEndsCapacityAndTraffic()
+    {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        w.document()->resetDesign(cluster(4)); // no workload yet: no traffic
+        const Design &d = w.document()->design();
+        const auto nicLink = std::find_if(d.links().begin(), d.links().end(), [&](const Link &l) {
+            return d.node(l.a)->isAccelerator() != d.node(l.b)->isAccelerator()
+                && l.capacity() == 50e9; // a 400 Gb/s NIC
+        });
+        QVERIFY(nicLink != d.links().end());
+        const LinkId id = nicLink->id;
+        const QString a = QString::fromStdString(d.node(nicLink->a)->name);
+        const QString b = QString::fromStdString(d.node(nicLink->b)->name);
+        IdSet sel;
+        sel.links.insert(id);
+        w.document()->setSelection(sel);
+        PropertiesDock *props = w.properties();
+        QCOMPARE(props->summary(), QStringLiteral("<b>Link %1 ↔ %2</b>").arg(a, b));
+        auto *capacity = qobject_cast<QLabel *>(props->field(QStringLiteral("Capacity")));
+        QVERIFY(capacity);
+        QCOMPARE(capacity->text(), QStringLiteral("50.0 GB/s (400 Gb/s) per direction"));
+        QVERIFY(props->field(QStringLiteral("Technology")));
+        QVERIFY(props->field(QStringLiteral("Lanes")));
+        QVERIFY(props->field(QStringLiteral("Latency")));
+        auto *traffic = qobject_cast<QLabel *>(props->field(QStringLiteral("Traffic")));
+        QVERIFY(traffic);
+        QVERIFY(traffic->isHidden());
+
+        Design withWork = d;
+        withWork.workload = llama8b(8, 1, 4, 4);
+        w.document()->resetDesign(std::move(withWork));
+        w.simulation()->setDebounce(0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->result() != nullptr, 60000);
+        w.document()->setSelection(sel);
+        traffic = qobject_cast<QLabel *>(props->field(QStringLiteral("Traffic")));
+        QVERIFY(traffic);
+        QVERIFY(!traffic->isHidden());
+        QVERIFY(traffic->text().contains(QStringLiteral("%1 → %2").arg(a, b)));
+        QVERIFY(traffic->text().contains(QStringLiteral("%1 → %2").arg(b, a)));
+        QVERIFY(traffic->text().contains(QStringLiteral("utilization average")));
+        QVERIFY(traffic->text().contains(QStringLiteral("peak")));
+        QVERIFY(!traffic->text().contains(QStringLiteral("changed after")));
+        // The DP all-reduce of Llama 3 8B over 4 servers moves bytes on every NIC.
+        const LinkResult *lr = w.view()->topologyScene()->linkHeat().link(id);
+        QVERIFY(lr && lr->dir[0].bytes > 0);
+        if (const QByteArray dir = qgetenv("WEFT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QTest::qWait(200);
+            w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/link-properties.png"));
+        }
+
+        // An edit marks the figures out of date.
+        w.document()->moveNodes({nicLink->a}, QPointF(5, 5), w.document()->nextGesture());
+        QVERIFY(traffic->text().contains(QStringLiteral("changed after")));
+    }
+
+    void expertDpGroupIsListedAndHighlightsItsLinks()
+    {
+        // Mixtral 8x7B, TP 2, EP 4, DP 16 on 4 servers: an expert-DP group holds the same
+        // experts on 4 servers and reduces their gradients over the NICs.
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        Design d = cluster(4);
+        d.workload = fixtures::mixtralTp2Ep4Dp16();
+        w.document()->resetDesign(std::move(d));
+        w.simulation()->setDebounce(0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.simulation()->result() != nullptr, 120000);
+        QVERIFY(w.simulation()->result()->ok);
+
+        ParallelGroupTree *tree = w.partitions()->groupTree();
+        QTreeWidgetItem *entry = tree->entry({RankGroupKind::ExpertDp, 0});
+        QVERIFY(entry);
+        QCOMPARE(entry->parent()->text(0), QStringLiteral("Expert-DP groups"));
+        QCOMPARE(entry->parent()->childCount(), 8); // TP 2 x EP 4
+        QCOMPARE(entry->text(1), QStringLiteral("0, 8, 16, 24"));
+        tree->setCurrentItem(entry);
+        QCOMPARE(w.document()->selection().nodes.size(), 4u);
+
+        const LinkHeat &heat = w.view()->topologyScene()->linkHeat();
+        QVERIFY(heat.hasHighlight());
+        QCOMPARE(heat.highlightedGroup()->kind, std::string("expert-dp"));
+        QVERIFY(!heat.highlightedGroup()->links.empty());
+        const SimResult &r = *heat.result();
+        QVERIFY(std::any_of(r.links.begin(), r.links.end(), [&](const LinkResult &l) {
+            return l.tier == "nic" && heat.highlighted(l.id);
+        }));
+        QVERIFY(w.view()
+                    ->heatLegend()
+                    ->notes()
+                    .join(QLatin1Char(' '))
+                    .contains(QStringLiteral("expert-DP group")));
     }
 
     void canvasShowsUtilizationAndHighlightsAGroup()

@@ -78,10 +78,13 @@ private slots:
 
     void offersValuesAndValidatesAsYouType()
     {
-        choose(SweepParam::Tp);
+        choose(SweepParam::Tp); // divisors of the 64 heads up to the 16 ranks; TP 1 makes DP
+        QCOMPARE(m_dialog->valuesField()->text(), QStringLiteral("2,4,8,16")); // 16 > B 8
+        QVERIFY(m_dialog->findChild<QLabel *>(QStringLiteral("SweepDefaults"))
+                    ->text()
+                    .contains(QStringLiteral("Left out: 1 (global batch 8 is not divisible")));
+        choose(SweepParam::GlobalBatch); // 8 halved and doubled, all divisible by b x DP = 2
         QCOMPARE(m_dialog->valuesField()->text(), QStringLiteral("2,4,8,16,32"));
-        choose(SweepParam::GlobalBatch);
-        QCOMPARE(m_dialog->valuesField()->text(), QStringLiteral("4,8,16"));
         choose(SweepParam::NicRate);
         QCOMPARE(m_dialog->valuesField()->text(), QStringLiteral("100,200,400,800"));
         QVERIFY(m_dialog->runButton()->isEnabled());
@@ -92,6 +95,43 @@ private slots:
         m_dialog->valuesField()->setText(QStringLiteral("400"));
         QVERIFY(m_dialog->runButton()->isEnabled());
         QVERIFY(m_dialog->messageLabel()->text().isEmpty());
+    }
+
+    void offersOnlyValuesThatFitTheDesign()
+    {
+        // The bundled example: 32 DGX H100 (NVSwitch gen 3, 18 NVLink lanes per GPU), GPT-3
+        // 175B with TP 8, PP 8, DP 4 on 256 GPUs.
+        LoadResult example = loadDesignFile(
+            QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-su.weft"), MigrationBackup::Skip);
+        QVERIFY(example.ok());
+        m_w->document()->resetDesign(std::move(*example.design));
+        const auto *note = m_dialog->findChild<QLabel *>(QStringLiteral("SweepDefaults"));
+        QVERIFY(note);
+        choose(SweepParam::ScaleUpDomain);
+        const QStringList domains = m_dialog->valuesField()->text().split(QLatin1Char(','));
+        QVERIFY2(!domains.contains(QStringLiteral("72")), qPrintable(domains.join(u',')));
+        QVERIFY(domains.contains(QStringLiteral("8")));
+        QVERIFY2(note->text().contains(QStringLiteral("72 (72 accelerators with 18 lanes")),
+                 qPrintable(note->text()));
+
+        choose(SweepParam::Tp);
+        const Design &d = m_w->document()->design();
+        const QStringList tps = m_dialog->valuesField()->text().split(QLatin1Char(','));
+        QVERIFY(!tps.isEmpty() && tps.size() <= 5);
+        QVERIFY(tps.contains(QStringLiteral("8")));
+        for (const QString &t : tps) {
+            const int tp = t.toInt();
+            QVERIFY(d.workload->model.heads % tp == 0);
+            QVERIFY(d.workload->config.worldSize() % (tp * d.workload->config.pp) == 0);
+        }
+        QVERIFY(note->text().contains(QStringLiteral("divisors of the 96 attention heads")));
+        QVERIFY(note->text().contains(QStringLiteral("fit in HBM")));
+        // Every offered value simulates: no failed row.
+        m_dialog->run();
+        QVERIFY(finished());
+        QTRY_COMPARE(m_dialog->table()->rowCount(), int(tps.size()));
+        for (int r = 0; r < m_dialog->table()->rowCount(); ++r)
+            QCOMPARE(m_dialog->table()->item(r, 5)->text().left(2), QStringLiteral("ok"));
     }
 
     void runsInTheBackgroundAndPlots()

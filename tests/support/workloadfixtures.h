@@ -23,6 +23,20 @@ inline Workload llama70bTp8Pp4Dp8()
     return w;
 }
 
+/// Mixtral 8x7B (MoE, 8 experts) with TP 2, EP 4, DP 16 on 32 accelerators: 8 expert-DP
+/// groups (TP x EP) of 4 ranks, each holding the same experts on 4 different DP outer indices.
+inline Workload mixtralTp2Ep4Dp16()
+{
+    Workload w;
+    w.model = *modelPreset("mixtral-8x7b");
+    w.config.tp = 2;
+    w.config.dp = 16;
+    w.config.ep = 4;
+    w.config.globalBatch = 16;
+    w.config.distributedOptimizer = true;
+    return w;
+}
+
 /// 32 x dgx-h100, rail-optimized, 2 tiers of qm9700; with the workload above when asked.
 inline Design cluster256(bool withWorkload = true)
 {

@@ -35,7 +35,8 @@ QStringList HeatLegend::notes() const
     QStringList out {tr("Width: link capacity"), tr("Faint: no traffic")};
     if (const GroupTraffic *g = heat.highlightedGroup())
         out << tr("Showing the %1 group %2 (%3 ranks, %4 links)")
-                   .arg(QString::fromStdString(g->kind).toUpper())
+                   .arg(g->kind == "expert-dp" ? tr("expert-DP")
+                                               : QString::fromStdString(g->kind).toUpper())
                    .arg(g->index)
                    .arg(g->members.size())
                    .arg(g->links.size());

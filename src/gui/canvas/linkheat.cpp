@@ -24,6 +24,12 @@ QString percent(double u)
     return QStringLiteral("%1%").arg(u * 100, 0, 'f', 1);
 }
 
+QString nodeName(const Design &design, NodeId id)
+{
+    const Node *n = design.node(id);
+    return n ? QString::fromStdString(n->name).toHtmlEscaped() : QStringLiteral("?");
+}
+
 } // namespace
 
 void LinkHeat::setResult(std::shared_ptr<const SimResult> result, bool stale)
@@ -98,12 +104,25 @@ const GroupTraffic *LinkHeat::highlightGroup(const std::set<NodeId> &nodes)
     return nullptr;
 }
 
+QString LinkHeat::trafficText(const Design &design, LinkId id) const
+{
+    const LinkResult *l = link(id);
+    if (!l)
+        return {};
+    QStringList lines;
+    for (int d = 0; d < 2; ++d) {
+        const LinkDirResult &r = l->dir[d];
+        lines << QObject::tr("%1 → %2: %3 moved, utilization average %4, peak %5")
+                     .arg(nodeName(design, d ? l->to : l->from),
+                          nodeName(design, d ? l->from : l->to), bytesText(r.bytes),
+                          percent(r.avgUtilization), percent(r.peakUtilization));
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
 QString LinkHeat::toolTip(const Design &design, const std::vector<LinkId> &links) const
 {
-    const auto name = [&](NodeId id) {
-        const Node *n = design.node(id);
-        return n ? QString::fromStdString(n->name).toHtmlEscaped() : QStringLiteral("?");
-    };
+    const auto name = [&](NodeId id) { return nodeName(design, id); };
     QString html;
     int listed = 0;
     for (LinkId id : links) {
@@ -118,14 +137,7 @@ QString LinkHeat::toolTip(const Design &design, const std::vector<LinkId> &links
                     .arg(name(l->from), name(l->to), QString::fromStdString(l->tier))
                     .arg(l->capacity / 1e9, 0, 'f', 1)
                     .arg(l->capacity * 8 / 1e9, 0, 'f', 0);
-        for (int d = 0; d < 2; ++d) {
-            const LinkDirResult &r = l->dir[d];
-            html += QObject::tr("<br>%1 → %2: %3 moved, utilization average %4, peak %5")
-                        .arg(name(d ? l->to : l->from), name(d ? l->from : l->to),
-                             bytesText(r.bytes), percent(r.avgUtilization),
-                             percent(r.peakUtilization));
-        }
-        html += QStringLiteral("</p>");
+        html += QStringLiteral("<br>%1</p>").arg(trafficText(design, id));
     }
     if (listed == 0)
         return {};

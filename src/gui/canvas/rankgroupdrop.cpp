@@ -26,7 +26,8 @@ std::optional<RankGroupRef> rankGroupFrom(const QMimeData *mime)
     QDataStream in(mime->data(QString::fromLatin1(kRankGroupMime)));
     int kind = 0, index = 0;
     in >> kind >> index;
-    if (in.status() != QDataStream::Ok || kind < 0 || kind > int(RankGroupKind::Ep) || index < 0)
+    if (in.status() != QDataStream::Ok || kind < 0 || kind > int(RankGroupKind::ExpertDp)
+        || index < 0)
         return std::nullopt;
     return RankGroupRef {RankGroupKind(kind), index};
 }

@@ -2,7 +2,9 @@
 
 #include "document/designdocument.h"
 #include "gui/charts/sweepchartdata.h"
+#include "gui/docks/workloadsummary.h"
 #include "gui/simulation/sweeprunner.h"
+#include "sim/schedule.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -20,7 +22,8 @@
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
-#include <set>
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace weft {
@@ -29,17 +32,115 @@ namespace {
 
 enum Column { Value, StepTime, Tokens, Mfu, Memory, Status, ColumnCount };
 
-// "a,b,c" of the distinct values of `around` scaled by `factors`, at least 1, ascending.
-QString doublings(int around, std::initializer_list<double> factors)
+// Values tried for `p`: the design's own value and those around it that the parameter's
+// constraints allow at all; `what` says how they were picked.
+std::vector<double> candidates(SweepParam p, const Design &d, QString *what)
 {
-    std::set<int> values;
-    for (double f : factors)
-        if (const int v = int(around * f); v >= 1 && double(v) == around * f)
-            values.insert(v);
-    QStringList parts;
-    for (int v : values)
-        parts << QString::number(v);
-    return parts.join(QLatin1Char(','));
+    const TransformerSpec m = d.workload ? d.workload->model : TransformerSpec {};
+    const TrainingConfig c = d.workload ? d.workload->config : TrainingConfig {};
+    const long long world = c.worldSize();
+    std::vector<double> out;
+    const auto scaled = [&](int around, int lo, int hi) { // around * 2^k, lo <= k <= hi
+        for (int k = lo; k <= hi; ++k)
+            if (const double v = std::ldexp(double(around), k); v >= 1 && v == std::floor(v))
+                out.push_back(v);
+    };
+    switch (p) {
+    case SweepParam::ScaleUpDomain:
+        out = {4, 8, 16, 32, 64, 72};
+        *what = QObject::tr("typical domain sizes");
+        break;
+    case SweepParam::Tp:
+        for (int t = 1; t <= m.heads && t <= world; ++t)
+            if (m.heads % t == 0)
+                out.push_back(t);
+        *what = QObject::tr("divisors of the %1 attention heads up to the world size %2")
+                    .arg(m.heads)
+                    .arg(world);
+        break;
+    case SweepParam::Pp: {
+        const long long perPipeline = world / std::max(1, c.tp * c.cp);
+        for (long long v = 1; v <= perPipeline && v <= m.layers; ++v)
+            if (perPipeline % v == 0)
+                out.push_back(double(v));
+        *what = QObject::tr("PP degrees that keep the world size %1 and at most the %2 layers")
+                    .arg(world)
+                    .arg(m.layers);
+        break;
+    }
+    case SweepParam::Dp:
+        scaled(c.dp, -4, 4);
+        *what = QObject::tr("DP %1 halved and doubled (the global batch follows)").arg(c.dp);
+        break;
+    case SweepParam::MicroBatch:
+        scaled(1, 0, 5);
+        out.push_back(c.microBatch);
+        *what = QObject::tr("micro-batches of 1 to 32 sequences");
+        break;
+    case SweepParam::GlobalBatch:
+        scaled(c.globalBatch, -2, 2);
+        *what = QObject::tr("the global batch %1 halved and doubled").arg(c.globalBatch);
+        break;
+    case SweepParam::Oversubscription:
+        out = {1, 1.5, 2, 3, 4};
+        *what = QObject::tr("typical oversubscriptions");
+        break;
+    case SweepParam::NicRate:
+        out = {100, 200, 400, 800};
+        *what = QObject::tr("NIC generations");
+        break;
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+// The design's own value of `p`, or 0 when it has none to centre on.
+double ownValue(SweepParam p, const Design &d)
+{
+    if (!d.workload)
+        return 0;
+    const TrainingConfig &c = d.workload->config;
+    switch (p) {
+    case SweepParam::Tp:
+        return c.tp;
+    case SweepParam::Pp:
+        return c.pp;
+    case SweepParam::Dp:
+        return c.dp;
+    case SweepParam::MicroBatch:
+        return c.microBatch;
+    case SweepParam::GlobalBatch:
+        return c.globalBatch;
+    default:
+        return 0;
+    }
+}
+
+// Why the variant of `p` = `value` would fail without simulating it (it cannot be built, the
+// workload checks fail or a stage does not fit in HBM), or empty.
+QString variantProblem(const Design &d, const Catalog &catalog, SweepParam p, double value)
+{
+    const SweepVariant v = buildSweepVariant(d, catalog, p, value);
+    if (!v.design)
+        return QString::fromStdString(v.error);
+    const Design &vd = *v.design;
+    const Workload &w = *vd.workload;
+    for (const Finding &f : validate(w.model, w.config, vd.acceleratorCount()))
+        if (f.severity == Severity::Error)
+            return QString::fromStdString(f.message);
+    if (const AcceleratorSpec *spec = WorkloadSummary::tightestAccelerator(vd))
+        for (const MemoryBreakdown &mem : stageMemories(w.model, w.config, *spec))
+            if (mem.total() > spec->hbmBytes)
+                return QObject::tr("%1 GB per GPU does not fit in %2 GB of HBM")
+                    .arg(mem.total() / 1e9, 0, 'f', 0)
+                    .arg(spec->hbmBytes / 1e9, 0, 'f', 0);
+    return {};
+}
+
+QString valueText(double v)
+{
+    return QLocale::c().toString(v, 'g', 6);
 }
 
 QTableWidgetItem *cell(const QString &text, Qt::Alignment align = Qt::AlignRight)
@@ -52,28 +153,46 @@ QTableWidgetItem *cell(const QString &text, Qt::Alignment align = Qt::AlignRight
 
 } // namespace
 
-QString SweepDialog::defaultValues(SweepParam p, const Design &design)
+SweepDialog::Defaults SweepDialog::defaultValues(SweepParam p, const Design &design,
+                                                 const Catalog &catalog)
 {
-    const TrainingConfig c = design.workload ? design.workload->config : TrainingConfig {};
-    switch (p) {
-    case SweepParam::ScaleUpDomain:
-        return QStringLiteral("8,16,32,72");
-    case SweepParam::Tp:
-        return doublings(c.tp, {0.25, 0.5, 1, 2, 4});
-    case SweepParam::Pp:
-        return doublings(c.pp, {0.5, 1, 2});
-    case SweepParam::Dp:
-        return doublings(c.dp, {0.25, 0.5, 1, 2});
-    case SweepParam::MicroBatch:
-        return doublings(c.microBatch, {0.5, 1, 2, 4});
-    case SweepParam::GlobalBatch:
-        return doublings(c.globalBatch, {0.5, 1, 2});
-    case SweepParam::Oversubscription:
-        return QStringLiteral("1,1.5,2,3,4");
-    case SweepParam::NicRate:
-        return QStringLiteral("100,200,400,800");
+    Defaults out;
+    if (!design.workload)
+        return out;
+    QString what;
+    const std::vector<double> tried = candidates(p, design, &what);
+    std::vector<double> ok;
+    QStringList left;
+    for (const double v : tried) {
+        const QString problem = variantProblem(design, catalog, p, v);
+        if (problem.isEmpty())
+            ok.push_back(v);
+        else
+            left << QStringLiteral("%1 (%2)").arg(valueText(v), problem);
     }
-    return {};
+    // Around the design's own value: the kMax nearest on a log scale.
+    constexpr std::size_t kMax = 5;
+    if (const double own = ownValue(p, design); own > 0 && ok.size() > kMax) {
+        std::stable_sort(ok.begin(), ok.end(), [own](double a, double b) {
+            return std::abs(std::log(a / own)) < std::abs(std::log(b / own));
+        });
+        ok.resize(kMax);
+        std::sort(ok.begin(), ok.end());
+    }
+    QStringList values;
+    for (const double v : ok)
+        values << valueText(v);
+    out.values = values.join(QLatin1Char(','));
+    out.note = ok.empty()
+        ? tr("No value of %1 builds, passes the workload checks and fits in HBM.").arg(what)
+        : tr("Offered: %1 that build, pass the workload checks and fit in HBM.").arg(what);
+    if (!left.isEmpty())
+        out.note += u' '
+            + tr("Left out: %1%2.")
+                  .arg(left.mid(0, 3).join(QStringLiteral("; ")),
+                       left.size() > 3 ? tr(" and %n more", nullptr, int(left.size()) - 3)
+                                       : QString());
+    return out;
 }
 
 SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
@@ -85,6 +204,7 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
     , m_jobs(new QSpinBox)
     , m_addSeries(new QCheckBox(tr("Add to the series already in the Sweep chart")))
     , m_held(new QLabel)
+    , m_defaultsNote(new QLabel)
     , m_message(new QLabel)
     , m_progress(new QProgressBar)
     , m_table(new QTableWidget(0, ColumnCount))
@@ -106,6 +226,8 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
     m_jobs->setSuffix(tr(" threads"));
     m_jobs->setToolTip(tr("Variants simulated at once"));
     m_held->setWordWrap(true);
+    m_defaultsNote->setWordWrap(true);
+    m_defaultsNote->setObjectName(QStringLiteral("SweepDefaults"));
     m_message->setWordWrap(true);
     m_message->setObjectName(QStringLiteral("SweepMessage"));
     m_progress->setVisible(false);
@@ -115,12 +237,20 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
                                         tr("MFU (%)"), tr("Peak memory (GB/GPU)"), tr("Status")});
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(Status, QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(true); // long reasons wrap in the Status column (and show as tooltips)
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Parameter:"), m_param);
-    form->addRow(tr("&Values:"), m_values);
+    auto *values = new QWidget; // the field with the note on the offered values below it
+    auto *valuesLayout = new QVBoxLayout(values);
+    valuesLayout->setContentsMargins(0, 0, 0, 0);
+    valuesLayout->addWidget(m_values);
+    valuesLayout->addWidget(m_defaultsNote);
+    form->addRow(tr("&Values:"), values);
+    if (auto *label = qobject_cast<QLabel *>(form->labelForField(values)))
+        label->setBuddy(m_values); // Alt+V focuses the field, not its container
     form->addRow(tr("&Jobs:"), m_jobs);
     form->addRow(QString(), m_addSeries);
     form->addRow(tr("Held fixed:"), m_held);
@@ -152,7 +282,10 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
 void SweepDialog::parameterChanged()
 {
     const auto p = static_cast<SweepParam>(m_param->currentData().toInt());
-    m_values->setText(defaultValues(p, m_doc->design()));
+    const Defaults defaults = defaultValues(p, m_doc->design(), m_doc->catalog());
+    m_defaults = defaults.values;
+    m_values->setText(defaults.values);
+    m_defaultsNote->setText(defaults.note);
     m_held->setText(QString::fromStdString(sweepHeldFixed(p)));
     validate();
 }
@@ -172,8 +305,9 @@ void SweepDialog::validate()
         }
     }
     if (problem.isEmpty() && m_parsed.empty())
-        problem
-            = tr("Values: give at least one value, e.g. %1").arg(defaultValues(p, m_doc->design()));
+        problem = m_defaults.isEmpty()
+            ? tr("Values: give at least one value.")
+            : tr("Values: give at least one value, e.g. %1").arg(m_defaults);
     if (!m_runner->isRunning())
         m_message->setText(problem);
     m_message->setStyleSheet(problem.isEmpty() ? QString() : QStringLiteral("color: #d55e00"));

@@ -31,10 +31,19 @@ class SweepDialog : public QDialog
 public:
     explicit SweepDialog(DesignDocument *doc, QWidget *parent = nullptr);
 
-    /// Values offered for `p` on `design`: doubling sequences around the design's own value
-    /// where it has one (TP, PP, DP, micro-batch, global batch), else typical values
-    /// (8,16,32,72 GPUs per domain; 1,1.5,2,3,4 oversubscription; 100,200,400,800 Gb/s).
-    static QString defaultValues(SweepParam p, const Design &design);
+    /// The values offered for a parameter and a sentence saying how they were chosen and which
+    /// were left out (with the reason of each).
+    struct Defaults
+    {
+        QString values; ///< "2,4,8,16"; empty when none works (or there is no workload)
+        QString note;
+    };
+    /// Values offered for `p` on `design`: of the candidates (TP: divisors of the heads up to
+    /// the world size; PP: divisors of the ranks per pipeline up to the layers; DP, micro-batch,
+    /// global batch: halvings and doublings; domain sizes 4-72, oversubscriptions 1-4, NIC
+    /// rates 100-800 Gb/s), those whose variant builds (with `catalog`), passes the workload
+    /// checks and fits in HBM; at most the 5 nearest to the design's own value.
+    static Defaults defaultValues(SweepParam p, const Design &design, const Catalog &catalog);
 
     [[nodiscard]] QComboBox *parameterBox() const { return m_param; }
     [[nodiscard]] QLineEdit *valuesField() const { return m_values; }
@@ -71,6 +80,8 @@ private:
     QSpinBox *m_jobs;
     QCheckBox *m_addSeries;
     QLabel *m_held;
+    QLabel *m_defaultsNote;
+    QString m_defaults; ///< the values offered for the current parameter
     QLabel *m_message;
     QProgressBar *m_progress;
     QTableWidget *m_table;

@@ -68,6 +68,8 @@ QString categoryName(RankGroupKind kind)
         return QObject::tr("CP groups");
     case RankGroupKind::Ep:
         return QObject::tr("EP groups");
+    case RankGroupKind::ExpertDp:
+        return QObject::tr("Expert-DP groups");
     }
     return {};
 }
@@ -85,6 +87,8 @@ QString entryName(RankGroupKind kind, int index)
         return QObject::tr("CP group %1").arg(index);
     case RankGroupKind::Ep:
         return QObject::tr("EP group %1").arg(index);
+    case RankGroupKind::ExpertDp:
+        return QObject::tr("Expert-DP group %1").arg(index);
     }
     return {};
 }
@@ -132,14 +136,15 @@ void ParallelGroupTree::rebuild()
     if (!rm.valid())
         return;
     const TrainingConfig &c = d.workload->config;
-    const std::pair<RankGroupKind, int> kinds[] = {{RankGroupKind::Tp, c.tp},
-                                                   {RankGroupKind::Stage, c.pp},
-                                                   {RankGroupKind::DpReplica, c.dp},
-                                                   {RankGroupKind::Cp, c.cp},
-                                                   {RankGroupKind::Ep, c.ep}};
+    const std::pair<RankGroupKind, int> kinds[]
+        = {{RankGroupKind::Tp, c.tp},        {RankGroupKind::Stage, c.pp},
+           {RankGroupKind::DpReplica, c.dp}, {RankGroupKind::Cp, c.cp},
+           {RankGroupKind::Ep, c.ep},        {RankGroupKind::ExpertDp, c.dp / std::max(1, c.ep)}};
     for (const auto &[kind, degree] : kinds) {
         if (degree <= 1)
             continue; // a degree of 1 has no groups worth listing
+        if (kind == RankGroupKind::ExpertDp && (c.ep <= 1 || d.workload->model.experts <= 1))
+            continue; // without EP the expert-DP groups are the DP groups
         const std::vector<RankGroup> groups = rankGroups(rm, kind);
         auto *cat = new QTreeWidgetItem(
             this,

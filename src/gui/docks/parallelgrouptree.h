@@ -1,8 +1,8 @@
 #pragma once
 // ParallelGroupTree: the parallel groups of the placed workload (TP groups, pipeline stages, DP
-// replicas, CP and EP groups), each with its ranks and accelerators. Selecting an entry selects
-// its accelerators on the canvas; an entry drags onto a domain or a selection of accelerators
-// (rankGroupMimeData) to place it there.
+// replicas, CP, EP and expert-DP groups), each with its ranks and accelerators. Selecting an entry
+// selects its accelerators on the canvas; an entry drags onto a domain or a selection of
+// accelerators (rankGroupMimeData) to place it there.
 
 #include "document/placementedit.h"
 

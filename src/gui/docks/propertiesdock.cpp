@@ -2,6 +2,7 @@
 
 #include "document/commands/setfield.h"
 #include "document/designdocument.h"
+#include "gui/canvas/linkheat.h"
 #include "gui/docks/unitfield.h"
 
 #include <QCheckBox>
@@ -136,6 +137,16 @@ QSpinBox *intField(DesignDocument *doc, const std::vector<IdT> &ids, int Obj::*f
     return spin;
 }
 
+// "a ↔ b" of the link's end node names.
+QString endsText(const Design &d, const Link &l)
+{
+    const auto name = [&d](NodeId id) {
+        const Node *n = d.node(id);
+        return n ? QString::fromStdString(n->name) : QStringLiteral("?");
+    };
+    return QObject::tr("%1 ↔ %2").arg(name(l.a), name(l.b));
+}
+
 template<class Map> std::vector<std::pair<std::string, std::string>> keysOf(const Map &m)
 {
     std::vector<std::pair<std::string, std::string>> out;
@@ -185,6 +196,23 @@ void PropertiesDock::setDocument(DesignDocument *doc)
     rebuild();
 }
 
+void PropertiesDock::setLinkHeat(const LinkHeat *heat)
+{
+    m_heat = heat;
+    refreshTraffic();
+}
+
+QString PropertiesDock::summary() const
+{
+    return m_summary->text();
+}
+
+void PropertiesDock::refreshTraffic()
+{
+    if (m_trafficRefresh)
+        m_trafficRefresh();
+}
+
 QWidget *PropertiesDock::field(const QString &label) const
 {
     for (const auto &[l, w] : m_fields)
@@ -207,6 +235,7 @@ void PropertiesDock::rebuild()
         m_form->removeRow(0);
     m_fields.clear();
     m_refreshers.clear();
+    m_trafficRefresh = nullptr;
     if (!m_doc || m_doc->selection().empty()) {
         m_summary->setText(m_doc ? tr("Nothing selected. Click a node, a link or a domain; drag "
                                       "on empty canvas to select an area.")
@@ -214,10 +243,14 @@ void PropertiesDock::rebuild()
         return;
     }
     const IdSet &sel = m_doc->selection();
-    m_summary->setText(tr("<b>%1 node(s), %2 link(s), %3 domain(s)</b>")
-                           .arg(sel.nodes.size())
-                           .arg(sel.links.size())
-                           .arg(sel.groups.size()));
+    const Link *single = sel.nodes.empty() && sel.groups.empty() && sel.links.size() == 1
+        ? m_doc->design().link(*sel.links.begin())
+        : nullptr;
+    m_summary->setText(single ? tr("<b>Link %1</b>").arg(endsText(m_doc->design(), *single))
+                              : tr("<b>%1 node(s), %2 link(s), %3 domain(s)</b>")
+                                    .arg(sel.nodes.size())
+                                    .arg(sel.links.size())
+                                    .arg(sel.groups.size()));
     if (!sel.nodes.empty())
         buildNodeRows({sel.nodes.begin(), sel.nodes.end()});
     if (!sel.links.empty())
@@ -325,9 +358,30 @@ void PropertiesDock::buildLinkRows(const std::vector<LinkId> &ids)
         for (const LinkId id : ids)
             if (const Link *l = doc->design().link(id))
                 total += l->capacity();
-        cap->setText(tr("%1 Gb/s per direction").arg(total * 8 / 1e9, 0, 'f', 0));
+        cap->setText(tr("%1 GB/s (%2 Gb/s) per direction%3")
+                         .arg(total / 1e9, 0, 'f', 1)
+                         .arg(total * 8 / 1e9, 0, 'f', 0)
+                         .arg(ids.size() > 1 ? tr(", together") : QString()));
     };
     addRow(tr("Capacity"), cap, r);
+    if (ids.size() != 1)
+        return;
+    // The last simulation's traffic: a row shown only when the result knows this link.
+    auto *traffic = new QLabel;
+    traffic->setWordWrap(true);
+    traffic->setTextFormat(Qt::RichText);
+    const int row = m_form->rowCount();
+    addRow(tr("Traffic"), traffic, nullptr);
+    m_trafficRefresh = [this, doc, id = ids.front(), traffic, row] {
+        const QString text
+            = m_heat && m_heat->active() ? m_heat->trafficText(doc->design(), id) : QString();
+        m_form->setRowVisible(row, !text.isEmpty());
+        traffic->setText(
+            m_heat && m_heat->stale()
+                ? tr("%1<br><i>The design changed after this simulation.</i>").arg(text)
+                : text);
+    };
+    m_refreshers.push_back([this] { refreshTraffic(); });
 }
 
 void PropertiesDock::buildGroupRows(const std::vector<GroupId> &ids)

@@ -1,7 +1,9 @@
 #pragma once
 // PropertiesDock: the editor for the selection. Fields are built per selection shape (nodes,
 // links, domains); with several objects selected a field edits all of them in one undo step
-// (SetField), and shows "mixed" when they disagree. Values show in user units (Gb/s, ns).
+// (SetField), and shows "mixed" when they disagree. Values show in user units (Gb/s, ns). A
+// single link also shows its ends and, from the canvas's LinkHeat, the last simulation's
+// traffic per direction.
 
 #include "document/fragment.h"
 
@@ -16,6 +18,7 @@ class QLabel;
 namespace weft {
 
 class DesignDocument;
+class LinkHeat;
 
 class PropertiesDock : public QDockWidget
 {
@@ -24,8 +27,17 @@ public:
     explicit PropertiesDock(QWidget *parent = nullptr);
     /// Shows the selection of `doc` (nullptr: nothing).
     void setDocument(DesignDocument *doc);
+    /// The simulation result shown on the canvas (nullptr: none); call refreshTraffic() when
+    /// it changes.
+    void setLinkHeat(const LinkHeat *heat);
     /// The editor widget of the field labelled `label` (tests), or nullptr.
     [[nodiscard]] QWidget *field(const QString &label) const;
+    /// The bold summary line above the fields (tests).
+    [[nodiscard]] QString summary() const;
+
+public slots:
+    /// Re-reads the simulation figures of the selection (the result or its staleness changed).
+    void refreshTraffic();
 
 private:
     void rebuild();
@@ -36,6 +48,8 @@ private:
     void buildGroupRows(const std::vector<GroupId> &ids);
 
     QPointer<DesignDocument> m_doc;
+    const LinkHeat *m_heat = nullptr;
+    std::function<void()> m_trafficRefresh;
     QWidget *m_body = nullptr;
     QFormLayout *m_form = nullptr;
     QLabel *m_summary = nullptr;

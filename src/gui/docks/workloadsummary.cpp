@@ -30,8 +30,16 @@ void setText(QLabel *label, const QString &text, bool bad)
     label->setStyleSheet(bad ? kBad : QString());
 }
 
-// Smallest HBM among the accelerators the ranks may use: the one that overflows first.
-const AcceleratorSpec *tightestAccelerator(const Design &d)
+// "a" or "a to b" of the smallest and largest of `values`.
+QString rangeText(const std::vector<int> &values)
+{
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    return *lo == *hi ? QString::number(*lo) : QObject::tr("%1 to %2").arg(*lo).arg(*hi);
+}
+
+} // namespace
+
+const AcceleratorSpec *WorkloadSummary::tightestAccelerator(const Design &d)
 {
     const AcceleratorSpec *best = nullptr;
     for (const NodeId id : acceleratorsInOrder(d))
@@ -41,7 +49,19 @@ const AcceleratorSpec *tightestAccelerator(const Design &d)
     return best;
 }
 
-} // namespace
+QString WorkloadSummary::layersPerStageText(const std::vector<int> &chunkLayers, int pp)
+{
+    if (chunkLayers.empty() || pp < 1)
+        return {};
+    const int vpp = std::max(1, int(chunkLayers.size()) / pp);
+    std::vector<int> stage(std::size_t(pp), 0);
+    for (std::size_t k = 0; k < chunkLayers.size(); ++k)
+        stage[k % std::size_t(pp)] += chunkLayers[k]; // chunk k runs on stage k % pp
+    const QString perStage = tr("%1 layers per stage").arg(rangeText(stage));
+    if (vpp == 1)
+        return perStage;
+    return tr("%1, in %2 chunks of %3").arg(perStage).arg(vpp).arg(rangeText(chunkLayers));
+}
 
 WorkloadSummary::WorkloadSummary(QWidget *parent)
     : QWidget(parent)
@@ -88,13 +108,7 @@ void WorkloadSummary::refresh(const Design &d)
             setText(l, tr("— (fix the problems below)"), false);
         return;
     }
-    const std::vector<int> split = splitLayers(m, c);
-    const auto [lo, hi] = std::minmax_element(split.begin(), split.end());
-    setText(m_layers,
-            *lo == *hi
-                ? tr("%1 in each of %n chunk(s)", nullptr, int(split.size())).arg(*lo)
-                : tr("%1 to %2 over %n chunk(s)", nullptr, int(split.size())).arg(*lo).arg(*hi),
-            false);
+    setText(m_layers, layersPerStageText(splitLayers(m, c), c.pp), false);
     double params = 0;
     int paramStage = 0;
     for (int st = 0; st < c.pp; ++st)
