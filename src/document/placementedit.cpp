@@ -56,7 +56,7 @@ Key keyOf(const RankCoord &c, int ep, RankGroupKind kind)
     case RankGroupKind::Ep:
         return {c.tp, c.cp, c.dp / ep, c.pp};
     case RankGroupKind::ExpertDp:
-        return {c.tp, c.cp, c.dp % ep, c.pp};
+        return {c.tp, -1, c.dp % ep, c.pp}; // spans CP, as RankMap::expertDpGroup
     case RankGroupKind::Stage:
         return {-1, -1, -1, c.pp};
     case RankGroupKind::DpReplica:

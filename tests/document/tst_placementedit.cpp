@@ -85,6 +85,21 @@ private slots:
         }
         QCOMPARE(QString::fromLatin1(toString(RankGroupKind::ExpertDp)),
                  QStringLiteral("expert-dp"));
+        // With CP 2 (DP 8) the CP ranks hold the same experts too: groups span CP.
+        Workload cp = w;
+        cp.config.cp = 2;
+        cp.config.dp = 8;
+        const RankMap rc(d, cp.config, cp.placement, f);
+        QVERIFY(rc.valid());
+        const auto spanning = rankGroups(rc, RankGroupKind::ExpertDp);
+        QCOMPARE(spanning.size(), 8u); // tp x ep
+        for (const RankGroup &g : spanning) {
+            QCOMPARE(g.ranks.size(), std::size_t(4)); // dp / ep x cp
+            std::vector<NodeId> nodes;
+            for (const int r : g.ranks)
+                nodes.push_back(rc.node(r));
+            QCOMPARE(nodes, rc.expertDpGroup(rc.coord(g.ranks.front())));
+        }
     }
 
     void resolvedMapFollowsOrderOrExplicit()
