@@ -1,5 +1,6 @@
 // Prints the wall time and peak memory of simulating one training step at 1k, 4k, 16k and 64k
-// accelerators (and 131k with the argument "131k"), progress on stderr - the speed targets of simulator.md:
+// accelerators (and 131k with the argument "131k"), with progress on stderr - the speed targets
+// of simulator.md:
 // 1,024 well under 100 ms; 16,384 under 2 s and 2 GB; 131,072 under a minute.
 #include "../support/testcluster.h"
 #include "sim/simulator.h"

@@ -1,7 +1,7 @@
 // weft-cli collective: nccl-tests output for a design file, JSON and text, and its errors.
 #include "clirunner.h"
-#include "storage/designstorage.h"
 #include "netfabrics.h"
+#include "storage/designstorage.h"
 #include "testcluster.h"
 
 #include <QJsonArray>

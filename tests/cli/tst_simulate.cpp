@@ -126,6 +126,27 @@ private slots:
         QVERIFY2(!out.contains("simulated in"), out.constData());
         QVERIFY2(out.contains("not simulated"), out.constData());
     }
+    void bundledExamplesSimulate_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *f : {"dgx-h100-server.weft", "dgx-h100-su.weft", "mi300x-node.weft",
+                              "gb200-nvl72-x8.weft", "dgx-h100-16k.weft"})
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void bundledExamplesSimulate()
+    {
+        // Every bundled example carries a workload that runs and fits (exit 0).
+        QFETCH(QString, file);
+        QByteArray out;
+        QCOMPARE(runCli({QStringLiteral(WEFT_RESOURCES_DIR "/examples/") + file,
+                         QStringLiteral("--json")},
+                        out),
+                 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QVERIFY(j["ok"].get<bool>());
+        QVERIFY(j["memory"]["fits"].get<bool>());
+        QVERIFY(j["step_time_s"].get<double>() > 0);
+    }
     void progressOnStderr()
     {
         QTemporaryDir dir;

@@ -272,11 +272,11 @@ void FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries, doub
     st.lastT = m_now;
     st.alive = true;
     ++st.version;
-    const Job &job = m_jobs[jobId];
+    Job &job = m_jobs[jobId];
     if (job.tag < m_mirroredTag.size() && m_mirroredTag[job.tag])
         for (const RouteEntry &e : entries)
             m_mirrorBytes[e.linkDir] += bytes * e.fraction;
-    ++m_jobs[jobId].outstanding;
+    ++job.outstanding;
 }
 
 void FlowNetwork::setMirrored(JobTag tag)

@@ -36,11 +36,47 @@ void addScaled(const LinkDirResult &src, double bytes, double share, double step
     }
 }
 
-} // namespace
-
+// Kinds of parallel groups whose traffic stays inside one DP unit's pipeline.
 bool isReplicaGroupKind(const std::string &kind)
 {
     return kind == "tp" || kind == "cp" || kind == "ep" || kind == "pp";
+}
+
+// For each simulated pipeline, the DP unit simulated for it (the first unit merged into it).
+std::vector<int> firstUnits(const SimPlan &plan)
+{
+    std::vector<int> first;
+    for (std::size_t u = 0; u < plan.unitPipeline.size(); ++u) {
+        const auto pl = static_cast<std::size_t>(plan.unitPipeline[u]);
+        if (pl >= first.size())
+            first.resize(pl + 1, -1);
+        if (first[pl] < 0)
+            first[pl] = static_cast<int>(u);
+    }
+    return first;
+}
+
+} // namespace
+
+std::vector<int> mirroredTags(const SimPlan &plan)
+{
+    std::vector<int> tags;
+    if (!plan.symmetric)
+        return tags;
+    std::vector<int> unitsPerPipeline;
+    for (const int pl : plan.unitPipeline) {
+        if (pl >= static_cast<int>(unitsPerPipeline.size()))
+            unitsPerPipeline.resize(static_cast<std::size_t>(pl) + 1, 0);
+        ++unitsPerPipeline[static_cast<std::size_t>(pl)];
+    }
+    for (std::size_t tag = 0; tag < plan.groups.size(); ++tag) {
+        const GroupMeta &g = plan.groups[tag];
+        const auto u = static_cast<std::size_t>(g.index);
+        if (isReplicaGroupKind(g.kind) && u < plan.unitPipeline.size()
+            && unitsPerPipeline[static_cast<std::size_t>(plan.unitPipeline[u])] > 1)
+            tags.push_back(static_cast<int>(tag));
+    }
+    return tags;
 }
 
 void mirrorReplicaTraffic(const Design &design, const SimPlan &plan,
@@ -53,14 +89,7 @@ void mirrorReplicaTraffic(const Design &design, const SimPlan &plan,
     const TrainingConfig &c = design.workload->config;
     const RankMap &rk = *plan.ranks;
     const int units = static_cast<int>(plan.unitPipeline.size());
-    std::vector<int> firstUnit; // pipeline -> the unit simulated for it
-    for (int u = 0; u < units; ++u) {
-        const auto pl = static_cast<std::size_t>(plan.unitPipeline[static_cast<std::size_t>(u)]);
-        if (pl >= firstUnit.size())
-            firstUnit.resize(pl + 1, -1);
-        if (firstUnit[pl] < 0)
-            firstUnit[pl] = u;
-    }
+    const std::vector<int> firstUnit = firstUnits(plan); // pipeline -> the unit simulated for it
     // The simulated links carrying mirrored bytes, found once.
     std::vector<std::size_t> carrying;
     for (std::size_t i = 0; i < links.size(); ++i)

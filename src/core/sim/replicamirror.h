@@ -11,8 +11,10 @@
 
 namespace weft {
 
-/// Kinds of parallel groups whose traffic stays inside one DP replica's pipeline (mirrored).
-bool isReplicaGroupKind(const std::string &kind);
+/// Tags (indices in plan.groups) of the TP, CP, EP and PP groups of simulated DP units that
+/// stand for other, identically placed units: the traffic mirrorReplicaTraffic() copies. Empty
+/// unless plan.symmetric merged some units.
+std::vector<int> mirroredTags(const SimPlan &plan);
 
 /// For every DP unit u that plan.unitPipeline merged into the pipeline simulated for an earlier
 /// unit u0: the traffic of u0's pipeline groups (TP, CP, EP, PP) is copied onto u's links, so

@@ -235,6 +235,8 @@ SimResult simulate(const Design &design, const SimOptions &options, CommBackend 
         r.warnings.insert(r.warnings.begin(), plan.findings.begin(), plan.findings.end());
         for (const GroupMeta &g : plan.groups)
             r.groups.push_back({g.kind, g.index, g.members, {}});
+        if (r.ok && options.progress)
+            options.progress(1.0);
     }
     r.simulationWallSeconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -276,19 +278,8 @@ SimResult simulate(const Design &design, const SimOptions &options)
             NetworkOptions no = options.network;
             no.maxEvents = std::min(no.maxEvents, options.maxEvents);
             NetComm net(design, no);
-            std::vector<int> unitsPerPipeline;
-            for (const int pl : plan.unitPipeline) {
-                if (pl >= static_cast<int>(unitsPerPipeline.size()))
-                    unitsPerPipeline.resize(static_cast<std::size_t>(pl) + 1, 0);
-                ++unitsPerPipeline[static_cast<std::size_t>(pl)];
-            }
-            for (std::size_t tag = 0; plan.symmetric && tag < plan.groups.size(); ++tag) {
-                const GroupMeta &g = plan.groups[tag];
-                const auto u = static_cast<std::size_t>(g.index);
-                if (isReplicaGroupKind(g.kind) && u < plan.unitPipeline.size()
-                    && unitsPerPipeline[static_cast<std::size_t>(plan.unitPipeline[u])] > 1)
-                    net.setMirrored(static_cast<int>(tag));
-            }
+            for (const int tag : mirroredTags(plan))
+                net.setMirrored(tag);
             r = detail::run(design, options, net, plan);
             r.warnings.insert(r.warnings.begin(), plan.findings.begin(), plan.findings.end());
             for (const GroupMeta &g : plan.groups)
