@@ -129,12 +129,14 @@ int runCollective(const QStringList &args)
     if (parser.isSet(jsonOpt)) {
         QJsonArray arr;
         for (const CollectiveSweepRow &r : rows)
-            arr.append(QJsonObject {{QStringLiteral("bytes"), r.bytes},
-                                    {QStringLiteral("time_s"), r.seconds},
-                                    {QStringLiteral("algbw_GBps"), r.algbw / 1e9},
-                                    {QStringLiteral("busbw_GBps"), r.busbw / 1e9},
-                                    {QStringLiteral("algorithm"), algorithmOption(r.algorithm)},
-                                    {QStringLiteral("channels"), r.channels}});
+            arr.append(QJsonObject {
+                {QStringLiteral("bytes"), r.bytes},
+                {QStringLiteral("time_s"), r.seconds},
+                {QStringLiteral("algbw_GBps"), r.algbw / 1e9},
+                {QStringLiteral("busbw_GBps"), r.busbw / 1e9},
+                {QStringLiteral("algorithm"), algorithmOption(r.algorithm)},
+                {QStringLiteral("channels"), r.channels},
+                {QStringLiteral("protocol"), QString::fromLatin1(toString(r.protocol))}});
         const QJsonObject doc {{QStringLiteral("file"), path},
                                {QStringLiteral("op"), QString::fromLatin1(toString(kind))},
                                {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
@@ -148,21 +150,23 @@ int runCollective(const QStringList &args)
             .arg(QString::fromLatin1(toString(kind)))
             .arg(members.size())
             .arg(path));
-    out(QStringLiteral("%1 %2 %3 %4 %5  %6")
+    out(QStringLiteral("%1 %2 %3 %4 %5  %6 %7")
             .arg(QStringLiteral("size"), 12)
             .arg(QStringLiteral("bytes"), 14)
             .arg(QStringLiteral("time_us"), 12)
             .arg(QStringLiteral("algbw_GB/s"), 11)
             .arg(QStringLiteral("busbw_GB/s"), 11)
-            .arg(QStringLiteral("algorithm")));
+            .arg(QStringLiteral("algorithm"), -12)
+            .arg(QStringLiteral("protocol")));
     for (const CollectiveSweepRow &r : rows)
-        out(QStringLiteral("%1 %2 %3 %4 %5  %6")
+        out(QStringLiteral("%1 %2 %3 %4 %5  %6 %7")
                 .arg(humanSize(r.bytes), 12)
                 .arg(r.bytes, 14, 'f', 0)
                 .arg(r.seconds * 1e6, 12, 'f', 2)
                 .arg(r.algbw / 1e9, 11, 'f', 2)
                 .arg(r.busbw / 1e9, 11, 'f', 2)
-                .arg(algorithmOption(r.algorithm)));
+                .arg(algorithmOption(r.algorithm), -12)
+                .arg(QString::fromLatin1(toString(r.protocol))));
     return ExitOk;
 }
 

@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <set>
 
 using namespace weft;
 using namespace weft::test;
@@ -64,8 +65,9 @@ class TestCollectives : public QObject
 {
     Q_OBJECT
 private slots:
-    // Thakur et al. 2005: ring all-reduce = 2(n-1) alpha + 2(n-1)/n S/B; reduce-scatter and
-    // all-gather = (n-1) alpha + (n-1)/n S/B.
+    // Thakur et al. 2005: ring all-reduce = 2(n-1) hops + 2(n-1)/n S/B; reduce-scatter and
+    // all-gather = (n-1) hops + (n-1)/n S/B; here the ring runs both ways (two channels, S/2
+    // each), plus NCCL's base latency, with the protocol of the smallest time (protocol.h).
     void ringClosedForm_data()
     {
         QTest::addColumn<int>("n");
@@ -83,16 +85,122 @@ private slots:
         QFETCH(int, n);
         QFETCH(int, kind);
         QFETCH(double, bytes);
-        const double B = 10e9, alpha = 2e-6;
-        const Design d = uniformRing(n, B, alpha);
+        const double B = 10e9;
+        const Design d = uniformRing(n, B, 2e-6);
         const Router r(d);
         const CollectivePlanner planner(r);
         const auto k = static_cast<CollectiveKind>(kind);
-        const double t
-            = planner.isolatedTime(spec(k, accelerators(d), bytes, CollectiveAlgorithm::Ring));
+        const CollectivePlan plan
+            = planner.plan(spec(k, accelerators(d), bytes, CollectiveAlgorithm::Ring));
+        QCOMPARE(plan.channels, 2);
+        const double t = planner.isolatedTime(plan);
         const double steps = k == CollectiveKind::AllReduce ? 2.0 * (n - 1) : n - 1.0;
-        const double expected = steps * alpha + steps / n * bytes / B;
+        double expected = 1e300;
+        Protocol best = Protocol::Simple;
+        for (Protocol p : {Protocol::LL, Protocol::LL128, Protocol::Simple}) {
+            const auto i = static_cast<std::size_t>(p);
+            const double e = baseLatency(LatencyFamily::Ring)[i]
+                + steps * hopLatency(LatencyFamily::Ring, HopClass::NVLink, false)[i]
+                + steps / n * bytes / (2 * B) * wireFactor(p);
+            if (e < expected) {
+                expected = e;
+                best = p;
+            }
+        }
+        QCOMPARE(int(plan.protocol), int(best));
         QVERIFY2(near(t, expected), qPrintable(QStringLiteral("%1 vs %2").arg(t).arg(expected)));
+    }
+    // At 1 byte a ring's time is the protocol's base plus the hop latencies along the path of
+    // its steps: one slow link (5 us of cable beyond its technology's figure) is charged each
+    // time the data crosses it, not at every step.
+    void oneByteRingIsBasePlusHopSum()
+    {
+        Design d = uniformRing(4, 10e9, 0);
+        Link slow = d.links().front();
+        d.removeLink(slow.id);
+        addTestLink(d, slow.a, slow.b, slow.tech, slow.rate, 1, 5e-6);
+        const Router r(d);
+        const CollectivePlanner planner(r);
+        const auto acc = accelerators(d);
+        const auto ll = static_cast<std::size_t>(Protocol::LL);
+        const double base = baseLatency(LatencyFamily::Ring)[ll];
+        const double hop = hopLatency(LatencyFamily::Ring, HopClass::NVLink, false)[ll];
+        // all-gather: 3 steps of the 4 edges; the worst window holds the slow edge
+        const CollectivePlan ag
+            = planner.plan(spec(CollectiveKind::AllGather, acc, 1, CollectiveAlgorithm::Ring));
+        QCOMPARE(int(ag.protocol), int(Protocol::LL));
+        QVERIFY(near(planner.isolatedTime(ag), base + 3 * hop + 5e-6, 1e-3));
+        // all-reduce: 6 steps over 4 edges, one turn and a window of 2: the worst piece of data
+        // crosses the slow edge twice
+        const CollectivePlan ar
+            = planner.plan(spec(CollectiveKind::AllReduce, acc, 1, CollectiveAlgorithm::Ring));
+        QVERIFY(near(planner.isolatedTime(ar), base + 6 * hop + 10e-6, 1e-3));
+    }
+    // 1 KiB all-reduce over 16 H100 on 2 servers: nccl-tests shows ~25-35 us (the step latency
+    // charged at the slowest path gave 450 us).
+    void smallAllReduceAcrossTwoServers()
+    {
+        const Setup st(2);
+        const CollectivePlan plan
+            = st.planner.plan(spec(CollectiveKind::AllReduce, allOf(st.c), 1024));
+        const double t = st.planner.isolatedTime(plan);
+        QVERIFY2(t > 20e-6 && t < 40e-6, qPrintable(QString::number(t * 1e6)));
+        QCOMPARE(int(plan.protocol), int(Protocol::LL));
+    }
+    // Protocols by message size on one DGX H100: LL for small messages, Simple (ring or NVLS)
+    // for large ones.
+    void protocolBySize()
+    {
+        const Setup st(1);
+        const auto members = allOf(st.c);
+        QCOMPARE(int(st.planner.plan(spec(CollectiveKind::AllReduce, members, 1024)).protocol),
+                 int(Protocol::LL));
+        QCOMPARE(int(st.planner.plan(spec(CollectiveKind::AllReduce, members, 8e9)).protocol),
+                 int(Protocol::Simple));
+        const CollectivePlan ring = st.planner.plan(
+            spec(CollectiveKind::AllReduce, members, 8e9, CollectiveAlgorithm::Ring));
+        QCOMPARE(int(ring.protocol), int(Protocol::Simple));
+    }
+    // NCCL's tree runs a channel per NIC: over 8 DGX H100 every rail carries tree traffic and the
+    // busbw is far above one NIC's (46.9 GB/s with one NIC per tree).
+    void treeUsesEveryNic()
+    {
+        const Setup st(8);
+        const double S = double(1 << 30);
+        const CollectivePlan plan = st.plan(CollectiveAlgorithm::Tree);
+        std::set<int> rails;
+        for (const Flow &f : plan.phases.front().flows)
+            if (st.r.domainOf(st.r.nodeIndex(f.src)) != st.r.domainOf(st.r.nodeIndex(f.dst)))
+                rails.insert(st.r.railOf(st.r.nodeIndex(f.src)));
+        QCOMPARE(rails.size(), std::size_t(8));
+        QCOMPARE(plan.channels, 16);
+        const double t = st.planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(st.c), S, CollectiveAlgorithm::Tree));
+        const double busbw = S / t * busBandwidthFactor(CollectiveKind::AllReduce, 64);
+        QVERIFY2(busbw > 150e9, qPrintable(QString::number(busbw / 1e9)));
+    }
+    // Labels that do not lie: algorithms an operation does not have are refused with a message,
+    // and so is a collective of one rank.
+    void honestAlgorithmErrors()
+    {
+        const Setup st(1);
+        const auto members = allOf(st.c);
+        auto refused = [&](CollectiveKind k, std::vector<NodeId> m, CollectiveAlgorithm a) {
+            try {
+                st.planner.plan(spec(k, std::move(m), 1e6, a));
+            } catch (const std::invalid_argument &e) {
+                return QString::fromUtf8(e.what());
+            }
+            return QString();
+        };
+        QVERIFY(refused(CollectiveKind::AllToAll, members, CollectiveAlgorithm::Tree)
+                    .contains(QStringLiteral("no tree algorithm")));
+        QVERIFY(refused(CollectiveKind::SendRecv, members, CollectiveAlgorithm::InNetwork)
+                    .contains(QStringLiteral("send_recv has no")));
+        QVERIFY(refused(CollectiveKind::AllReduce, {members[0]}, CollectiveAlgorithm::Auto)
+                    .contains(QStringLiteral("2 or more ranks")));
+        QCOMPARE(name(st.planner.plan(spec(CollectiveKind::AllToAll, members, 1e6)).algorithm),
+                 name(CollectiveAlgorithm::Direct));
     }
     // Across domains: one ring per rail position, each crossing rail-matched; every NIC
     // carries one channel, so busbw is the NIC bandwidth x NICs per domain.
@@ -124,17 +232,36 @@ private slots:
         QVERIFY2(busbw > 0.97 * 8 * nic && busbw <= 8 * nic * 1.0000001,
                  qPrintable(QString::number(busbw)));
     }
+    // Hierarchical all-reduce, pipelined chunk by chunk: the reduce-scatter inside the domains,
+    // the all-reduce of S/8 across the 4 domains rail by rail (2(3)/4 S/8 per edge) and the
+    // all-gather run as one coupled phase; the reduce-scatter and all-gather share the
+    // scale-up edges (2 x 7/8 S each).
     void hierarchicalPhases()
     {
         const Setup st(4);
         const Router &r = st.r;
         const auto plan = st.plan(CollectiveAlgorithm::Hierarchical);
-        QCOMPARE(plan.phases.size(), std::size_t(3));
-        // phase 2: all-reduce of S/8 across 4 domains, rail by rail: 2(3)/4 S/8 per edge
-        QVERIFY(near(plan.phases[1].flows.front().bytes, 1.5 * 1e9 / 8));
-        for (const Flow &f : plan.phases[1].flows)
-            QCOMPARE(r.railOf(r.nodeIndex(f.src)), r.railOf(r.nodeIndex(f.dst)));
-        QVERIFY(near(plan.phases[0].flows.front().bytes, 7.0 / 8 * 1e9));
+        QCOMPARE(plan.phases.size(), std::size_t(1));
+        int inter = 0, intra = 0;
+        for (const Flow &f : plan.phases[0].flows) {
+            if (r.domainOf(r.nodeIndex(f.src)) != r.domainOf(r.nodeIndex(f.dst))) {
+                ++inter;
+                QCOMPARE(r.railOf(r.nodeIndex(f.src)), r.railOf(r.nodeIndex(f.dst)));
+                QVERIFY(near(f.bytes, 1.5 * 1e9 / 8));
+            } else {
+                ++intra;
+                QVERIFY(near(f.bytes, 2 * 7.0 / 8 * 1e9));
+            }
+        }
+        QCOMPARE(inter, 32);
+        QCOMPARE(intra, 32);
+        // pipelined: faster than the three stages one after the other
+        const double tIntra = 7.0 / 8 * 1e9 / r.scaleUpEgress(r.nodeIndex(st.c.acc[0][0]));
+        const double tInter = 1.5 * 1e9 / 8 / r.scaleOutEgress(r.nodeIndex(st.c.acc[0][0]));
+        const double t = st.planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(st.c), 1e9, CollectiveAlgorithm::Hierarchical));
+        QVERIFY2(t < 0.9 * (2 * tIntra + tInter), qPrintable(QString::number(t)));
+        QVERIFY(t > std::max(2 * tIntra, tInter));
     }
     // Small messages: the tree's log-depth latency beats the ring's 2(n-1) steps (NCCL picks
     // tree); at 1 GB on one DGX A100 (no NVLS) the ring wins.
@@ -176,7 +303,9 @@ private slots:
         const double t = planner.isolatedTime(
             spec(CollectiveKind::AllReduce, members, 8e9, CollectiveAlgorithm::InNetwork));
         const double perGpu = 18 * c.design.hardware.switches.at("nvswitch-gen3").reductionRate;
-        const double expected = 8e9 * (1 + 1.0 / 8) / perGpu;
+        // NVLS: NCCL's 25 us hop, the bandwidth time, and one loop (8 x 16 x 128 KiB) of fill
+        const double bw = 8e9 * (1 + 1.0 / 8) / perGpu;
+        const double expected = 25e-6 + bw * (1 + nvlsLoopBytes(8) / 8e9);
         QVERIFY2(near(t, expected, 1e-3),
                  qPrintable(QStringLiteral("%1 vs %2").arg(t).arg(expected)));
 
@@ -191,15 +320,22 @@ private slots:
         const Router &r = st.r;
         const CollectivePlanner &planner = st.planner;
         const auto plan = st.plan(CollectiveAlgorithm::InNetwork);
-        QCOMPARE(plan.phases.size(), std::size_t(3));
-        // Every flow runs between an accelerator and the leaf of that accelerator's rail (the
-        // switch end has no rail, so look the rail up on the accelerator end only).
+        QCOMPARE(plan.phases.size(), std::size_t(1)); // pipelined stages
+        // Every flow to or from a switch runs between an accelerator and the leaf of that
+        // accelerator's rail (the switch end has no rail, so look the rail up on the
+        // accelerator end only).
         const auto railLeaf = [&](NodeId acc) {
             const int rail = r.railOf(r.nodeIndex(acc));
             return rail < 0 ? NodeId() : c.leaves[static_cast<std::size_t>(rail)];
         };
-        for (const Flow &f : plan.phases[1].flows)
+        int toSwitch = 0;
+        for (const Flow &f : plan.phases[0].flows) {
+            if (r.isAccelerator(r.nodeIndex(f.src)) && r.isAccelerator(r.nodeIndex(f.dst)))
+                continue;
+            ++toSwitch;
             QVERIFY(f.src == railLeaf(f.dst) || f.dst == railLeaf(f.src));
+        }
+        QCOMPARE(toSwitch, 2 * 64);
         const double sharp = planner.isolatedTime(
             spec(CollectiveKind::AllReduce, allOf(c), 1e9, CollectiveAlgorithm::InNetwork));
         const double hier = planner.isolatedTime(
@@ -243,7 +379,7 @@ private slots:
         const JobId ring = busy.submit(plan.phases, 0);
         busy.submit({Phase {{Flow {acc[0], acc[1], 10e9}}, 0, false}}, 0);
         busy.runUntilIdle();
-        QVERIFY(near(busy.jobFinishTime(ring), 2 * t0, 1e-9)); // half of link 0->1 for the ring
+        QVERIFY(near(busy.jobFinishTime(ring), 2 * t0, 1e-3)); // half of link 0->1 for the ring
     }
     // A 2:1 oversubscribed spine slows an all-reduce whose rings cross it. Rings laid out unit
     // by unit cross the spine on half of their hops only; with the group ordered across units
@@ -284,8 +420,9 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(
             std::invalid_argument,
             p.plan(spec(CollectiveKind::AllGather, allOf(c), 1, CollectiveAlgorithm::Tree)));
-        // one member: nothing to do
-        QVERIFY(p.plan(spec(CollectiveKind::AllReduce, {c.acc[0][0]}, 1e6)).phases.empty());
+        // one member: refused (nothing to move), not a 0 us collective
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 p.plan(spec(CollectiveKind::AllReduce, {c.acc[0][0]}, 1e6)));
     }
     void names()
     {

@@ -5,6 +5,7 @@
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
 
+#include "io/catalogfile.h"
 #include "sim/simulator.h"
 #include "simchecks.h"
 #include "testcluster.h"
@@ -105,7 +106,10 @@ private slots:
         const SimResult full = run(1);
         const SimResult half = run(2);
         QVERIFY2(full.ok && half.ok, codes(half).constData());
-        QVERIFY2(half.breakdown.dpExposed > 1.3 * full.breakdown.dpExposed,
+        // The planner's choice (a pipelined hierarchical all-reduce or trees over every NIC)
+        // crosses the spine with a fraction of a flat ring's bytes, so the spine's 2:1 shows
+        // less than it did on the ring, but it shows.
+        QVERIFY2(half.breakdown.dpExposed > 1.05 * full.breakdown.dpExposed,
                  qPrintable(QStringLiteral("%1 vs %2")
                                 .arg(half.breakdown.dpExposed)
                                 .arg(full.breakdown.dpExposed)));
@@ -230,6 +234,44 @@ private slots:
         };
         QCOMPARE(tpGroups(a).size(), std::size_t(8)); // 2 stages x 4 replicas
         QVERIFY(tpGroups(a) == tpGroups(b));
+    }
+    // Replica symmetry only for identical hardware, links and placement: a DGX A100 and a DGX
+    // H100-class server (H100 GPUs, NVLink4 at twice the lane rate) under one fabric are placed
+    // alike, but the second replica is simulated on its own hardware (merging gives the same
+    // answer as simulating every replica), a finding names the slowest, and MFU is taken
+    // against each GPU's own peak.
+    void heterogeneousReplicasAreNotMerged()
+    {
+        const test::Cluster c = test::makeCluster("dgx-a100", 2);
+        Design d = c.design;
+        d.hardware.accelerators["h100-sxm"] = builtinCatalog().hardware.accelerators.at("h100-sxm");
+        // the faster server is the first replica, the one a merge would simulate
+        const std::set<NodeId> second(c.acc[0].begin(), c.acc[0].end());
+        for (NodeId id : c.acc[0])
+            d.node(id)->spec = "h100-sxm";
+        std::vector<Link> faster;
+        for (const Link &l : d.links())
+            if (l.tech == "nvlink3" && (second.count(l.a) || second.count(l.b)))
+                faster.push_back(l);
+        for (Link l : faster) {
+            d.removeLink(l.id);
+            l.rate *= 2;
+            d.addLink(l);
+        }
+        d.workload = wideGpt(8, 1, 2, 4);
+        SimOptions every;
+        every.exploitSymmetry = false;
+        const SimResult a = simulate(d);
+        const SimResult b = simulate(d, every);
+        QVERIFY2(a.ok && b.ok, codes(a).constData());
+        QVERIFY2(std::abs(a.stepTime - b.stepTime) <= 1e-9 * b.stepTime,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(a.stepTime).arg(b.stepTime)));
+        QVERIFY(hasCode(a, "replicas-heterogeneous"));
+        const auto &acc = d.hardware.accelerators;
+        const double meanPeak = (acc.at("a100-80gb").peakFlops(DataType::BF16)
+                                 + acc.at("h100-sxm").peakFlops(DataType::BF16))
+            / 2;
+        QVERIFY(std::abs(a.modelTflopsPerGpu * 1e12 / meanPeak - a.mfu) <= 1e-9 * a.mfu);
     }
     void jobMayUsePartOfACluster()
     {

@@ -1,6 +1,9 @@
 #include "sim/collectives.h"
 
+#include "sim/channels.h"
+
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <stdexcept>
@@ -152,22 +155,121 @@ CollectivePlanner::Layout CollectivePlanner::layout(const std::vector<NodeId> &m
     return lay;
 }
 
-double CollectivePlanner::stepLatency(const std::vector<Flow> &flows) const
+CollectivePlanner::Hop CollectivePlanner::hop(NodeId a, NodeId b) const
 {
-    double alpha = 0;
-    for (const Flow &f : flows)
-        if (f.src != f.dst) {
-            const Route &r = m_router.route(f.src, f.dst);
-            alpha = std::max(alpha, r.alpha + r.propagation);
-        }
-    return alpha;
+    Hop h;
+    if (a == b)
+        return h;
+    const Design &design = m_router.design();
+    const Route &r = m_router.route(a, b);
+    for (const RouteEntry &e : r.entries) {
+        const std::size_t li = e.linkDir / 2;
+        const Link &l = design.links()[li];
+        const LinkTechSpec *tech = design.linkTech(l);
+        if (!m_router.isScaleUp(li))
+            h.cls = HopClass::Net;
+        else if (tech && tech->technology == Technology::PCIe && h.cls != HopClass::Net)
+            h.cls = HopClass::PCI;
+        h.extra += e.fraction * std::max(0.0, l.latency - (tech ? tech->latency : 0.0));
+    }
+    return h;
 }
 
-// NCCL-style rings. Inside one domain: members by rail. Across domains: one ring (channel) per
-// local position c, each crossing between domains on one rail: even domains are walked forward
-// from position c (leaving on rail c-1), odd domains backward from c-1 (leaving on rail c), so
-// every NIC carries one channel and every crossing is rail-matched (an odd domain count leaves
-// one mismatched wrap-around, which PXN or the spine absorbs).
+ProtocolTimes CollectivePlanner::edgeLatency(LatencyFamily f, NodeId a, NodeId b, bool multiDomain,
+                                             bool onePerDomain) const
+{
+    const Hop h = hop(a, b);
+    // NCCL: with one rank per node, the network hops of a ring take the tree's figure.
+    const LatencyFamily fam = h.cls == HopClass::Net && onePerDomain && f == LatencyFamily::Ring
+        ? LatencyFamily::Tree
+        : f;
+    ProtocolTimes t = hopLatency(fam, h.cls, multiDomain);
+    for (double &x : t)
+        x += h.extra;
+    return t;
+}
+
+namespace {
+
+ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b)
+{
+    for (std::size_t p = 0; p < a.size(); ++p)
+        a[p] += b[p];
+    return a;
+}
+
+ProtocolTimes scaled(ProtocolTimes a, double k)
+{
+    for (double &x : a)
+        x *= k;
+    return a;
+}
+
+ProtocolTimes maxOf(ProtocolTimes a, const ProtocolTimes &b)
+{
+    for (std::size_t p = 0; p < a.size(); ++p)
+        a[p] = std::max(a[p], b[p]);
+    return a;
+}
+
+ProtocolTimes sumOf(const std::vector<ProtocolTimes> &hops)
+{
+    ProtocolTimes t {};
+    for (const ProtocolTimes &h : hops)
+        t = t + h;
+    return t;
+}
+
+// Latency of `steps` ring steps over a ring whose edges have latencies `hops` (in ring order):
+// rank i's step k starts when its predecessor's step k-1 arrives, so the last piece of data
+// arrives after the largest sum of `steps` consecutive edge latencies (every full turn adds all
+// of them, the rest is the worst window). Per protocol.
+ProtocolTimes ringPathLatency(const std::vector<ProtocolTimes> &hops, double steps)
+{
+    const std::size_t n = hops.size();
+    if (n == 0)
+        return {};
+    const auto total = static_cast<std::size_t>(std::llround(std::max(0.0, steps)));
+    const std::size_t turns = total / n, rest = total % n;
+    ProtocolTimes out = scaled(sumOf(hops), static_cast<double>(turns));
+    for (std::size_t p = 0; p < out.size(); ++p) {
+        double window = 0;
+        for (std::size_t j = 0; j < rest; ++j)
+            window += hops[j][p];
+        double best = window;
+        for (std::size_t s = 1; s < n && rest > 0; ++s) {
+            window += hops[(s + rest - 1) % n][p] - hops[s - 1][p];
+            best = std::max(best, window);
+        }
+        out[p] += best;
+    }
+    return out;
+}
+
+} // namespace
+
+ProtocolTimes CollectivePlanner::maxEdgeLatency(LatencyFamily f, const std::vector<Flow> &flows,
+                                                bool multiDomain) const
+{
+    ProtocolTimes out {};
+    for (const Flow &fl : flows)
+        if (fl.src != fl.dst)
+            out = maxOf(out, edgeLatency(f, fl.src, fl.dst, multiDomain, false));
+    return out;
+}
+
+// NCCL-style rings. Inside one domain: on a switchless mesh, several rings over distinct links
+// (meshRings, NCCL's channels); otherwise members by rail (one ring over a switch fills every
+// member's lanes). Across domains: one ring (channel) per local position c, each crossing
+// between domains on one rail: even domains are walked forward from position c (leaving on rail
+// c-1), odd domains backward from c-1 (leaving on rail c), so every NIC carries one channel and
+// every crossing is rail-matched (an odd domain count leaves one mismatched wrap-around, which
+// PXN or the spine absorbs). The bytes are split evenly over the channels.
+//
+// Latency: a ring step waits only for its predecessor's hop, so a piece of data crossing the
+// ring's `steps` edges takes the sum of their hop latencies: steps x the mean hop latency of the
+// ring's edges (NCCL: (nsteps - nInterSteps) intraLat + nInterSteps interLat), the slowest
+// channel's, plus the base latency.
 void CollectivePlanner::ring(const Layout &lay, CollectiveKind kind, double bytes,
                              CollectivePlan &plan) const
 {
@@ -176,7 +278,9 @@ void CollectivePlanner::ring(const Layout &lay, CollectiveKind kind, double byte
         return;
     std::vector<std::vector<NodeId>> rings;
     if (lay.domains.size() == 1) {
-        rings.push_back(lay.domains.front());
+        rings = meshRings(m_router, lay.domains.front());
+        if (rings.empty())
+            rings.push_back(lay.domains.front());
     } else {
         std::size_t k = lay.domains.front().size();
         for (const auto &d : lay.domains)
@@ -212,13 +316,23 @@ void CollectivePlanner::ring(const Layout &lay, CollectiveKind kind, double byte
         chain = true;
         break;
     }
+    const bool multi = lay.domains.size() > 1;
+    const bool onePer = multi && lay.domains.size() == n;
     std::vector<Flow> flows;
-    for (const auto &r : rings)
-        for (std::size_t j = 0; j < r.size(); ++j)
-            if (!chain || j + 1 < r.size())
-                flows.push_back(Flow {r[j], r[(j + 1) % r.size()], perEdge});
-    const double lat = steps * stepLatency(flows);
-    plan.phases.push_back(coupledPhase(std::move(flows), lat));
+    ProtocolTimes worst {};
+    std::vector<ProtocolTimes> hops;
+    for (const auto &r : rings) {
+        hops.clear();
+        const std::size_t edges = chain ? r.size() - 1 : r.size();
+        for (std::size_t j = 0; j < edges; ++j) {
+            const NodeId to = r[(j + 1) % r.size()];
+            flows.push_back(Flow {r[j], to, perEdge});
+            hops.push_back(edgeLatency(LatencyFamily::Ring, r[j], to, multi, onePer));
+        }
+        worst = maxOf(worst, chain ? sumOf(hops) : ringPathLatency(hops, steps));
+    }
+    plan.phases.push_back(coupledPhase(std::move(flows), 0));
+    plan.latency.push_back(baseLatency(LatencyFamily::Ring) + worst);
     plan.channels = static_cast<int>(rings.size());
 }
 
@@ -278,46 +392,67 @@ void CollectivePlanner::direct(const Layout &lay, CollectiveKind kind, double by
     const double n = static_cast<double>(lay.size());
     const double passes = kind == CollectiveKind::AllReduce ? 2.0 : 1.0;
     std::vector<Flow> flows = allPairs(lay.members, passes * bytes / n);
-    const double lat = passes * stepLatency(flows);
-    plan.phases.push_back(coupledPhase(std::move(flows), lat));
+    const ProtocolTimes hops = maxEdgeLatency(LatencyFamily::Ring, flows, false);
+    plan.phases.push_back(coupledPhase(std::move(flows), 0));
+    plan.latency.push_back(baseLatency(LatencyFamily::Ring) + scaled(hops, passes));
     plan.channels = static_cast<int>(lay.size()) - 1;
 }
 
-// NCCL double binary tree: a chain inside each domain, two complementary binary trees over the
-// domains (the second mirrored, so a leaf of one is inner in the other), S/2 on each; reduce up
-// then broadcast down, each pipelined (one coupled phase per direction).
+// NCCL double binary tree, a pair of trees per channel and a channel per NIC: channel c enters
+// every domain at its rail-c accelerator (whose NIC carries it), runs a chain through the domain
+// from there (forward for the first tree, backward for the second), and joins the domains by two
+// complementary binary trees (the second mirrored, so a leaf of one is inner in the other). Each
+// of the 2k trees carries S/2k; reduce up then broadcast down, each pipelined (one coupled phase
+// per direction). Latency (NCCL tuning.cc): base + 2 (chain hops x intra + log2(domains) x inter)
+// hop latencies, half on each phase.
 void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     if (lay.size() < 2)
         return;
     const std::size_t d = lay.domains.size();
-    std::vector<Flow> up;
+    std::size_t k = lay.domains.front().size();
+    for (const auto &dom : lay.domains)
+        k = std::min(k, dom.size());
+    if (d == 1)
+        k = 1; // one chain inside a domain
+    const double share = bytes / static_cast<double>(2 * k);
+    std::vector<Flow> up, intra, inter;
     std::size_t chainLen = 0;
-    for (int t = 0; t < 2; ++t) {
-        for (std::size_t i = 0; i < d; ++i) {
-            const auto &dom = lay.domains[i];
-            chainLen = std::max(chainLen, dom.size() - 1);
-            for (std::size_t j = 0; j + 1 < dom.size(); ++j)
-                up.push_back(t == 0 ? Flow {dom[j + 1], dom[j], bytes / 2}
-                                    : Flow {dom[j], dom[j + 1], bytes / 2});
-            const std::size_t pos = t == 0 ? i : d - 1 - i; // position in tree t
-            if (pos == 0)
-                continue;
-            const std::size_t parentPos = (pos - 1) / 2;
-            const std::size_t parent = t == 0 ? parentPos : d - 1 - parentPos;
-            const NodeId from = t == 0 ? dom.front() : dom.back();
-            const NodeId to = t == 0 ? lay.domains[parent].front() : lay.domains[parent].back();
-            up.push_back(Flow {from, to, bytes / 2});
-        }
-    }
-    const double depth = d > 1 ? std::floor(std::log2(static_cast<double>(d))) : 0.0;
-    const double lat = (static_cast<double>(chainLen) + depth) * stepLatency(up);
+    for (std::size_t c = 0; c < k; ++c)
+        for (int t = 0; t < 2; ++t)
+            for (std::size_t i = 0; i < d; ++i) {
+                const auto &dom = lay.domains[i];
+                const std::size_t m = dom.size();
+                chainLen = std::max(chainLen, m - 1);
+                auto at = [&](std::size_t j) {
+                    return t == 0 ? dom[(c + j) % m] : dom[(c + m - j) % m];
+                };
+                for (std::size_t j = 0; j + 1 < m; ++j)
+                    intra.push_back(Flow {at(j + 1), at(j), share});
+                const std::size_t pos = t == 0 ? i : d - 1 - i; // position in tree t
+                if (pos == 0)
+                    continue;
+                const std::size_t parentPos = (pos - 1) / 2;
+                const std::size_t parent = t == 0 ? parentPos : d - 1 - parentPos;
+                const auto &pd = lay.domains[parent];
+                inter.push_back(Flow {dom[c % m], pd[c % pd.size()], share});
+            }
+    const bool multi = d > 1;
+    const double depth = multi ? std::floor(std::log2(static_cast<double>(d))) : 0.0;
+    const ProtocolTimes lat
+        = scaled(maxEdgeLatency(LatencyFamily::Tree, intra, multi), static_cast<double>(chainLen))
+        + scaled(maxEdgeLatency(LatencyFamily::Tree, inter, multi), depth);
+    up = intra;
+    up.insert(up.end(), inter.begin(), inter.end());
     std::vector<Flow> down = up;
     for (Flow &f : down)
         std::swap(f.src, f.dst);
-    plan.phases.push_back(coupledPhase(std::move(up), lat));
-    plan.phases.push_back(coupledPhase(std::move(down), lat));
-    plan.channels = 2;
+    const ProtocolTimes half = scaled(baseLatency(LatencyFamily::Tree), 0.5) + lat;
+    plan.phases.push_back(coupledPhase(std::move(up), 0));
+    plan.latency.push_back(half);
+    plan.phases.push_back(coupledPhase(std::move(down), 0));
+    plan.latency.push_back(half);
+    plan.channels = static_cast<int>(2 * k);
 }
 
 // Reduce-scatter inside each domain over scale-up, all-reduce of the 1/m shard across domains
@@ -360,14 +495,39 @@ void CollectivePlanner::hierarchical(const Layout &lay, double bytes, Collective
             inter.push_back(Flow {root, g, bytes / dm, rate});
         }
     }
-    const double intraLat = (mesh ? 1.0 : dm - 1) * stepLatency(intra);
-    if (!intra.empty())
-        plan.phases.push_back(coupledPhase(intra, intraLat));
-    const double interLat = (sharp ? 2.0 : 2 * (dd - 1)) * stepLatency(inter);
-    plan.phases.push_back(coupledPhase(std::move(inter), interLat));
-    if (!intra.empty())
-        plan.phases.push_back(coupledPhase(std::move(intra), intraLat));
+    // Latency: ring hops inside the domains ((m-1) steps, one on a mesh) and across them
+    // (2(d-1) steps); SHARP: NCCL's network NVLS/CollNet hop once up and once down. The first
+    // chunk crosses the three stages one after the other.
+    const ProtocolTimes intraLat
+        = scaled(maxEdgeLatency(LatencyFamily::Ring, intra, true), mesh ? 1.0 : dm - 1);
+    const ProtocolTimes interLat = sharp
+        ? scaled(hopLatency(LatencyFamily::Nvls, HopClass::Net, true), 2.0)
+        : scaled(maxEdgeLatency(LatencyFamily::Ring, inter, true), 2 * (dd - 1));
+    // Chunked pipelining (as ASTRA-sim's hierarchical collectives): the buffer goes in K chunks,
+    // chunk i's cross-domain all-reduce overlapping chunk i+1's reduce-scatter and chunk i-1's
+    // all-gather. All stages' flows run as one coupled phase (the bottleneck's time T_b, the
+    // reduce-scatter and all-gather sharing the scale-up links) plus a fill of
+    // (T_rs + T_ar + T_ag - T_b) / K. The stage times for the fill are the closed forms over a
+    // member's scale-up and scale-out egress; K = S / (m x 512 KiB), NCCL's Simple chunk
+    // (4 MiB buffer / 8 steps) per channel, at least 1.
+    const int first = m_router.nodeIndex(lay.domains.front().front());
+    const double up = m_router.scaleUpEgress(first), out = m_router.scaleOutEgress(first);
+    const double tIntra = up > 0 ? (mesh ? 1.0 : (dm - 1) / dm) * bytes / up : 0.0;
+    const double tInter = out > 0 ? (sharp ? 1.0 : 2 * (dd - 1) / dd) * bytes / dm / out : 0.0;
+    const double tBottleneck = std::max(2 * tIntra, tInter);
+    const double chunks = std::max(1.0, std::floor(bytes / (dm * 512 * 1024)));
+    if (tBottleneck > 0)
+        plan.fill = (2 * tIntra + tInter - tBottleneck) / tBottleneck / chunks;
+    std::vector<Flow> all = std::move(inter);
+    for (Flow f : intra) {
+        f.bytes *= 2; // reduce-scatter and all-gather over the same edges
+        all.push_back(f);
+    }
+    plan.phases.push_back(coupledPhase(std::move(all), 0));
+    plan.latency.push_back(baseLatency(LatencyFamily::Ring) + intraLat + interLat + intraLat);
     plan.channels = static_cast<int>(m);
+    if (sharp)
+        plan.protocols = kSimpleOnly;
 }
 
 // The scale-out switch adjacent to every member that reduces in the network (SHARP), with the
@@ -447,8 +607,12 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
             flows.push_back(Flow {chip, g, share, cap});
         }
     }
-    const double lat = 2 * stepLatency(flows);
-    plan.phases.push_back(coupledPhase(std::move(flows), lat));
+    // NCCL: NVLS latency is its NVLink hop figure (25 us), Simple protocol only; the buffer goes
+    // in loops of n x 16 channels x 128 KiB, one loop of pipeline fill (see protocol.h).
+    plan.phases.push_back(coupledPhase(std::move(flows), 0));
+    plan.latency.push_back(hopLatency(LatencyFamily::Nvls, HopClass::NVLink, false));
+    plan.protocols = kSimpleOnly;
+    plan.fill = bytes > 0 ? nvlsLoopBytes(n) / bytes : 0.0;
     plan.channels = 1;
 }
 
@@ -485,27 +649,26 @@ CollectivePlan CollectivePlanner::build(const CollectiveSpec &spec, CollectiveAl
     plan.algorithm = algo;
     const Layout lay = layout(spec.members);
     const double n = static_cast<double>(lay.size());
+    // All-to-all and send/recv are NCCL's grouped point-to-point sends, all at once: one hop of
+    // latency, LL up to 16 KiB per peer and Simple above (NCCL_P2P_LL_THRESHOLD).
+    auto pointToPoint = [&](std::vector<Flow> flows, double perPeer) {
+        const Protocol proto = pointToPointProtocol(perPeer);
+        plan.latency.push_back(maxEdgeLatency(LatencyFamily::Ring, flows, lay.domains.size() > 1));
+        plan.phases.push_back(Phase {std::move(flows), 0, false});
+        plan.protocols = 1u << static_cast<unsigned>(proto);
+        plan.channels = static_cast<int>(plan.phases.back().flows.size());
+    };
     switch (spec.kind) {
-    case CollectiveKind::AllToAll: {
-        Phase p;
-        for (NodeId a : lay.members)
-            for (NodeId b : lay.members)
-                if (a != b)
-                    p.flows.push_back(Flow {a, b, spec.bytes / n});
-        p.latency = stepLatency(p.flows);
-        if (!p.flows.empty())
-            plan.phases.push_back(std::move(p));
+    case CollectiveKind::AllToAll:
+        pointToPoint(allPairs(lay.members, spec.bytes / n), spec.bytes / n);
         return plan;
-    }
     case CollectiveKind::SendRecv:
     case CollectiveKind::PointToPoint: {
-        Phase p;
+        std::vector<Flow> flows;
         const std::size_t count = spec.kind == CollectiveKind::PointToPoint ? 1 : lay.size();
-        for (std::size_t i = 0; lay.size() > 1 && i < count; ++i)
-            p.flows.push_back(Flow {lay.members[i], lay.members[(i + 1) % lay.size()], spec.bytes});
-        p.latency = stepLatency(p.flows);
-        if (!p.flows.empty())
-            plan.phases.push_back(std::move(p));
+        for (std::size_t i = 0; i < count; ++i)
+            flows.push_back(Flow {lay.members[i], lay.members[(i + 1) % lay.size()], spec.bytes});
+        pointToPoint(std::move(flows), spec.bytes);
         return plan;
     }
     default:
@@ -553,21 +716,8 @@ double CollectivePlanner::simulate(const std::vector<Phase> &phases) const
     return m_scratch->jobFinishTime(j);
 }
 
-CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
+std::size_t CollectivePlanner::shapeHash(const CollectiveSpec &spec, std::size_t cands) const
 {
-    if (spec.members.empty())
-        throw std::invalid_argument("collective: the group has no member");
-    if (!(spec.bytes >= 0) || !std::isfinite(spec.bytes))
-        throw std::invalid_argument("collective: size must be finite and >= 0 bytes");
-    if (spec.algorithm != CollectiveAlgorithm::Auto)
-        return build(spec, spec.algorithm);
-    const std::vector<CollectiveAlgorithm> cands = candidates(spec);
-    if (cands.size() == 1)
-        return build(spec,
-                     cands.front() == CollectiveAlgorithm::Auto ? CollectiveAlgorithm::Ring
-                                                                : cands.front());
-    // NCCL's tuner decides from the topology's shape, so do we: groups of the same shape
-    // (ranks per domain, rails, accelerator model) share the choice.
     const Layout lay = layout(spec.members);
     std::size_t h = lay.domains.size();
     for (const auto &dom : lay.domains) {
@@ -578,27 +728,96 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
     }
     if (const Node *first = m_router.design().node(spec.members.front()))
         h = h * 1000003u ^ std::hash<std::string> {}(first->spec);
-    h = h * 1000003u ^ cands.size(); // full mesh or not, in-network reduction or not
+    return h * 1000003u ^ cands; // full mesh or not, in-network reduction or not
+}
+
+void CollectivePlanner::finalize(CollectivePlan &plan, Protocol proto, double bandwidthTime) const
+{
+    const auto p = static_cast<std::size_t>(proto);
+    for (std::size_t i = 0; i < plan.phases.size(); ++i) {
+        Phase &ph = plan.phases[i];
+        ph.latency = i < plan.latency.size() ? plan.latency[i][p] : 0.0;
+        if (i == 0)
+            ph.latency += bandwidthTime * plan.fill;
+        for (Flow &f : ph.flows)
+            f.bytes *= wireFactor(proto);
+    }
+    plan.protocol = proto;
+}
+
+// Time of `plan` with protocol p given its bandwidth time (Simple, no latency): the phases'
+// latencies, the bandwidth time x the protocol's wire factor, the pipeline fill.
+double CollectivePlanner::timeWith(const CollectivePlan &plan, Protocol proto, double bw) const
+{
+    double t = bw * wireFactor(proto);
+    for (const ProtocolTimes &l : plan.latency)
+        t += l[static_cast<std::size_t>(proto)];
+    t += bw * plan.fill;
+    return t;
+}
+
+CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
+{
+    using A = CollectiveAlgorithm;
+    if (spec.members.size() < 2)
+        throw std::invalid_argument("collective: a collective needs 2 or more ranks (the group has "
+                                    + std::to_string(spec.members.size())
+                                    + "); with one rank there is nothing to move");
+    if (!(spec.bytes >= 0) || !std::isfinite(spec.bytes))
+        throw std::invalid_argument("collective: size must be finite and >= 0 bytes");
+    const bool pointToPoint = spec.kind == CollectiveKind::AllToAll
+        || spec.kind == CollectiveKind::SendRecv || spec.kind == CollectiveKind::PointToPoint;
+    if (pointToPoint && spec.algorithm != A::Auto && spec.algorithm != A::Direct)
+        throw std::invalid_argument(
+            std::string("collective: ") + toString(spec.kind) + " has no "
+            + toString(spec.algorithm)
+            + " algorithm: NCCL runs it as point-to-point sends between the peers, all at once "
+              "(the 'direct' algorithm; use --algorithm auto or direct)");
+    std::vector<A> cands;
+    if (pointToPoint)
+        cands = {A::Direct};
+    else if (spec.algorithm != A::Auto)
+        cands = {spec.algorithm};
+    else
+        cands = candidates(spec);
+    if (cands.size() == 1 && cands.front() == A::Auto)
+        cands.front() = A::Ring;
+    // NCCL's tuner decides from the topology's shape, so do we: groups of the same shape
+    // (ranks per domain, rails, accelerator model) share the choice of algorithm and protocol.
     const auto key
-        = std::make_tuple(static_cast<int>(spec.kind), spec.bytes, spec.members.size(), h);
+        = std::make_tuple(static_cast<int>(spec.kind) * 16 + static_cast<int>(spec.algorithm),
+                          spec.bytes, spec.members.size(), shapeHash(spec, cands.size()));
     if (auto it = m_autoCache.find(key); it != m_autoCache.end()) {
         try {
-            return build(spec, it->second);
+            CollectivePlan p = build(spec, it->second.algorithm);
+            finalize(p, it->second.protocol, it->second.bandwidthTime);
+            return p;
         } catch (const std::invalid_argument &) {
             // same shape but not the same switches: decide afresh below
         }
     }
     CollectivePlan best;
+    Decision chosen;
     double bestTime = std::numeric_limits<double>::infinity();
-    for (CollectiveAlgorithm a : cands) {
+    for (A a : cands) {
         CollectivePlan p = build(spec, a);
-        const double t = simulate(p.phases);
-        if (t < bestTime * (1 - 1e-9)) {
-            bestTime = t;
-            best = std::move(p);
+        const bool one = std::popcount(p.protocols) == 1;
+        const bool needBw = !one || p.fill > 0 || cands.size() > 1;
+        const double bw = needBw ? simulate(p.phases) : 0.0;
+        for (int k = 0; k < kProtocolCount; ++k) {
+            if (!(p.protocols & (1u << static_cast<unsigned>(k))))
+                continue;
+            const auto proto = static_cast<Protocol>(k);
+            const double t = timeWith(p, proto, bw);
+            if (t < bestTime * (1 - 1e-9)) {
+                bestTime = t;
+                chosen = Decision {a, proto, bw};
+                best = p;
+            }
         }
     }
-    m_autoCache[key] = best.algorithm;
+    m_autoCache[key] = chosen;
+    finalize(best, chosen.protocol, chosen.bandwidthTime);
     return best;
 }
 

@@ -9,15 +9,19 @@
 // all-to-all, and the message of a send/recv.
 //
 // Rings are simulated in steady state: one coupled phase (all ring edges in lock-step at the
-// pace of the slowest) carrying each edge's total bytes, after the latency of all steps. On a
-// uniform ring this gives exactly 2(n-1) alpha + 2(n-1)/n S/B for an all-reduce.
+// pace of the slowest) carrying each edge's total bytes, after the latency of all steps: a step
+// waits only for its predecessor's hop, so the latency is the protocol's base plus the hop
+// latencies along the path (NCCL's tuning model, protocol.h). On a uniform ring of one hop
+// latency h this gives exactly base + 2(n-1) h + 2(n-1)/n S/B x wire for an all-reduce.
 //
-// A ring uses one outgoing link per member. On a switchless full mesh (every two members joined
-// by their own link, e.g. 8 MI300X over Infinity Fabric) that is 1/(n-1) of the hardware, so
-// there the direct (all-pairs) algorithm is a candidate too: every member exchanges S/n with
-// every peer over its own link, all links at once (see CollectivePlanner::direct).
+// A ring uses one outgoing link per member. On a switchless mesh (a DGX-1 hybrid cube-mesh, 8
+// MI300X over Infinity Fabric) the planner therefore runs several rings (NCCL channels) over
+// distinct links (channels.h); on a full mesh the direct (all-pairs) algorithm is a candidate
+// too: every member exchanges S/n with every peer over its own link, all links at once (see
+// CollectivePlanner::direct).
 
 #include "sim/network.h"
+#include "sim/protocol.h"
 
 #include <map>
 #include <memory>
@@ -64,10 +68,22 @@ struct CollectivePlan
 {
     std::vector<Phase> phases;
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
-    /// Parallel rings (one per rail when the group spans domains); for the direct algorithm,
-    /// the links each member drives at once (n - 1).
+    /// Parallel rings (one per rail when the group spans domains, several over a switchless
+    /// mesh), trees (two per NIC), or for the direct algorithm the links each member drives at
+    /// once (n - 1); for point-to-point kinds, the flows at once.
     int channels = 1;
+    /// NCCL protocol chosen (smallest estimated time; see protocol.h). The phases' flows carry
+    /// its wire bytes (data x wireFactor) and their latencies its figures.
+    Protocol protocol = Protocol::Simple;
+    /// Planning detail: each phase's latency per protocol (base + hop latencies), seconds.
+    std::vector<ProtocolTimes> latency;
+    /// Planning detail: usable protocols, bit (1 << Protocol).
+    unsigned protocols = 0b111;
+    /// Planning detail: pipeline fill as a fraction of the bandwidth time (NVLS: one loop over
+    /// the payload; hierarchical: the stages not overlapped by chunking), added as latency.
+    double fill = 0;
 };
+inline constexpr unsigned kSimpleOnly = 1u << static_cast<unsigned>(Protocol::Simple);
 
 /// Plans collectives on one design's topology. Auto picks, like NCCL's tuner, the algorithm
 /// with the smallest estimated time, estimated by simulating each candidate alone on the fabric
@@ -78,13 +94,18 @@ public:
     explicit CollectivePlanner(const Router &router);
     ~CollectivePlanner();
 
-    /// Throws std::invalid_argument for fewer than one member, unknown nodes, negative sizes or
+    /// Auto picks the algorithm and, for every algorithm, the NCCL protocol of the smallest
+    /// time: base + hop latencies + bandwidth time x wire factor (see protocol.h).
+    /// Throws std::invalid_argument for fewer than two members, unknown nodes, negative sizes or
     /// an algorithm the group cannot use (in-network reduction without a capable switch, the
-    /// direct algorithm outside a full mesh);
+    /// direct algorithm outside a full mesh, any algorithm but auto/direct for all-to-all and
+    /// send/recv, which NCCL runs as point-to-point sends);
     /// UnroutableError when members cannot reach each other.
     CollectivePlan plan(const CollectiveSpec &spec) const;
     /// Time of the collective alone on the fabric, seconds.
     double isolatedTime(const CollectiveSpec &spec) const;
+    /// Time of a planned collective alone on the fabric, seconds.
+    double isolatedTime(const CollectivePlan &plan) const { return simulate(plan.phases); }
     /// Algorithms usable for this spec (Auto excluded).
     std::vector<CollectiveAlgorithm> candidates(const CollectiveSpec &spec) const;
     /// Whether `members` (3 or more) form a switchless full mesh: the route between every two
@@ -97,7 +118,21 @@ private:
     Layout layout(const std::vector<NodeId> &members) const;
     CollectivePlan build(const CollectiveSpec &spec, CollectiveAlgorithm algo) const;
     double simulate(const std::vector<Phase> &phases) const;
-    double stepLatency(const std::vector<Flow> &flows) const;
+    /// What a route crosses: NCCL's hardware class and the latency its links state beyond their
+    /// technologies' figures (which NCCL's per-hop figures already include), seconds.
+    struct Hop
+    {
+        HopClass cls = HopClass::NVLink;
+        double extra = 0;
+    };
+    Hop hop(NodeId a, NodeId b) const;
+    ProtocolTimes edgeLatency(LatencyFamily f, NodeId a, NodeId b, bool multiDomain,
+                              bool onePerDomain) const;
+    ProtocolTimes maxEdgeLatency(LatencyFamily f, const std::vector<Flow> &flows,
+                                 bool multiDomain) const;
+    std::size_t shapeHash(const CollectiveSpec &spec, std::size_t cands) const;
+    void finalize(CollectivePlan &plan, Protocol proto, double bandwidthTime) const;
+    double timeWith(const CollectivePlan &plan, Protocol proto, double bandwidthTime) const;
     void ring(const Layout &lay, CollectiveKind kind, double bytes, CollectivePlan &plan) const;
     void direct(const Layout &lay, CollectiveKind kind, double bytes, CollectivePlan &plan) const;
     void tree(const Layout &lay, double bytes, CollectivePlan &plan) const;
@@ -107,8 +142,13 @@ private:
 
     const Router &m_router;
     mutable std::unique_ptr<FlowNetwork> m_scratch;
-    mutable std::map<std::tuple<int, double, std::size_t, std::size_t>, CollectiveAlgorithm>
-        m_autoCache;
+    struct Decision
+    {
+        CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+        Protocol protocol = Protocol::Simple;
+        double bandwidthTime = 0; ///< isolated, Simple, without latency, s
+    };
+    mutable std::map<std::tuple<int, double, std::size_t, std::size_t>, Decision> m_autoCache;
 };
 
 /// Convenience for one-off use: plans `spec` on `design` (builds a Router).

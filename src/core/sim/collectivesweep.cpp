@@ -53,10 +53,10 @@ std::vector<CollectiveSweepRow> sweepCollective(const Design &design, Collective
         spec.bytes = bytes;
         spec.algorithm = algorithm;
         const CollectivePlan plan = planner.plan(spec);
-        spec.algorithm = plan.algorithm;
         CollectiveSweepRow row;
         row.bytes = bytes;
-        row.seconds = planner.isolatedTime(spec);
+        row.seconds = planner.isolatedTime(plan);
+        row.protocol = plan.protocol;
         row.algbw = row.seconds > 0 ? bytes / row.seconds : 0.0;
         row.busbw = row.algbw * busBandwidthFactor(kind, members.size());
         row.algorithm = plan.algorithm;

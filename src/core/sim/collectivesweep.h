@@ -19,6 +19,7 @@ struct CollectiveSweepRow
     double busbw = 0; ///< algbw x bus factor, bytes/s
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring; ///< algorithm used (Auto resolved)
     int channels = 1;
+    Protocol protocol = Protocol::Simple; ///< NCCL protocol used (protocol.h)
 };
 
 /// Simulates `kind` over `members` for every size in `sizes`. Throws std::invalid_argument

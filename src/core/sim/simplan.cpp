@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace weft {
@@ -87,6 +88,69 @@ bool nonBlocking(const Design &d)
     return true;
 }
 
+// Classes of accelerators by model and attached links (technology, capacity per link, sorted):
+// accelerators of one class are interchangeable for the network and the compute.
+class HardwareClasses
+{
+public:
+    explicit HardwareClasses(const Design &d)
+    {
+        std::unordered_map<NodeId, std::vector<std::pair<std::string, double>>> attached;
+        for (const Link &l : d.links())
+            for (const NodeId end : {l.a, l.b})
+                attached[end].emplace_back(l.tech, l.capacity());
+        std::map<std::pair<std::string, std::vector<std::pair<std::string, double>>>, int> ids;
+        for (const Node &n : d.nodes()) {
+            if (!n.isAccelerator())
+                continue;
+            auto links = std::move(attached[n.id]);
+            std::sort(links.begin(), links.end());
+            auto key = std::make_pair(n.spec, std::move(links));
+            const auto it = ids.emplace(std::move(key), static_cast<int>(ids.size())).first;
+            m_class.emplace(n.id, it->second);
+        }
+    }
+    [[nodiscard]] int of(NodeId n) const
+    {
+        const auto it = m_class.find(n);
+        return it == m_class.end() ? -1 : it->second;
+    }
+
+private:
+    std::unordered_map<NodeId, int> m_class;
+};
+
+// A job over different accelerator models: which DP replica is the slowest and why.
+std::optional<Finding> heterogeneityFinding(const Design &d, const RankMap &rk,
+                                            const AcceleratorSpec &slowest, DataType dtype)
+{
+    std::map<std::string, int> models;
+    int slowReplica = -1;
+    for (int r = 0; r < rk.worldSize(); ++r) {
+        const Node *n = d.node(rk.node(r));
+        if (!n)
+            continue;
+        ++models[n->spec];
+        if (slowReplica < 0 && n->spec == slowest.key)
+            slowReplica = rk.coord(r).dp;
+    }
+    if (models.size() < 2)
+        return std::nullopt;
+    std::string mix;
+    for (const auto &[key, count] : models)
+        mix += (mix.empty() ? "" : ", ") + key + " x" + std::to_string(count);
+    return Finding {Severity::Warning,
+                    "replicas-heterogeneous",
+                    "accelerators differ (" + mix
+                        + "): replicas are simulated on their own hardware and links; DP replica "
+                        + std::to_string(slowReplica) + " is the slowest (" + slowest.name + ", "
+                        + std::to_string(static_cast<int>(slowest.peakFlops(dtype) / 1e12 + 0.5))
+                        + " TFLOP/s peak) and sets the pace of every step: the others wait "
+                          "for it at each gradient reduction; MFU is taken against each GPU's "
+                          "own peak",
+                    {}};
+}
+
 std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int count)
 {
     if (count <= 0 || bytes <= 0)
@@ -117,6 +181,7 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     const RankMap &rk = *plan.ranks;
     // The slowest accelerator sets the pace of a synchronous step.
     const AcceleratorSpec *slowest = nullptr;
+    double peakSum = 0;
     for (int r = 0; r < rk.worldSize(); ++r) {
         const Node *n = d.node(rk.node(r));
         const AcceleratorSpec *s = n ? d.acceleratorSpec(*n) : nullptr;
@@ -129,12 +194,16 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
                                      {"node:" + std::to_string(rk.node(r).value)}});
             return plan;
         }
+        peakSum += s->peakFlops(c.dtype);
         if (!slowest
             || s->peakFlops(c.dtype) * s->matmulEfficiency
                 < slowest->peakFlops(c.dtype) * slowest->matmulEfficiency)
             slowest = s;
     }
     plan.accelerator = *slowest;
+    plan.meanPeakFlops = rk.worldSize() > 0 ? peakSum / rk.worldSize() : 0;
+    if (auto f = heterogeneityFinding(d, rk, *slowest, c.dtype))
+        plan.findings.push_back(std::move(*f));
     const AcceleratorSpec &acc = plan.accelerator;
 
     ScheduleSpec &s = plan.schedule;
@@ -254,8 +323,15 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     const int units = c.dp / c.ep;
     std::vector<std::vector<int>> signature(static_cast<std::size_t>(units));
     bool crossesLeaves = false;
+    // Identical means identical hardware, links and placement: besides the distances, each
+    // member's accelerator model and the links it drives (technology and capacity) enter the
+    // signature, so a DGX H100 replica is never merged into a GB200 NVL72 one.
+    const HardwareClasses hardware(d);
     auto ringSig = [&](const std::vector<NodeId> &g, std::vector<int> &sig) {
-        for (std::size_t i = 0; i < g.size() && g.size() > 1; ++i) {
+        for (std::size_t i = 0; i < g.size(); ++i) {
+            sig.push_back(-1 - hardware.of(g[i]));
+            if (g.size() < 2)
+                continue;
             const int dd = dist(g[i], g[(i + 1) % g.size()]);
             crossesLeaves = crossesLeaves || dd >= 3;
             sig.push_back(dd);

@@ -27,6 +27,9 @@ struct SimPlan
     std::vector<Finding> findings; ///< errors stop the simulation
     std::unique_ptr<RankMap> ranks;
     AcceleratorSpec accelerator; ///< the slowest accelerator of the job
+    /// Mean peak FLOP/s of the job's accelerators at its dtype (MFU's denominator per GPU: each
+    /// GPU against its own peak).
+    double meanPeakFlops = 0;
     ScheduleSpec schedule;
     std::vector<int> unitPipeline; ///< outer DP index -> simulated pipeline
     std::vector<GroupMeta> groups; ///< by tag

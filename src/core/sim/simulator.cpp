@@ -181,7 +181,8 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     r.stepTime = out.stepTime;
     r.breakdown = out.breakdown;
     const double world = static_cast<double>(c.worldSize());
-    const double peak = plan.accelerator.peakFlops(c.dtype);
+    const double peak
+        = plan.meanPeakFlops > 0 ? plan.meanPeakFlops : plan.accelerator.peakFlops(c.dtype);
     if (r.stepTime > 0) {
         r.tokensPerSecond = double(c.globalBatch) * w.model.seq / r.stepTime;
         const double model = modelFlopsPerStep(w.model, c) / r.stepTime / world;

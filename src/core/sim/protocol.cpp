@@ -1,0 +1,90 @@
+#include "sim/protocol.h"
+
+#include <algorithm>
+
+namespace weft {
+
+namespace {
+
+constexpr double kUs = 1e-6;
+
+// tuning.cc hwLat[hw][algorithm][protocol], microseconds: {LL, LL128, Simple}.
+constexpr double kHop[3][3][3] = {
+    /* NVLink */ {/* Ring */ {0.6, 1.9, 3.4}, /* Tree */ {0.6, 1.25, 4.0}, /* NVLS */ {0, 0, 25}},
+    /* PCI */ {/* Ring */ {1.0, 2.5, 5.7}, /* Tree */ {1.0, 1.9, 4.0}, /* NVLS */ {0, 0, 0}},
+    /* Net */ {/* Ring */ {2.7, 4.0, 14.0}, /* Tree */ {5.0, 8.5, 14.0}, /* NVLS */ {0, 0, 18}}};
+
+// tuning.cc getNetOverhead(): 1 us per network post on x86 hosts (Intel; 2 us AMD), x3 for Simple.
+constexpr double kNetOverheadUs = 1.0;
+
+} // namespace
+
+const char *toString(Protocol p)
+{
+    switch (p) {
+    case Protocol::LL:
+        return "LL";
+    case Protocol::LL128:
+        return "LL128";
+    case Protocol::Simple:
+        return "Simple";
+    }
+    return "?";
+}
+
+ProtocolTimes baseLatency(LatencyFamily f)
+{
+    switch (f) {
+    case LatencyFamily::Ring:
+        return {6.6 * kUs, 14.0 * kUs, 8.4 * kUs};
+    case LatencyFamily::Tree:
+        return {6.8 * kUs, 14.0 * kUs, 8.4 * kUs};
+    case LatencyFamily::Nvls:
+        break;
+    }
+    return {0, 0, 0};
+}
+
+ProtocolTimes hopLatency(LatencyFamily f, HopClass cls, bool multiDomain)
+{
+    const auto &row = kHop[static_cast<int>(cls)][static_cast<int>(f)];
+    ProtocolTimes out {};
+    for (int p = 0; p < kProtocolCount; ++p) {
+        double us = row[p];
+        if (cls != HopClass::Net && multiDomain && f != LatencyFamily::Nvls) {
+            if (p == static_cast<int>(Protocol::LL))
+                us *= 1.8;
+            if (f == LatencyFamily::Ring)
+                us = std::max(us,
+                              kNetOverheadUs * (p == static_cast<int>(Protocol::Simple) ? 3 : 1));
+        }
+        out[static_cast<std::size_t>(p)] = us * kUs;
+    }
+    return out;
+}
+
+double wireFactor(Protocol p)
+{
+    switch (p) {
+    case Protocol::LL:
+        return 4.0;
+    case Protocol::LL128:
+        return 1.0 / 0.92;
+    case Protocol::Simple:
+        break;
+    }
+    return 1.0;
+}
+
+double nvlsLoopBytes(double ranks)
+{
+    constexpr double kChannels = 16, kChunk = 128 * 1024;
+    return ranks * kChannels * kChunk;
+}
+
+Protocol pointToPointProtocol(double bytes)
+{
+    return bytes <= 16384 ? Protocol::LL : Protocol::Simple;
+}
+
+} // namespace weft

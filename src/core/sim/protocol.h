@@ -1,0 +1,60 @@
+#pragma once
+// NCCL's protocols and latency figures (simulator.md, Communication: Protocols).
+//
+// NCCL moves data with one of three protocols, chosen per call by message size:
+//  - LL (low latency): 16-byte stores of 8 data bytes + flags, each store its own small packet
+//    (on NVLink a 16-byte payload carries a 16-byte header): a quarter of the wire carries data,
+//    NCCL's ring LL factor for all-reduce (busBw x 1/4, tuning.cc of NCCL 2.4-2.8);
+//  - LL128: 128-byte lines of 120 data bytes + flag words (NVLink; NCCL's factor 0.92);
+//  - Simple: bulk copies with a fence and flag per chunk; full bandwidth, the largest latency.
+// Time of one collective with protocol p: base(algorithm, p) + the hop latencies along its path
+// + its bandwidth time x wireFactor(p).
+//
+// Constants (microseconds) are NCCL's published tuning model, src/graph/tuning.cc of NCCL 2.19-2.23
+// (baseLat, hwLat, getNetOverhead, the LL intra-node factor 1.8 for multi-node rings), read, not
+// copied; bandwidth factors are NCCL's busBw refinements for ring LL (x1/4) and LL128 (x0.92).
+// NVLS pipeline figures: NCCL_NVLS_NCHANNELS 16 (src/transport/nvls.cc) and NVLS chunk 128 KiB.
+
+#include <array>
+
+namespace weft {
+
+enum class Protocol { LL, LL128, Simple };
+inline constexpr int kProtocolCount = 3;
+const char *toString(Protocol p);
+
+/// What a hop crosses, as NCCL's tuning model classes it: NVLink (any scale-up fabric), PCIe, or
+/// the network (a NIC and scale-out switches).
+enum class HopClass { NVLink, PCI, Net };
+
+/// NCCL algorithm families with their own latency figures.
+enum class LatencyFamily { Ring, Tree, Nvls };
+
+/// Per-protocol values (indexed by Protocol), seconds.
+using ProtocolTimes = std::array<double, kProtocolCount>;
+
+/// NCCL's base latency of an algorithm family (one launch and completion), seconds
+/// (tuning.cc baseLat: Ring 6.6 / 14 / 8.4 us, Tree 6.8 / 14 / 8.4 us; NVLS 0).
+ProtocolTimes baseLatency(LatencyFamily f);
+
+/// NCCL's latency of one hop of `cls` for family `f`, seconds (tuning.cc hwLat, e.g. Ring over
+/// NVLink 0.6 / 1.9 / 3.4 us, over the network 2.7 / 4.0 / 14 us; NVLS over NVLink 25 us and
+/// over the network 18 us, Simple only). `multiDomain`: the group spans several scale-up domains,
+/// where NCCL charges an NVLink LL hop x1.8 and every intra-node ring hop at least the network
+/// post overhead (1 us; 3 us with Simple).
+ProtocolTimes hopLatency(LatencyFamily f, HopClass cls, bool multiDomain);
+
+/// Wire bytes per data byte of each protocol: LL 4, LL128 1/0.92, Simple 1 (tuning.cc).
+double wireFactor(Protocol p);
+
+/// NVLS processes the buffer in loops of ranks x channels x chunk bytes (each channel's steps
+/// carry a fixed 128 KiB chunk slot per rank), the reduction of one loop overlapping the
+/// multicast of the previous: the pipeline is one loop deep, so a call pays one loop's worth of
+/// bandwidth time as fill, whatever its size (a short message still fills the slots' pipeline
+/// before its first multicast completes). Loop bytes: ranks x 16 channels x 128 KiB.
+double nvlsLoopBytes(double ranks);
+
+/// NCCL's send/recv uses LL up to 16 KiB (NCCL_P2P_LL_THRESHOLD), Simple above.
+Protocol pointToPointProtocol(double bytes);
+
+} // namespace weft
