@@ -23,6 +23,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace weft;
 using namespace weft::test;
@@ -85,18 +86,26 @@ struct Row
     double measured = 0; // GB/s
 };
 
-QList<Row> readRows()
+// Each data line of a CSV file in tests/data/validation as a column lookup by header name.
+using CsvColumn = std::function<QString(const char *)>;
+void forEachCsvRow(const char *file, const std::function<void(const CsvColumn &)> &visit)
 {
-    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/collectives.csv"));
+    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/") + QLatin1String(file));
     if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QList<Row> rows;
+        return;
     const QStringList lines
         = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QStringList head = splitCsv(lines.value(0).trimmed());
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QStringList c = splitCsv(lines[i].trimmed());
-        auto col = [&](const char *name) { return c.value(head.indexOf(QLatin1String(name))); };
+        visit([&](const char *name) { return c.value(head.indexOf(QLatin1String(name))); });
+    }
+}
+
+QList<Row> readRows()
+{
+    QList<Row> rows;
+    forEachCsvRow("collectives.csv", [&](const CsvColumn &col) {
         Row r;
         r.id = col("id");
         r.system = col("system");
@@ -108,7 +117,7 @@ QList<Row> readRows()
         r.metric = col("metric");
         r.measured = col("measured_gbps").toDouble();
         rows << r;
-    }
+    });
     return rows;
 }
 
@@ -124,16 +133,8 @@ struct CurveRow
 
 QList<CurveRow> readCurves()
 {
-    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/collectives_modern.csv"));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
     QList<CurveRow> rows;
-    const QStringList lines
-        = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    const QStringList head = splitCsv(lines.value(0).trimmed());
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QStringList c = splitCsv(lines[i].trimmed());
-        auto col = [&](const char *name) { return c.value(head.indexOf(QLatin1String(name))); };
+    forEachCsvRow("collectives_modern.csv", [&](const CsvColumn &col) {
         CurveRow r;
         bool okBytes = false, okBw = false;
         r.id = col("id");
@@ -144,7 +145,7 @@ QList<CurveRow> readCurves()
         r.busbw = col("busbw_GBps").toDouble(&okBw);
         if (okBytes && okBw)
             rows << r;
-    }
+    });
     return rows;
 }
 

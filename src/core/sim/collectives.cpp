@@ -35,11 +35,34 @@ constexpr AlgoName kAlgos[] = {
     {CollectiveAlgorithm::InNetwork, "nvls"},  {CollectiveAlgorithm::InNetwork, "in_network"},
     {CollectiveAlgorithm::InNetwork, "sharp"}, {CollectiveAlgorithm::Direct, "direct"}};
 
-// A coupled phase of flows `edges` each carrying `bytes`, after `steps` step latencies.
+// Uncapped flows with the same ends merged into one carrying their bytes (first appearance
+// order). Exact in a coupled phase, whose time is the largest load per capacity over the links
+// (many tree channels share the same chain edges inside a domain).
+std::vector<Flow> mergeParallel(std::vector<Flow> flows)
+{
+    std::unordered_map<std::uint64_t, std::size_t> at;
+    std::vector<Flow> out;
+    out.reserve(flows.size());
+    for (const Flow &f : flows) {
+        if (!std::isinf(f.maxRate)) {
+            out.push_back(f);
+            continue;
+        }
+        const std::uint64_t key = (std::uint64_t(f.src.value) << 32) | f.dst.value;
+        auto [it, fresh] = at.emplace(key, out.size());
+        if (fresh)
+            out.push_back(f);
+        else
+            out[it->second].bytes += f.bytes;
+    }
+    return out;
+}
+
+// A coupled phase of `flows` (parallel ones merged) after `latency` seconds.
 Phase coupledPhase(std::vector<Flow> flows, double latency)
 {
     Phase p;
-    p.flows = std::move(flows);
+    p.flows = mergeParallel(std::move(flows));
     p.latency = latency;
     p.coupled = true;
     return p;
@@ -188,65 +211,6 @@ ProtocolTimes CollectivePlanner::edgeLatency(LatencyFamily f, NodeId a, NodeId b
         x += h.extra;
     return t;
 }
-
-namespace {
-
-ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b)
-{
-    for (std::size_t p = 0; p < a.size(); ++p)
-        a[p] += b[p];
-    return a;
-}
-
-ProtocolTimes scaled(ProtocolTimes a, double k)
-{
-    for (double &x : a)
-        x *= k;
-    return a;
-}
-
-ProtocolTimes maxOf(ProtocolTimes a, const ProtocolTimes &b)
-{
-    for (std::size_t p = 0; p < a.size(); ++p)
-        a[p] = std::max(a[p], b[p]);
-    return a;
-}
-
-ProtocolTimes sumOf(const std::vector<ProtocolTimes> &hops)
-{
-    ProtocolTimes t {};
-    for (const ProtocolTimes &h : hops)
-        t = t + h;
-    return t;
-}
-
-// Latency of `steps` ring steps over a ring whose edges have latencies `hops` (in ring order):
-// rank i's step k starts when its predecessor's step k-1 arrives, so the last piece of data
-// arrives after the largest sum of `steps` consecutive edge latencies (every full turn adds all
-// of them, the rest is the worst window). Per protocol.
-ProtocolTimes ringPathLatency(const std::vector<ProtocolTimes> &hops, double steps)
-{
-    const std::size_t n = hops.size();
-    if (n == 0)
-        return {};
-    const auto total = static_cast<std::size_t>(std::llround(std::max(0.0, steps)));
-    const std::size_t turns = total / n, rest = total % n;
-    ProtocolTimes out = scaled(sumOf(hops), static_cast<double>(turns));
-    for (std::size_t p = 0; p < out.size(); ++p) {
-        double window = 0;
-        for (std::size_t j = 0; j < rest; ++j)
-            window += hops[j][p];
-        double best = window;
-        for (std::size_t s = 1; s < n && rest > 0; ++s) {
-            window += hops[(s + rest - 1) % n][p] - hops[s - 1][p];
-            best = std::max(best, window);
-        }
-        out[p] += best;
-    }
-    return out;
-}
-
-} // namespace
 
 ProtocolTimes CollectivePlanner::maxEdgeLatency(LatencyFamily f, const std::vector<Flow> &flows,
                                                 bool multiDomain) const
@@ -437,6 +401,8 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
                 const auto &pd = lay.domains[parent];
                 inter.push_back(Flow {dom[c % m], pd[c % pd.size()], share});
             }
+    intra = mergeParallel(std::move(intra));
+    inter = mergeParallel(std::move(inter));
     const bool multi = d > 1;
     const double depth = multi ? std::floor(std::log2(static_cast<double>(d))) : 0.0;
     const ProtocolTimes lat

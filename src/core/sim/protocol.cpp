@@ -1,6 +1,7 @@
 #include "sim/protocol.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace weft {
 
@@ -80,6 +81,61 @@ double nvlsLoopBytes(double ranks)
 {
     constexpr double kChannels = 16, kChunk = 128 * 1024;
     return ranks * kChannels * kChunk;
+}
+
+ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b)
+{
+    for (std::size_t p = 0; p < a.size(); ++p)
+        a[p] += b[p];
+    return a;
+}
+
+ProtocolTimes scaled(ProtocolTimes a, double k)
+{
+    for (double &x : a)
+        x *= k;
+    return a;
+}
+
+ProtocolTimes maxOf(ProtocolTimes a, const ProtocolTimes &b)
+{
+    for (std::size_t p = 0; p < a.size(); ++p)
+        a[p] = std::max(a[p], b[p]);
+    return a;
+}
+
+ProtocolTimes sumOf(const std::vector<ProtocolTimes> &hops)
+{
+    ProtocolTimes t {};
+    for (const ProtocolTimes &h : hops)
+        t = t + h;
+    return t;
+}
+
+// Latency of `steps` ring steps over a ring whose edges have latencies `hops` (in ring order):
+// rank i's step k starts when its predecessor's step k-1 arrives, so the last piece of data
+// arrives after the largest sum of `steps` consecutive edge latencies (every full turn adds all
+// of them, the rest is the worst window). Per protocol.
+ProtocolTimes ringPathLatency(const std::vector<ProtocolTimes> &hops, double steps)
+{
+    const std::size_t n = hops.size();
+    if (n == 0)
+        return {};
+    const auto total = static_cast<std::size_t>(std::llround(std::max(0.0, steps)));
+    const std::size_t turns = total / n, rest = total % n;
+    ProtocolTimes out = scaled(sumOf(hops), static_cast<double>(turns));
+    for (std::size_t p = 0; p < out.size(); ++p) {
+        double window = 0;
+        for (std::size_t j = 0; j < rest; ++j)
+            window += hops[j][p];
+        double best = window;
+        for (std::size_t s = 1; s < n && rest > 0; ++s) {
+            window += hops[(s + rest - 1) % n][p] - hops[s - 1][p];
+            best = std::max(best, window);
+        }
+        out[p] += best;
+    }
+    return out;
 }
 
 Protocol pointToPointProtocol(double bytes)

@@ -16,6 +16,7 @@
 // NVLS pipeline figures: NCCL_NVLS_NCHANNELS 16 (src/transport/nvls.cc) and NVLS chunk 128 KiB.
 
 #include <array>
+#include <vector>
 
 namespace weft {
 
@@ -53,6 +54,18 @@ double wireFactor(Protocol p);
 /// bandwidth time as fill, whatever its size (a short message still fills the slots' pipeline
 /// before its first multicast completes). Loop bytes: ranks x 16 channels x 128 KiB.
 double nvlsLoopBytes(double ranks);
+
+/// Element-wise sum, scaling, maximum and sum of a list of per-protocol times.
+ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b);
+ProtocolTimes scaled(ProtocolTimes a, double k);
+ProtocolTimes maxOf(ProtocolTimes a, const ProtocolTimes &b);
+ProtocolTimes sumOf(const std::vector<ProtocolTimes> &hops);
+
+/// Latency of `steps` ring steps over a ring whose edges (in ring order) have latencies
+/// `hops`: rank i's step k waits only for its predecessor's step k-1, so the last piece of data
+/// arrives after the largest sum of `steps` consecutive edge latencies (each full turn adds all
+/// of them, the rest is the worst window). A uniform ring of hop h: steps x h.
+ProtocolTimes ringPathLatency(const std::vector<ProtocolTimes> &hops, double steps);
 
 /// NCCL's send/recv uses LL up to 16 KiB (NCCL_P2P_LL_THRESHOLD), Simple above.
 Protocol pointToPointProtocol(double bytes);
