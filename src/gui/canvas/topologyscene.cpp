@@ -12,7 +12,8 @@ namespace weft {
 TopologyScene::TopologyScene(DesignDocument *doc, QObject *parent)
     : QGraphicsScene(parent)
     , m_doc(doc)
-    , m_style(CanvasStyle::fromPalette(QApplication::palette()))
+    , m_palette(QApplication::palette())
+    , m_style(CanvasStyle::fromPalette(m_palette))
 {
     // Nodes and domains stay in the BSP index (hit tests, culling); links live in LinkLayer.
     setItemIndexMethod(BspTreeIndex);
@@ -30,6 +31,7 @@ TopologyScene::~TopologyScene() = default;
 
 void TopologyScene::setStylePalette(const QPalette &palette)
 {
+    m_palette = palette;
     m_style = CanvasStyle::fromPalette(palette);
     m_ranks.setDark(m_style.dark);
     emit rankColouringChanged();
@@ -299,10 +301,12 @@ void TopologyScene::updateExtent()
     m_content = r;
     // A generous fixed margin so that dragging near the edge does not resize the scene each move.
     const QRectF extent = r.adjusted(-2000, -2000, 2000, 2000);
-    if (!sceneRect().contains(extent) || sceneRect().width() > 4 * extent.width() + 8000) {
+    if (!sceneRect().contains(extent) || sceneRect().width() > 4 * extent.width() + 8000)
         setSceneRect(extent);
-        m_links->setExtent(extent);
-    }
+    // A rebuilt layer starts with no extent: it must get the scene's even when the scene rect
+    // stays (a design of the same size replacing another), else no link is painted.
+    if (m_links->boundingRect() != sceneRect())
+        m_links->setExtent(sceneRect());
 }
 
 } // namespace weft
