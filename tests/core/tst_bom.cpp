@@ -206,13 +206,18 @@ private slots:
         QCOMPARE(lines.first(),
                  QStringLiteral("category,tier,model,name,medium,count,links,cables,transceivers"));
         QVERIFY(lines.contains(QStringLiteral("switch,leaf,qm9700,qm9700,,8,,,")));
-        QVERIFY(lines.contains(QStringLiteral("link,leaf-spine,,,optical,,32,256,512")));
-        QVERIFY(lines.contains(QStringLiteral("link,scale-up,,,copper,,1024,4608,0")));
+        QVERIFY(lines.contains(QStringLiteral("link,leaf-spine,,,optical,,32,256,256")));
+        // Board traces: their lanes in the count column, no cable.
+        QVERIFY(lines.contains(QStringLiteral("link,scale-up,,,board,4608,1024,0,0")));
+        QVERIFY(
+            lines.contains(QStringLiteral("transceiver,,,twin-port OSFP 2 x 400G,optical,384,,,")));
+        QVERIFY(lines.contains(QStringLiteral("transceiver,,,OSFP 400G,optical,256,,,")));
         for (const QString &l : lines)
             QCOMPARE(l.count(u','), 8);
         const QString table = QString::fromStdString(formatBomTable(bom));
         QVERIFY(table.contains(QStringLiteral("leaf-spine")));
-        QVERIFY(table.contains(QStringLiteral("two transceivers each")));
+        QVERIFY(table.contains(QStringLiteral("a transceiver module at each end")));
+        QVERIFY(table.contains(QStringLiteral("4608 board traces")));
         QVERIFY(table.contains(QStringLiteral("256 accelerators, 140 switches")));
     }
 };

@@ -118,6 +118,7 @@ private slots:
         h.edit().rate = 400e9 / 8;
         for (std::size_t i = 0; i < kMaxFindingsPerCode + 5; ++i) {
             Link l = *h.d.link(h.link);
+            l.id = LinkId();
             h.d.addLink(l);
         }
         const std::vector<Finding> fs = checkLinkRates(h.d);

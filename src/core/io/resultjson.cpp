@@ -1,6 +1,7 @@
 #include "io/resultjson.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace weft {
 
@@ -116,6 +117,12 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
         links.push_back(std::move(lj));
     }
     j["links"] = std::move(links);
+    // With --links capped, a group names only the links listed above (link_count: all).
+    const bool capped = o.maxLinks >= 0;
+    std::unordered_set<std::uint32_t> shown;
+    if (capped)
+        for (const LinkResult *l : listed)
+            shown.insert(l->id.value);
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
     for (const Finding &f : r.warnings)
         warnings.push_back(findingJson(f));
@@ -129,8 +136,13 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
         for (NodeId id : g.members)
             m.push_back(id.value);
         for (LinkId id : g.links)
-            ls.push_back(id.value);
-        groups.push_back({{"kind", g.kind}, {"index", g.index}, {"members", m}, {"links", ls}});
+            if (!capped || shown.count(id.value))
+                ls.push_back(id.value);
+        groups.push_back({{"kind", g.kind},
+                          {"index", g.index},
+                          {"members", m},
+                          {"links", ls},
+                          {"link_count", g.links.size()}});
     }
     j["groups"] = std::move(groups);
     nlohmann::ordered_json accs = nlohmann::ordered_json::array();
