@@ -73,9 +73,9 @@ private slots:
         MainWindow w;
         PaletteTree *tree = w.paletteDock()->tree();
         QCOMPARE(tree->textElideMode(), Qt::ElideMiddle);
-        QTreeWidgetItem *hdr = tree->findEntry(QStringLiteral("QM8700"));
-        QVERIFY(hdr);
-        QVERIFY(hdr->toolTip(0).startsWith(hdr->text(0)));
+        QTreeWidgetItem *h100 = tree->findEntry(QStringLiteral("H100"));
+        QVERIFY(h100);
+        QVERIFY(h100->toolTip(0).startsWith(h100->text(0)));
     }
 };
 

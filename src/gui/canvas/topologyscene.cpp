@@ -6,6 +6,7 @@
 #include "gui/canvas/nodeitem.h"
 
 #include <QApplication>
+#include <algorithm>
 
 namespace weft {
 
@@ -299,8 +300,11 @@ void TopologyScene::updateExtent()
     for (const auto &[id, item] : m_nodes)
         r |= item->sceneBoundingRect();
     m_content = r;
-    // A generous fixed margin so that dragging near the edge does not resize the scene each move.
-    const QRectF extent = r.adjusted(-2000, -2000, 2000, 2000);
+    // A generous margin so that dragging near the edge does not resize the scene each move, and
+    // at least the design's own size: a view fitted beside the legends must be able to scroll
+    // the design off-centre (a scene smaller than the viewport is always centred).
+    const double m = std::max({2000.0, r.width(), r.height()});
+    const QRectF extent = r.adjusted(-m, -m, m, m);
     if (!sceneRect().contains(extent) || sceneRect().width() > 4 * extent.width() + 8000)
         setSceneRect(extent);
     // A rebuilt layer starts with no extent: it must get the scene's even when the scene rect

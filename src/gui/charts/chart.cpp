@@ -105,14 +105,14 @@ void Chart::refresh()
     applyTheme();
     adaptToWidth(width());
     fitView();
-    if (plottableCount() == 0 && !m_emptyHint.isEmpty()) {
+    if (!hasData() && !m_emptyHint.isEmpty()) {
         // Nothing to plot: say what to do instead of squashing empty axes and their ticks.
         for (QCPAxis *axis : axisRect()->axes())
             axis->setVisible(false);
         legend->setVisible(false);
         m_hint = new QCPItemText(this);
         m_hint->setPositionAlignment(Qt::AlignCenter);
-        m_hint->position->setType(QCPItemPosition::ptAxisRectRatio);
+        m_hint->position->setType(QCPItemPosition::ptViewportRatio); // the widget's centre
         m_hint->position->setCoords(0.5, 0.5);
         m_hint->setText(m_emptyHint);
         m_hint->setFont(m_fonts.axisLabel);
@@ -122,6 +122,16 @@ void Chart::refresh()
     }
     replot();
     m_refreshing = false;
+}
+
+bool Chart::hasData() const
+{
+    for (int i = 0; i < plottableCount(); ++i) {
+        QCPAbstractPlottable *p = const_cast<Chart *>(this)->plottable(i); // QCP lacks const
+        if (!p->interface1D() || p->interface1D()->dataCount() > 0)
+            return true; // a plottable without the 1D interface (Gantt bars) is only kept with data
+    }
+    return false;
 }
 
 void Chart::setEmptyHint(const QString &text)

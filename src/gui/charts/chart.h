@@ -37,6 +37,8 @@ public:
     [[nodiscard]] QString emptyHint() const { return m_emptyHint; }
     /// True while the chart plots nothing and shows its hint instead.
     [[nodiscard]] bool showsHint() const { return m_hint != nullptr; }
+    /// True when some plottable holds data.
+    [[nodiscard]] bool hasData() const;
 
     /// Text describing the data under `pos` (widget pixels), empty when nothing is there. The
     /// hover tooltip shows it.
