@@ -97,10 +97,9 @@ int runGenerate(const QStringList &args)
             .arg(bom.totalCables));
     if (const int errors = countFindings(findings).errors) {
         err(QStringLiteral("weft-cli generate: %1 was written, but its workload cannot be "
-                           "simulated (%2 error(s) above): change the workload flags, or edit it "
-                           "in the GUI's Partitions dock")
-                .arg(path)
-                .arg(errors));
+                           "simulated (%2 above): change the workload flags, or edit it in the "
+                           "GUI's Partitions dock")
+                .arg(path, countText(errors, "error", "errors")));
         return ExitInvalid;
     }
     return ExitOk;

@@ -1,17 +1,21 @@
-// weft-cli simulate FILE [--json|--csv] [--out DIR]: simulates one training step of the design's
-// workload and prints a summary, the result JSON (docs/simulate-json.md) or CSV.
+// weft-cli simulate FILE [--json [--links all|top-N|none]|--csv] [--out DIR]: simulates one
+// training step of the design's workload and prints a summary, the result JSON
+// (docs/simulate-json.md) or CSV.
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
 #include "findingtext.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
+#include "sim/memoryheadroom.h"
 #include "sim/simulator.h"
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 
 namespace weft::cli {
 
@@ -21,6 +25,36 @@ const QString kName = QStringLiteral("simulate");
 
 // Relative to the step time, below which a negative breakdown part is rounding noise.
 constexpr double kRoundingTolerance = 1e-9;
+
+// The --links default: every link that carried traffic up to kAutoAllLinks of them, else the
+// kAutoTopLinks busiest (the 16k example's full list was 89 MB of JSON).
+constexpr long long kAutoAllLinks = 5000;
+constexpr long long kAutoTopLinks = 1000;
+
+// "all" -> -1, "none" -> 0, "top-N" -> N; nothing for anything else.
+std::optional<long long> parseLinks(const QString &text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("all"))
+        return -1;
+    if (t == QLatin1String("none"))
+        return 0;
+    if (t.startsWith(QLatin1String("top-"))) {
+        bool ok = false;
+        const long long n = t.mid(4).toLongLong(&ok);
+        if (ok && n >= 1)
+            return n;
+    }
+    return std::nullopt;
+}
+
+long long autoMaxLinks(const SimResult &r)
+{
+    const auto carried = std::count_if(r.links.begin(), r.links.end(), [](const LinkResult &l) {
+        return l.dir[0].bytes > 0 || l.dir[1].bytes > 0;
+    });
+    return carried <= kAutoAllLinks ? -1 : kAutoTopLinks;
+}
 
 QString seconds(double s)
 {
@@ -74,8 +108,8 @@ void printSummary(const SimResult &r, const Design &d)
     if (r.ok)
         out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
     else
-        out(QStringLiteral("not simulated: %1 error(s) above")
-                .arg(countFindings(r.warnings).errors));
+        out(QStringLiteral("not simulated: %1 above")
+                .arg(countText(countFindings(r.warnings).errors, "error", "errors")));
 }
 
 // Progress on stderr, in steps of 10%: always with --progress, otherwise only once the
@@ -122,10 +156,21 @@ int run(const QStringList &args)
         QStringLiteral("progress"),
         QStringLiteral("Print progress on stderr every 10% (default: only when the simulation "
                        "takes longer than a second)."));
-    p.addOptions({json, csv, outDir, progress});
+    const QCommandLineOption links(
+        QStringLiteral("links"),
+        QStringLiteral("Links in the --json output: all (every link that carried traffic), "
+                       "top-N (the N busiest by average utilization, busiest first) or none. "
+                       "Default: all up to %1 such links, else top-%2 (a 16,384-GPU design has "
+                       "~100,000: the full list makes a document of ~90 MB). --out DIR always "
+                       "writes every link.")
+            .arg(kAutoAllLinks)
+            .arg(kAutoTopLinks),
+        QStringLiteral("WHICH"));
+    p.addOptions({json, csv, outDir, progress, links});
     if (const auto code = parseCommandLine(
             p, args, kName,
-            QStringLiteral("weft-cli simulate FILE [--json|--csv] [--out DIR] [--progress]")))
+            QStringLiteral("weft-cli simulate FILE [--json [--links all|top-N|none]|--csv] "
+                           "[--out DIR] [--progress]")))
         return *code;
     if (p.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli simulate: expected one design FILE (see 'weft-cli simulate "
@@ -137,6 +182,16 @@ int run(const QStringList &args)
                            "DIR writes both)"));
         return ExitUsage;
     }
+    std::optional<long long> maxLinks;
+    if (p.isSet(links)) {
+        maxLinks = parseLinks(p.value(links));
+        if (!maxLinks) {
+            err(QStringLiteral("weft-cli simulate: --links must be all, none or top-N with N >= "
+                               "1 (got '%1')")
+                    .arg(p.value(links)));
+            return ExitUsage;
+        }
+    }
     const QString path = p.positionalArguments().front();
     int readCode = ExitOk;
     const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
@@ -147,7 +202,9 @@ int run(const QStringList &args)
         return ExitUsage;
     SimOptions options;
     options.progress = progressPrinter(p.isSet(progress));
-    const SimResult r = simulate(d, options);
+    SimResult r = simulate(d, options);
+    for (Finding &f : memoryHeadroomFindings(r))
+        r.warnings.push_back(std::move(f));
     if (p.isSet(outDir)) {
         const QDir dir(p.value(outDir));
         if (!writeTextFile(kName, dir.filePath(QStringLiteral("result.json")),
@@ -158,9 +215,11 @@ int run(const QStringList &args)
                               resultLinksCsv(r, d)))
             return ExitUsage;
     }
-    if (p.isSet(json))
-        out(QString::fromStdString(toJson(r, d).dump(2)));
-    else if (p.isSet(csv))
+    if (p.isSet(json)) {
+        ResultJsonOptions o;
+        o.maxLinks = maxLinks ? *maxLinks : autoMaxLinks(r);
+        out(QString::fromStdString(toJson(r, d, o).dump(2)));
+    } else if (p.isSet(csv))
         out(QString::fromStdString(resultSummaryCsv(r)).trimmed());
     else
         printSummary(r, d);

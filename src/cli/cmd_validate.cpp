@@ -84,15 +84,11 @@ int run(const QStringList &args)
                                 .arg(d.workload->config.pp)
                                 .arg(d.workload->config.dp)
                           : QString());
-        out(errors ? QStringLiteral("%1: invalid: %2 error(s), %3 warning(s); %4")
-                         .arg(path)
-                         .arg(errors)
-                         .arg(warnings)
-                         .arg(counts)
-                   : QStringLiteral("%1: valid, %2 warning(s); %3")
-                         .arg(path)
-                         .arg(warnings)
-                         .arg(counts));
+        out(errors ? QStringLiteral("%1: invalid: %2, %3; %4")
+                         .arg(path, countText(errors, "error", "errors"),
+                              countText(warnings, "warning", "warnings"), counts)
+                   : QStringLiteral("%1: valid, %2; %3")
+                         .arg(path, countText(warnings, "warning", "warnings"), counts));
     }
     return errors ? ExitInvalid : ExitOk;
 }

@@ -59,4 +59,9 @@ FindingCounts countFindings(const std::vector<Finding> &findings)
     return c;
 }
 
+QString countText(long long n, const char *one, const char *many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
 } // namespace weft::cli

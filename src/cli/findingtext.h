@@ -21,4 +21,7 @@ struct FindingCounts
 };
 FindingCounts countFindings(const std::vector<Finding> &findings);
 
+/// "1 error", "3 errors" (`one`, `many` the singular and plural nouns).
+QString countText(long long n, const char *one, const char *many);
+
 } // namespace weft::cli

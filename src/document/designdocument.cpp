@@ -4,6 +4,7 @@
 #include "document/commands/structurecommands.h"
 #include "document/commands/workloadcommands.h"
 #include "document/fabricrules.h"
+#include "document/pastenames.h"
 #include "document/tieredlayout.h"
 
 #include <QFileInfo>
@@ -206,6 +207,7 @@ void DesignDocument::paste(const Fragment &fragment, double dx, double dy)
         return;
     Fragment fresh = withFreshIds(fragment, m_design, dx, dy);
     keepOwnSpecs(fresh, m_design); // from another design: the pasted nodes keep their figures
+    mintUniqueNames(fresh, m_design); // two "gpu57" would be ambiguous in findings and search
     const IdSet ids = fresh.ids();
     m_undo.beginMacro(tr("Paste %n node(s)", nullptr, int(fresh.nodes.size())));
     m_undo.push(new InsertObjects(this, std::move(fresh), tr("Paste")));
@@ -323,13 +325,19 @@ bool DesignDocument::swapRanks(NodeId a, NodeId b, QString *error)
 
 void DesignDocument::setCollapsed(GroupId group, bool collapsed)
 {
-    Group *g = m_design.group(group);
-    if (!g || g->collapsed == collapsed)
-        return;
-    g->collapsed = collapsed;
+    setCollapsed(std::set<GroupId> {group}, collapsed);
+}
+
+void DesignDocument::setCollapsed(const std::set<GroupId> &groups, bool collapsed)
+{
     IdSet ids;
-    ids.groups.insert(group);
-    emit changed(ids);
+    for (const GroupId id : groups)
+        if (Group *g = m_design.group(id); g && g->collapsed != collapsed) {
+            g->collapsed = collapsed;
+            ids.groups.insert(id);
+        }
+    if (!ids.groups.empty())
+        emit changed(ids); // one signal: the canvas updates once for all of them
 }
 
 void DesignDocument::notifyAdded(const IdSet &ids)

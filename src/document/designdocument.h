@@ -65,7 +65,8 @@ public:
     void deleteSelection();
     /// Snapshot of the selection for the clipboard.
     [[nodiscard]] Fragment copySelection() const;
-    /// Pastes `fragment` with new ids, offset by (dx, dy); the pasted objects become selected.
+    /// Pastes `fragment` with new ids and names the design does not use yet (pastenames.h),
+    /// offset by (dx, dy); the pasted objects become selected.
     void paste(const Fragment &fragment, double dx, double dy);
     /// Replaces the design's contents by `generated` (the "New cluster..." wizard).
     void generateCluster(Design generated);
@@ -88,6 +89,8 @@ public:
     bool swapRanks(NodeId a, NodeId b, QString *error);
     /// Expands or collapses a scale-up domain on the canvas (view state, not undoable).
     void setCollapsed(GroupId group, bool collapsed);
+    /// The same for several domains, with one changed() signal.
+    void setCollapsed(const std::set<GroupId> &groups, bool collapsed);
 
     // --- used by undo commands only ---
     [[nodiscard]] Design &editDesign() { return m_design; }

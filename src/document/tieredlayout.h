@@ -17,6 +17,7 @@ constexpr double kStepY = 44;
 constexpr double kAcceleratorSize = 34; ///< accelerator item, square
 constexpr double kSwitchWidth = 44;
 constexpr double kSwitchHeight = 26;
+constexpr double kScaleUpSwitchWidth = 36; ///< an NVSwitch chip on a domain's member grid
 constexpr double kDomainMargin = 14; ///< domain frame around its members
 constexpr double kDomainHeader = 22; ///< title strip of an expanded domain
 constexpr double kCollapsedHeight = 62; ///< height of a collapsed domain box

@@ -99,4 +99,14 @@ void AppSettings::setLastExportFolder(const QString &folder)
     QSettings().setValue(kFolder, folder);
 }
 
+bool AppSettings::canvasExportInScreenTheme()
+{
+    return QSettings().value(QStringLiteral("export/canvasScreenTheme"), false).toBool();
+}
+
+void AppSettings::setCanvasExportInScreenTheme(bool screen)
+{
+    QSettings().setValue(QStringLiteral("export/canvasScreenTheme"), screen);
+}
+
 } // namespace weft

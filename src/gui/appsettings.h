@@ -39,6 +39,11 @@ public:
     /// folder (else home) when none was recorded or it no longer exists.
     static QString lastExportFolder();
     static void setLastExportFolder(const QString &folder);
+
+    /// Canvas pictures (File > Export Canvas) in the on-screen theme instead of the light
+    /// report style (default false: exports are light whatever the theme).
+    static bool canvasExportInScreenTheme();
+    static void setCanvasExportInScreenTheme(bool screen);
 };
 
 } // namespace weft

@@ -7,12 +7,13 @@
 #include "gui/actions/editactions.h"
 #include "gui/actions/exportactions.h"
 #include "gui/actions/fileactions.h"
+#include "gui/actions/helpactions.h"
 #include "gui/actions/settingsactions.h"
 #include "gui/actions/simulationactions.h"
 #include "gui/actions/viewactions.h"
+#include "gui/autosaverestore.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
-#include "gui/dialogs/aboutdialog.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
 #include "gui/docks/comparedock.h"
@@ -22,23 +23,16 @@
 #include "gui/docks/propertiesdock.h"
 #include "gui/docks/resultsdock.h"
 #include "gui/simulation/comparison.h"
-#include "gui/simulation/simstatus.h"
 #include "gui/simulation/simulationrunner.h"
-#include "storage/designstorage.h"
+#include "gui/windowstatus.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileInfo>
-#include <QLabel>
-#include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QScreen>
-#include <QSettings>
 #include <QStatusBar>
-#include <QStyle>
-#include <QTimer>
 #include <QToolBar>
 
 // The icons live in weft_gui, a static library: its resources must be registered explicitly.
@@ -66,8 +60,6 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_view);
     connect(&CatalogStore::instance(), &CatalogStore::changed, m_doc,
             [this] { m_doc->setCatalog(CatalogStore::instance().catalog()); });
-    addDockWidget(Qt::LeftDockWidgetArea, m_palette);
-    addDockWidget(Qt::RightDockWidgetArea, m_properties);
     m_properties->setDocument(m_doc);
     m_properties->setLinkHeat(&m_scene->linkHeat());
     connect(m_scene, &TopologyScene::linkHeatChanged, m_properties,
@@ -76,11 +68,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_results = new ResultsDock(m_doc, m_runner, comparison, this);
     m_findings = new FindingsDock(m_doc, m_runner, this);
     m_compare = new CompareDock(m_doc, m_runner, comparison, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_palette);
+    addDockWidget(Qt::RightDockWidgetArea, m_properties);
     addDockWidget(Qt::RightDockWidgetArea, m_partitions);
-    addDockWidget(Qt::BottomDockWidgetArea, m_results);
-    addDockWidget(Qt::BottomDockWidgetArea, m_findings);
-    addDockWidget(Qt::BottomDockWidgetArea, m_compare);
-    arrangeDocks();
+    for (QDockWidget *dock : QList<QDockWidget *> {m_results, m_findings, m_compare})
+        addDockWidget(Qt::BottomDockWidgetArea, dock);
+    WindowLayout::arrange(this, docks());
     m_partitions->setDocument(m_doc);
     m_scene->setRankColourMode(m_partitions->colourMode());
     connect(m_partitions, &PartitionsDock::colourModeChanged, m_scene,
@@ -92,13 +85,40 @@ MainWindow::MainWindow(QWidget *parent)
     m_settingsActions = new SettingsActions(this, this);
     m_autosave = new Autosave(m_doc, this);
     m_simActions = new SimulationActions(m_runner, this);
+    m_analysisActions = new AnalysisActions(m_doc, m_results, m_compare, this);
+    m_helpActions = new HelpActions(this, menuBar());
+    m_status = new WindowStatus(statusBar(), m_doc, m_runner, m_view);
+    buildMenus();
 
+    connect(m_runner, &SimulationRunner::resultChanged, m_scene,
+            [this] { m_scene->setSimResult(m_runner->result()); });
+    connect(m_runner, &SimulationRunner::staleChanged, m_scene, &TopologyScene::setResultStale);
+    connect(m_findings, &FindingsDock::subjectsSelected, m_view, &TopologyView::zoomToSelection);
+    connect(this, &MainWindow::statusMessage, m_status, &WindowStatus::showMessage);
+    connect(m_editActions, &EditActions::message, this, &MainWindow::statusMessage);
+    connect(m_view, &TopologyView::message, this, [this](const QString &t) {
+        statusBar()->showMessage(t, 10000);
+        dialogPresenter().showError(this, tr("Cannot do that"), t);
+    });
+    connect(m_doc, &DesignDocument::reset, this,
+            [this] { m_view->restoreViewState(m_doc->design().view); });
+    connect(m_doc, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    updateTitle();
+    m_sizeDocksOnShow = !WindowLayout::restore(this);
+}
+
+void MainWindow::buildMenus()
+{
     auto *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("MainToolBar"));
     toolbar->setIconSize(QSize(20, 20));
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileActions->addTo(fileMenu, toolbar);
-    auto *exportActions = new ExportActions(this); // canvas SVG/PDF/PNG, BOM CSV
+    if (m_fileActions->saveAs->shortcut().isEmpty()) // platforms without a standard one
+        m_fileActions->saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    auto *exportActions = new ExportActions(m_doc, m_view, m_runner, this);
+    connect(exportActions, &ExportActions::statusMessage, this, &MainWindow::statusMessage);
     fileMenu->insertActions(m_fileActions->close,
                             {exportActions->canvas, exportActions->visibleCanvas,
                              exportActions->bom, exportActions->result});
@@ -110,100 +130,30 @@ MainWindow::MainWindow(QWidget *parent)
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewActions->addTo(viewMenu, toolbar);
     viewMenu->addSeparator();
-    viewMenu->addAction(m_palette->toggleViewAction());
-    viewMenu->addAction(m_properties->toggleViewAction());
-    viewMenu->addAction(m_results->toggleViewAction());
-    viewMenu->addAction(m_findings->toggleViewAction());
-    viewMenu->addAction(m_compare->toggleViewAction());
+    for (QDockWidget *dock :
+         QList<QDockWidget *> {m_palette, m_properties, m_results, m_findings, m_compare})
+        viewMenu->addAction(dock->toggleViewAction());
     toolbar->addSeparator();
     QMenu *simMenu = menuBar()->addMenu(tr("&Simulation"));
     m_simActions->addTo(simMenu, toolbar);
-    m_analysisActions = new AnalysisActions(m_doc, m_results, m_compare, this);
     m_analysisActions->addTo(simMenu);
     viewMenu->addAction(m_partitions->toggleViewAction());
     m_settingsActions->addTo(viewMenu, editMenu);
-    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
-    QAction *about = helpMenu->addAction(tr("&About Weft"), this, [this] {
-        auto *dialog = new AboutDialog(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    about->setObjectName(QStringLiteral("actionAbout"));
-    about->setMenuRole(QAction::AboutRole);
+    m_helpActions->addTo(menuBar()->addMenu(tr("&Help")));
     auto *spacer = new QWidget;
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     toolbar->addWidget(spacer);
     toolbar->addWidget(m_editActions->findField);
-
-    m_simStatus = new SimStatus(m_doc, m_runner);
-    statusBar()->addWidget(m_simStatus, 1);
-    connect(m_runner, &SimulationRunner::resultChanged, m_scene,
-            [this] { m_scene->setSimResult(m_runner->result()); });
-    connect(m_runner, &SimulationRunner::staleChanged, m_scene, &TopologyScene::setResultStale);
-    connect(m_findings, &FindingsDock::subjectsSelected, m_view, &TopologyView::zoomToSelection);
-    m_zoomLabel = new QLabel;
-    m_countLabel = new QLabel;
-    statusBar()->addPermanentWidget(m_countLabel);
-    statusBar()->addPermanentWidget(m_zoomLabel);
-    connect(this, &MainWindow::statusMessage, statusBar(),
-            [this](const QString &t) { statusBar()->showMessage(t, 8000); });
-    connect(m_editActions, &EditActions::message, this, &MainWindow::statusMessage);
-    connect(m_view, &TopologyView::message, this, [this](const QString &t) {
-        statusBar()->showMessage(t, 10000);
-        dialogPresenter().showError(this, tr("Cannot do that"), t);
-    });
-    connect(m_view, &TopologyView::zoomChanged, this, [this](double z) {
-        m_zoomLabel->setText(tr("Zoom %1%").arg(z * 100, 0, 'f', z < 0.1 ? 1 : 0));
-    });
-    auto counts = [this] {
-        const Design &d = m_doc->design();
-        m_countLabel->setText(tr("%1 accelerators · %2 nodes · %3 links")
-                                  .arg(d.acceleratorCount())
-                                  .arg(d.nodes().size())
-                                  .arg(d.links().size()));
-    };
-    for (auto sig : {&DesignDocument::added, &DesignDocument::removed})
-        connect(m_doc, sig, this, counts);
-    connect(m_doc, &DesignDocument::reset, this, [this, counts] {
-        counts();
-        restoreViewState();
-    });
-    connect(m_doc, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
-    connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    counts();
-    updateTitle();
-    m_zoomLabel->setText(tr("Zoom 100%"));
-
-    restoreWindowLayout();
 }
 
-QRect MainWindow::firstRunGeometry(const QRect &available)
+MainDocks MainWindow::docks() const
 {
-    const QSize size = (QSizeF(available.size()) * 0.9).toSize();
-    return QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available);
+    return {m_palette, m_properties, m_partitions, m_results, m_findings, m_compare};
 }
 
-void MainWindow::arrangeDocks()
+SimStatus *MainWindow::simStatus() const
 {
-    // The canvas takes what the docks leave: the Properties / Partitions column runs the full
-    // height on the right; Results (charts) spans the bottom below the palette and the canvas,
-    // with Findings and Compare as tabs beside it (their titles carry counts).
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(m_properties, m_partitions);
-    tabifyDockWidget(m_results, m_findings);
-    tabifyDockWidget(m_findings, m_compare);
-    m_properties->raise();
-    m_results->raise();
-}
-
-void MainWindow::sizeDocks()
-{
-    // Absolute sizes that suit a large screen, capped to a share of a small window.
-    const int w = width(), h = height();
-    resizeDocks({m_palette, m_properties}, {std::min(250, w / 6), std::min(380, w / 4)},
-                Qt::Horizontal);
-    resizeDocks({m_results}, {std::min(330, h / 3)}, Qt::Vertical);
+    return m_status->simStatus();
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -211,23 +161,8 @@ void MainWindow::showEvent(QShowEvent *event)
     QMainWindow::showEvent(event);
     if (m_sizeDocksOnShow) { // first show without a saved state: the window has its size now
         m_sizeDocksOnShow = false;
-        sizeDocks();
+        WindowLayout::sizeDocks(this, docks());
     }
-}
-
-void MainWindow::restoreWindowLayout()
-{
-    const QSettings settings;
-    layout()->activate(); // the minimum size of the final arrangement, not of a step on the way
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
-        const QScreen *s = screen() ? screen() : QGuiApplication::primaryScreen();
-        if (s)
-            setGeometry(firstRunGeometry(s->availableGeometry()));
-        else
-            resize(1280, 800);
-    }
-    m_sizeDocksOnShow = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
-                                      kLayoutVersion);
 }
 
 MainWindow::~MainWindow()
@@ -265,6 +200,11 @@ void MainWindow::closeAllWindows()
             return;
 }
 
+int MainWindow::offerAutosaveRestore()
+{
+    return weft::offerAutosaveRestore();
+}
+
 bool MainWindow::isPristine() const
 {
     return m_doc->filePath().isEmpty() && !m_doc->isModified() && m_doc->design().nodes().empty()
@@ -294,24 +234,7 @@ MainWindow *MainWindow::openFile(const QString &path)
 
 void MainWindow::storeViewState(ViewState &view) const
 {
-    view.zoom = m_view->zoom();
-    const QPointF c = m_view->mapToScene(m_view->viewport()->rect().center());
-    view.centerX = c.x();
-    view.centerY = c.y();
-}
-
-void MainWindow::restoreViewState()
-{
-    const ViewState &v = m_doc->design().view;
-    // Defer until the view has its size (after show()).
-    QTimer::singleShot(0, this, [this, v] {
-        if (v.zoom > 0 && (v.centerX != 0 || v.centerY != 0)) {
-            m_view->setZoom(v.zoom);
-            m_view->centerOn(v.centerX, v.centerY);
-        } else {
-            m_view->fitAll();
-        }
-    });
+    m_view->storeViewState(view);
 }
 
 void MainWindow::showNewClusterWizard()
@@ -339,81 +262,36 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState(kLayoutVersion));
+    WindowLayout::save(this);
     m_autosave->discard();
     setProperty("closing", true);
     event->accept();
 }
 
-void MainWindow::changeEvent(QEvent *event)
+namespace {
+
+bool isDesignFile(const QUrl &url)
 {
-    if (event->type() == QEvent::PaletteChange
-        || event->type() == QEvent::ApplicationPaletteChange) {
-        m_scene->setStylePalette(palette());
-        m_view->viewport()->update();
-    }
-    QMainWindow::changeEvent(event);
+    return url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".weft"));
 }
+
+} // namespace
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (event->mimeData()->hasUrls())
-        for (const QUrl &url : event->mimeData()->urls())
-            if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".weft"))) {
-                event->acceptProposedAction();
-                return;
-            }
-    event->ignore();
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (std::any_of(urls.begin(), urls.end(), isDesignFile))
+        event->acceptProposedAction();
+    else
+        event->ignore();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
     for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".weft")))
+        if (isDesignFile(url))
             openFile(url.toLocalFile());
     event->acceptProposedAction();
-}
-
-} // namespace weft
-
-namespace weft {
-
-int MainWindow::offerAutosaveRestore()
-{
-    const QList<Autosave::Entry> pending = Autosave::pending();
-    if (pending.isEmpty() || qEnvironmentVariableIsSet("WEFT_NO_AUTOSAVE_PROMPT"))
-        return 0;
-    QStringList names;
-    for (const Autosave::Entry &e : pending)
-        names << (e.originalPath.isEmpty() ? tr("an untitled design") : e.originalPath);
-    if (!dialogPresenter().askRestore(nullptr, names)) {
-        for (const Autosave::Entry &e : pending)
-            Autosave::remove(e);
-        return 0;
-    }
-    int restored = 0;
-    for (const Autosave::Entry &e : pending) {
-        LoadResult r = loadDesignFile(e.autosavePath);
-        if (!r.ok()) {
-            dialogPresenter().showError(nullptr, tr("Cannot restore"),
-                                        QString::fromStdString(r.error.toString()));
-            continue;
-        }
-        MainWindow *w = nullptr;
-        for (MainWindow *candidate : windows())
-            if (candidate->isPristine())
-                w = candidate;
-        if (!w)
-            w = openWindow();
-        w->document()->resetDesign(std::move(*r.design));
-        w->document()->setFilePath(e.originalPath);
-        w->document()->undoStack()->resetClean(); // restored work is unsaved work
-        Autosave::remove(e);
-        ++restored;
-    }
-    return restored;
 }
 
 } // namespace weft

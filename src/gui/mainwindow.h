@@ -2,15 +2,15 @@
 // The main window: assembles one document's canvas, docks and actions (it only assembles;
 // actions live in handler classes under actions/). One window per open design.
 
+#include "gui/windowlayout.h"
 #include "model/design.h"
 
 #include <QMainWindow>
 
-class QLabel;
-
 namespace weft {
 
 class AnalysisActions;
+class HelpActions;
 class Autosave;
 class CompareDock;
 class DesignDocument;
@@ -28,6 +28,7 @@ class SettingsActions;
 class TopologyScene;
 class TopologyView;
 class ViewActions;
+class WindowStatus;
 
 class MainWindow : public QMainWindow
 {
@@ -66,17 +67,20 @@ public:
     [[nodiscard]] FindingsDock *findings() const { return m_findings; }
     [[nodiscard]] CompareDock *compareDock() const { return m_compare; }
     [[nodiscard]] AnalysisActions *analysisActions() const { return m_analysisActions; }
-    [[nodiscard]] SimStatus *simStatus() const { return m_simStatus; }
+    [[nodiscard]] SimStatus *simStatus() const;
+    [[nodiscard]] HelpActions *helpActions() const { return m_helpActions; }
+    /// True for an untitled, unmodified, empty design without undo history.
+    [[nodiscard]] bool isPristine() const;
 
     /// Writes the canvas zoom and centre into `view` (saved with the design).
     void storeViewState(ViewState &view) const;
 
-    /// Where a window opens when no geometry was saved: 90% of the screen's `available`
-    /// geometry, centred.
-    [[nodiscard]] static QRect firstRunGeometry(const QRect &available);
-    /// Version of the dock arrangement saved in QSettings ("window/state"); a state saved by
-    /// another version is ignored and the first-run arrangement stays.
-    static constexpr int kLayoutVersion = 1;
+    /// Where a window opens when no geometry was saved (WindowLayout::firstRunGeometry).
+    [[nodiscard]] static QRect firstRunGeometry(const QRect &available)
+    {
+        return WindowLayout::firstRunGeometry(available);
+    }
+    static constexpr int kLayoutVersion = WindowLayout::kVersion;
 
 public slots:
     void showNewClusterWizard();
@@ -87,20 +91,13 @@ signals:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
-    void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
+    void buildMenus();
     void updateTitle();
-    void restoreViewState();
-    /// The first-run dock arrangement (a saved state replaces it).
-    void arrangeDocks();
-    /// Geometry and dock state saved at the last close, or the first-run ones.
-    void restoreWindowLayout();
-    /// First-run dock sizes for the window's current size.
-    void sizeDocks();
-    [[nodiscard]] bool isPristine() const;
+    [[nodiscard]] MainDocks docks() const;
 
     DesignDocument *m_doc;
     TopologyScene *m_scene;
@@ -119,9 +116,8 @@ private:
     FindingsDock *m_findings;
     CompareDock *m_compare;
     AnalysisActions *m_analysisActions;
-    SimStatus *m_simStatus;
-    QLabel *m_zoomLabel;
-    QLabel *m_countLabel;
+    HelpActions *m_helpActions;
+    WindowStatus *m_status;
     bool m_sizeDocksOnShow = false; ///< no saved state: size the docks when first shown
 };
 

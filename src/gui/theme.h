@@ -1,7 +1,7 @@
 #pragma once
 // The application's colour theme: the desktop's palette (System) or Weft's own light and dark
 // palettes, applied to the whole application as its QPalette. Every widget then receives a
-// PaletteChange, which the canvas (MainWindow -> TopologyScene::setStylePalette -> CanvasStyle)
+// PaletteChange, which the canvas (TopologyView -> TopologyScene::setStylePalette -> CanvasStyle)
 // and the charts (Chart -> ChartTheme) follow, so one call re-colours everything live.
 
 #include "gui/appsettings.h"

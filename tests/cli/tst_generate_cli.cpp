@@ -100,7 +100,7 @@ private slots:
                 || rows.filter(u"switch,leaf,qm9700,"_s).value(0).endsWith(u",,8,,,"_s));
         QVERIFY(!rows.filter(u"switch,spine,qm9700,"_s).isEmpty());
         QVERIFY(rows.filter(u"switch,spine,qm9700,"_s).first().endsWith(u",,4,,,"_s));
-        QVERIFY(rows.contains(u"link,leaf-spine,,,optical,,32,256,512"_s));
+        QVERIFY(rows.contains(u"link,leaf-spine,,,optical,,32,256,256"_s));
     }
 
     void doesNotFit()

@@ -53,6 +53,52 @@ class TestSimulateCli : public QObject
 {
     Q_OBJECT
 private slots:
+    // The 16k example's --json was 89 MB: --links chooses how many links are listed.
+    void linksOption()
+    {
+        QTemporaryDir dir;
+        const QString design = writeDesign(dir, true);
+        QByteArray out;
+        QCOMPARE(runCli({design, QStringLiteral("--json"), QStringLiteral("--links"),
+                         QStringLiteral("all")},
+                        out),
+                 0);
+        const auto all = nlohmann::json::parse(out.toStdString());
+        const auto total = all["links_total"].get<long long>();
+        QVERIFY(total > 3);
+        QCOMPARE(static_cast<long long>(all["links"].size()), total);
+        QCOMPARE(all["links_omitted"].get<long long>(), 0);
+        QCOMPARE(runCli({design, QStringLiteral("--json")}, out), 0); // small: all by default
+        QCOMPARE(nlohmann::json::parse(out.toStdString())["links"].size(), all["links"].size());
+        QCOMPARE(runCli({design, QStringLiteral("--json"), QStringLiteral("--links"),
+                         QStringLiteral("top-3")},
+                        out),
+                 0);
+        const auto top = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(top["links"].size(), std::size_t(3));
+        QCOMPARE(top["links_omitted"].get<long long>(), total - 3);
+        const auto busy = [](const nlohmann::json &l) {
+            return std::max(l["forward"]["avg_utilization"].get<double>(),
+                            l["reverse"]["avg_utilization"].get<double>());
+        };
+        double most = 0;
+        for (const auto &l : all["links"])
+            most = std::max(most, busy(l));
+        QCOMPARE(busy(top["links"][0]), most); // busiest first
+        QVERIFY(busy(top["links"][1]) <= busy(top["links"][0]));
+        QCOMPARE(runCli({design, QStringLiteral("--json"), QStringLiteral("--links"),
+                         QStringLiteral("none")},
+                        out),
+                 0);
+        QVERIFY(nlohmann::json::parse(out.toStdString())["links"].empty());
+        QByteArray errors;
+        QCOMPARE(runCli({design, QStringLiteral("--json"), QStringLiteral("--links"),
+                         QStringLiteral("top-0")},
+                        out, &errors),
+                 2);
+        QVERIFY(errors.contains("--links must be all, none or top-N"));
+    }
+
     void jsonHasTheDocumentedKeys()
     {
         QTemporaryDir dir;

@@ -3,6 +3,7 @@
 #include "fabrictesting.h"
 #include "generate/bom.h"
 #include "generate/fabricgenerator.h"
+#include "io/catalogfile.h"
 
 #include <QtTest>
 
@@ -42,33 +43,44 @@ private slots:
         QCOMPARE(bom.switchCount(SwitchRole::Spine), std::int64_t(4));
         QCOMPARE(bom.switchCount(SwitchRole::Core), std::int64_t(0));
         QCOMPARE(bom.totalSwitches, std::int64_t(140));
-        // Scale-up: 256 GPUs x 4 chips = 1024 links, 256 x 18 = 4608 lanes, copper.
+        // Scale-up: 256 GPUs x 4 chips = 1024 links, 256 x 18 = 4608 lanes: board traces of
+        // the HGX baseboard, no cable, no transceiver.
         const BomLinkLine up = bom.tier(BomTier::ScaleUp);
         QCOMPARE(up.links, std::int64_t(1024));
-        QCOMPARE(up.cables, std::int64_t(4608));
+        QCOMPARE(up.lanes, std::int64_t(4608));
+        QCOMPARE(up.medium, BomMedium::BoardTrace);
+        QCOMPARE(up.cables, std::int64_t(0));
         QVERIFY(!up.optical);
         QCOMPARE(up.transceivers, std::int64_t(0));
-        // NICs: 256 single cables, optical: 512 transceivers.
+        // NICs: 256 optical cables; a single-port OSFP at each GPU (256), the leaves' 8 x 32
+        // ends in twin-port cages (8 x 16 = 128).
         const BomLinkLine nic = bom.tier(BomTier::AcceleratorLeaf);
         QCOMPARE(nic.links, std::int64_t(256));
         QCOMPARE(nic.cables, std::int64_t(256));
-        QCOMPARE(nic.transceivers, std::int64_t(512));
-        // Leaf-spine: 8 leaves x 4 spines = 32 bundles of 8 = 256 cables, 512 transceivers.
+        QCOMPARE(nic.transceivers, std::int64_t(256 + 128));
+        // Leaf-spine: 8 leaves x 4 spines = 32 bundles of 8 = 256 cables; 8 leaves x 32 ends
+        // and 4 spines x 64 ends, two per module: 128 + 128.
         const BomLinkLine ls = bom.tier(BomTier::LeafSpine);
         QCOMPARE(ls.links, std::int64_t(32));
         QCOMPARE(ls.cables, std::int64_t(256));
-        QCOMPARE(ls.transceivers, std::int64_t(512));
+        QCOMPARE(ls.transceivers, std::int64_t(256));
         QCOMPARE(bom.tier(BomTier::SpineCore).links, std::int64_t(0));
-        QCOMPARE(bom.totalCables, std::int64_t(4608 + 256 + 256));
-        QCOMPARE(bom.totalTransceivers, std::int64_t(1024));
+        QCOMPARE(bom.totalBoardTraces, std::int64_t(4608));
+        QCOMPARE(bom.totalCables, std::int64_t(256 + 256));
+        QCOMPARE(bom.totalOpticalCables, std::int64_t(512));
+        QCOMPARE(bom.totalCopperCables, std::int64_t(0));
+        QCOMPARE(bom.totalTransceivers, std::int64_t(640));
+        QCOMPARE(bom.transceiverCount("OSFP 400G"), std::int64_t(256));
+        QCOMPARE(bom.transceiverCount("twin-port OSFP 2 x 400G"), std::int64_t(384));
     }
 
+    // The 16k example used to report 344,064 cables, 294,912 of them the GPU-to-NVSwitch
+    // board traces of the DGX H100s; its real cables are the 3 x 16,384 optical ones.
     void threeTiers16k()
     {
         const BillOfMaterials bom = computeBom(dgxH100(2048, 3));
         // 512 leaves, 512 spines, 256 cores (tst_generate threeTiers16k); cables: 16384 NIC,
-        // 512 leaves x 32 up = 16384 leaf-spine, 512 spines x 32 up = 16384 spine-core;
-        // transceivers 2 x 3 x 16384 = 98304.
+        // 512 leaves x 32 up = 16384 leaf-spine, 512 spines x 32 up = 16384 spine-core.
         QCOMPARE(bom.switchCount(SwitchRole::Leaf), std::int64_t(512));
         QCOMPARE(bom.switchCount(SwitchRole::Spine), std::int64_t(512));
         QCOMPARE(bom.switchCount(SwitchRole::Core), std::int64_t(256));
@@ -76,7 +88,43 @@ private slots:
         QCOMPARE(bom.tier(BomTier::LeafSpine).cables, std::int64_t(16384));
         QCOMPARE(bom.tier(BomTier::SpineCore).cables, std::int64_t(16384));
         QCOMPARE(bom.tier(BomTier::SpineCore).links, std::int64_t(16384));
-        QCOMPARE(bom.totalTransceivers, std::int64_t(98304));
+        QCOMPARE(bom.totalBoardTraces, std::int64_t(16384 * 18));
+        QCOMPARE(bom.totalCables, std::int64_t(49152));
+        // 16384 NIC modules; every switch end (5 x 16384) in twin-port cages: 40960.
+        QCOMPARE(bom.transceiverCount("OSFP 400G"), std::int64_t(16384));
+        QCOMPARE(bom.transceiverCount("twin-port OSFP 2 x 400G"), std::int64_t(40960));
+        QCOMPARE(bom.totalTransceivers, std::int64_t(16384 + 40960));
+    }
+
+    // GB200 NVL72: the GPUs reach the NVLink switch trays over the copper NVLink spine.
+    void nvl72ScaleUpIsCopper()
+    {
+        FabricParams p;
+        p.scaleUpPreset = "gb200-nvl72";
+        p.domains = 1;
+        p.fabric = FabricKind::None;
+        const BillOfMaterials bom = computeBom(test::generate(p));
+        const BomLinkLine copper = bom.line(BomTier::ScaleUp, BomMedium::Copper);
+        QVERIFY(copper.links > 0);
+        QCOMPARE(copper.cables, copper.lanes);
+        QCOMPARE(bom.line(BomTier::ScaleUp, BomMedium::BoardTrace).links, std::int64_t(0));
+        QCOMPARE(bom.totalCopperCables, copper.lanes);
+        QCOMPARE(bom.totalTransceivers, std::int64_t(0));
+    }
+
+    // Single-port cages (HDR QM8700, QSFP56): one module per switch port.
+    void singlePortCages()
+    {
+        FabricParams p = test::dgxH100(32, 2);
+        p.switchModel = "qm8700";
+        p.nicRate = 200e9 / 8;
+        const GenerateResult r = generateFabric(p, builtinCatalog());
+        QVERIFY(r.design);
+        const BillOfMaterials bom = computeBom(*r.design);
+        const BomLinkLine nic = bom.tier(BomTier::AcceleratorLeaf);
+        QCOMPARE(nic.transceivers, 2 * nic.cables);
+        QCOMPARE(bom.transceiverCount("QSFP 200G"), bom.totalTransceivers);
+        QCOMPARE(bom.totalTransceivers, 2 * bom.totalOpticalCables);
     }
 
     void handMadeGraph()
@@ -108,7 +156,7 @@ private slots:
         QCOMPARE(bom.accelerators.front().name, std::string("h100")); // no spec: key as name
         QCOMPARE(bom.switchCount(SwitchRole::Spine), std::int64_t(2));
         QCOMPARE(bom.switchCount(SwitchRole::Spine, "sw"), std::int64_t(1));
-        QCOMPARE(bom.tier(BomTier::ScaleUp).cables, std::int64_t(3));
+        QCOMPARE(bom.tier(BomTier::ScaleUp).cables, std::int64_t(3)); // no domain: copper
         QCOMPARE(bom.tier(BomTier::AcceleratorLeaf).links, std::int64_t(1));
         QCOMPARE(bom.tier(BomTier::LeafSpine).links, std::int64_t(2));
         QCOMPARE(bom.tier(BomTier::LeafSpine).cables, std::int64_t(6));
@@ -158,13 +206,18 @@ private slots:
         QCOMPARE(lines.first(),
                  QStringLiteral("category,tier,model,name,medium,count,links,cables,transceivers"));
         QVERIFY(lines.contains(QStringLiteral("switch,leaf,qm9700,qm9700,,8,,,")));
-        QVERIFY(lines.contains(QStringLiteral("link,leaf-spine,,,optical,,32,256,512")));
-        QVERIFY(lines.contains(QStringLiteral("link,scale-up,,,copper,,1024,4608,0")));
+        QVERIFY(lines.contains(QStringLiteral("link,leaf-spine,,,optical,,32,256,256")));
+        // Board traces: their lanes in the count column, no cable.
+        QVERIFY(lines.contains(QStringLiteral("link,scale-up,,,board,4608,1024,0,0")));
+        QVERIFY(
+            lines.contains(QStringLiteral("transceiver,,,twin-port OSFP 2 x 400G,optical,384,,,")));
+        QVERIFY(lines.contains(QStringLiteral("transceiver,,,OSFP 400G,optical,256,,,")));
         for (const QString &l : lines)
             QCOMPARE(l.count(u','), 8);
         const QString table = QString::fromStdString(formatBomTable(bom));
         QVERIFY(table.contains(QStringLiteral("leaf-spine")));
-        QVERIFY(table.contains(QStringLiteral("two transceivers each")));
+        QVERIFY(table.contains(QStringLiteral("a transceiver module at each end")));
+        QVERIFY(table.contains(QStringLiteral("4608 board traces")));
         QVERIFY(table.contains(QStringLiteral("256 accelerators, 140 switches")));
     }
 };

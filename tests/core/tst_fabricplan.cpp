@@ -62,18 +62,19 @@ private slots:
             << 2048 << 2 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
             << QStringList {u"2 tiers"_s, u"radix 64"_s, u"2048 NICs per plane at 1:1"_s,
                             u"16384"_s, u"--tiers 3"_s};
-        // 3 tiers: a core group of 32 cores takes at most 64 SUs; 65 SUs of 32 servers. SUs
-        // of 33 make 64 pods (2 leaves per rail of 17 NICs, 17 uplinks, 9 spines per SU with
-        // 31 uplinks each; 64 x 31 / 64 = 31 cores per group <= 31): the suggested fix.
+        // 3 tiers: a core group of 32 cores takes at most 64 SUs; 65 SUs of 32 servers. The
+        // fix prefers a unit size that splits the 2080 domains evenly: 52 SUs of 40 (33 fit
+        // too, as 63 full units and a partial one, but no one builds that).
         QTest::newRow("3 tiers too small")
             << 65 * 32 << 3 << 1.0 << 32 << u"dgx-h100"_s << u"qm9700"_s
             << QStringList {u"3 tiers"_s, u"64 scalable units"_s, u"65 requested"_s,
-                            u"use --su-size 33"_s};
+                            u"use --su-size 40"_s};
         // SU of 200 servers: 7 leaves per rail x 8 = 56 leaves with 29 uplinks; 56 x 29 / 32
-        // = 51 spines > 29: a spine cannot reach every leaf. 128 servers (32 leaves) fit.
+        // = 51 spines > 29: a spine cannot reach every leaf. 4 units of 100 (the nearest even
+        // split of the 400 servers) fit.
         QTest::newRow("su too large")
             << 400 << 3 << 1.0 << 200 << u"dgx-h100"_s << u"qm9700"_s
-            << QStringList {u"scalable unit of 200"_s, u"--su-size 128"_s};
+            << QStringList {u"scalable unit of 200"_s, u"--su-size 100"_s};
         QTest::newRow("unknown preset")
             << 1 << 2 << 1.0 << 32 << u"dgx-z9"_s << u"qm9700"_s
             << QStringList {u"unknown scale-up preset 'dgx-z9'"_s, u"dgx-h100"_s};

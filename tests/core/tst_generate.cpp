@@ -316,6 +316,59 @@ private slots:
                 QVERIFY(seen.insert({n.x, n.y}).second);
     }
 
+    // 64 scalable units used to sit side by side (157,000 x 1,800 units: a one-pixel strip at
+    // Fit); they form a grid of pods now, each unit's leaves and spines above its domains and
+    // the cores above the grid, apart from each other.
+    void largeFabricIsAGridOfPods()
+    {
+        const Design d = generate(dgxH100(2048, 3));
+        QRectF all;
+        for (const Node &n : d.nodes())
+            all |= QRectF(n.x, n.y, 1, 1);
+        QVERIFY2(all.width() < 3 * all.height() && all.height() < all.width(),
+                 qPrintable(QStringLiteral("%1 x %2").arg(all.width()).arg(all.height())));
+        // Per unit: its spines above its leaves above its domains' NVSwitch chips.
+        std::map<std::string, std::map<int, std::pair<double, double>>> perSu;
+        const auto suOf = [&d](const Node &n) {
+            const Group *g = d.group(n.group);
+            if (g && g->kind == GroupKind::ScaleUpDomain)
+                g = d.group(g->parent);
+            return g ? g->name : std::string();
+        };
+        for (const Node &n : d.nodes()) {
+            if (n.role == SwitchRole::Core)
+                continue;
+            auto &range = perSu[suOf(n)];
+            auto [it, fresh] = range.try_emplace(level(n), n.y, n.y);
+            it->second.first = std::min(it->second.first, n.y);
+            it->second.second = std::max(it->second.second, n.y);
+        }
+        QCOMPARE(perSu.size(), std::size_t(64));
+        for (auto &[su, range] : perSu) {
+            QVERIFY2(range[kSpine].second < range[kLeaf].first, su.c_str());
+            QVERIFY2(range[kLeaf].second < range[kUp].first, su.c_str());
+        }
+        // Cores above every pod, at least a switch width apart.
+        double lowestCore = -1e300, topOfPods = 1e300;
+        std::vector<std::pair<double, double>> cores;
+        for (const Node &n : d.nodes()) {
+            if (n.role == SwitchRole::Core) {
+                lowestCore = std::max(lowestCore, n.y);
+                cores.emplace_back(n.y, n.x);
+            } else {
+                topOfPods = std::min(topOfPods, n.y);
+            }
+        }
+        QVERIFY(lowestCore < topOfPods);
+        std::sort(cores.begin(), cores.end());
+        for (std::size_t i = 1; i < cores.size(); ++i)
+            if (cores[i].first == cores[i - 1].first)
+                QVERIFY(cores[i].second - cores[i - 1].second >= 44);
+        std::set<std::pair<double, double>> seen;
+        for (const Node &n : d.nodes())
+            QVERIFY(seen.insert({n.x, n.y}).second);
+    }
+
     void deterministic()
     {
         const Design a = generate(dgxH100(64, 3));

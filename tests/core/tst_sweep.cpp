@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 using namespace weft;
 
@@ -160,6 +161,19 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergeSweepTables({s0, s0, s1}));
     }
 
+    // A variant over HBM was simulated, but its step would not run: no figures in the row.
+    void overHbmVariantHasNoStepTime()
+    {
+        const SweepTable t = runSweep(test::sweepDesign(2, 8), builtinCatalog(),
+                                      SweepParam::MicroBatch, {1, 4096}, opts(2, 0, 1));
+        QVERIFY(t.rows[0].ok);
+        QVERIFY(!t.rows[1].ok);
+        QVERIFY2(t.rows[1].reason.find("HBM") != std::string::npos, t.rows[1].reason.c_str());
+        QCOMPARE(t.rows[1].stepTime, 0.0);
+        QCOMPARE(t.rows[1].mfu, 0.0);
+        QVERIFY(t.rows[1].peakMemoryPerGpu > t.rows[1].memoryCapacityPerGpu);
+    }
+
     void jsonRoundTripsAndCsvHasEveryRow()
     {
         const SweepTable t = runSweep(test::sweepDesign(2, 8), builtinCatalog(), SweepParam::Tp,
@@ -176,6 +190,17 @@ private slots:
         QVERIFY(stepTime != rows[0].end());
         QCOMPARE(std::stod(rows[3][std::size_t(stepTime - rows[0].begin())]),
                  t.rows[2].stepTime); // exact
+        // A variant that cannot run (TP 3 does not divide the heads) leaves step time, tokens/s
+        // and MFU empty in the CSV and out of the JSON.
+        QVERIFY(!t.rows[0].ok);
+        for (const char *column : {"step_time_s", "tokens_per_s", "mfu"}) {
+            const auto c = std::find(rows[0].begin(), rows[0].end(), column);
+            QVERIFY(c != rows[0].end());
+            QCOMPARE(rows[1][std::size_t(c - rows[0].begin())], std::string());
+        }
+        const auto json = nlohmann::json::parse(sweepToJson(t));
+        QVERIFY(!json["rows"][0].contains("step_time_s") && !json["rows"][0].contains("mfu"));
+        QVERIFY(json["rows"][2].contains("step_time_s"));
         const auto broken = parseSweepJson(R"({"format":"weft.sweep","version":1})", "b.json");
         QVERIFY(std::holds_alternative<FileError>(broken));
         QCOMPARE(std::get<FileError>(broken).jsonPath, std::string("/design"));

@@ -4,6 +4,7 @@
 #include "document/commands/setfield.h"
 #include "document/designdocument.h"
 #include "document/find.h"
+#include "document/pastenames.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -261,6 +262,43 @@ private slots:
         QCOMPARE(doc.design().nodes().size(), nodes);
         doc.undoStack()->redo();
         QCOMPARE(doc.design().links().size(), links + 32);
+    }
+
+    // Pasting used to keep the original names: two "gpu57" on the canvas and in findings.
+    void pasteMintsUniqueNames()
+    {
+        DesignDocument doc(builtinCatalog());
+        doc.resetDesign(fixtures::smallFabric());
+        const GroupId g = doc.design().groups().front().id;
+        doc.setSelection({{}, {}, {g}});
+        const Fragment clip = doc.copySelection();
+        doc.paste(clip, 40, 40);
+        doc.paste(clip, 80, 80); // twice: each paste's names differ from every earlier one
+        std::set<std::string> nodeNames, groupNames;
+        for (const Node &n : doc.design().nodes())
+            QVERIFY2(nodeNames.insert(n.name).second, n.name.c_str());
+        for (const Group &grp : doc.design().groups())
+            QVERIFY2(groupNames.insert(grp.name).second, grp.name.c_str());
+        // A series continues after its highest number; a name without a number gets "-2".
+        Fragment f;
+        Node a = clip.nodes.front();
+        a.name = "gpu57";
+        Node b = a;
+        b.name = "leaf-0";
+        Node c = a;
+        c.name = "spare";
+        f.nodes = {a, b, c, a};
+        Design d;
+        for (const char *name : {"gpu57", "gpu63", "leaf-0", "spare"}) {
+            Node n = a;
+            n.name = name;
+            d.addNode(n);
+        }
+        mintUniqueNames(f, d);
+        QCOMPARE(f.nodes[0].name, std::string("gpu64"));
+        QCOMPARE(f.nodes[1].name, std::string("leaf-1"));
+        QCOMPARE(f.nodes[2].name, std::string("spare-2"));
+        QCOMPARE(f.nodes[3].name, std::string("gpu65"));
     }
 
     void generateClusterIsOneStep()

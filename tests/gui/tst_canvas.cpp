@@ -15,8 +15,8 @@
 #include "gui/canvas/topologyscene.h"
 #include "gui/docks/palettedock.h"
 #include "gui/docks/propertiesdock.h"
-#include "gui/docks/unitfield.h"
 #include "gui/mainwindow.h"
+#include "gui/widgets/unitfield.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -4,6 +4,7 @@
 #include "document/designdocument.h"
 #include "generate/bom.h"
 #include "gui/actions/exportactions.h"
+#include "gui/canvas/canvasexporter.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/mainwindow.h"
 #include "gui/simulation/simulationrunner.h"
@@ -71,7 +72,13 @@ private slots:
         QVERIFY(!part.isNull());
         // The visible part at 3 zoom steps covers less of the design than the whole.
         const QRectF shown = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
-        QCOMPARE(part.width(), int(std::ceil(shown.width() * 2)));
+        // The page is the visible part plus the legends' column beside it, at 192 dpi.
+        CanvasExportOptions visibleOnly;
+        visibleOnly.source = shown;
+        const CanvasExporter::PageLayout page
+            = CanvasExporter::layout(*w.view()->topologyScene(), visibleOnly);
+        QCOMPARE(page.canvas.width(), shown.width());
+        QCOMPARE(part.width(), int(std::ceil(page.page.width() * 2)));
         QVERIFY(part.width() < all.width());
 
         presenter.exportPath = dir.filePath(QStringLiteral("canvas.gif"));

@@ -11,8 +11,8 @@
 #include "gui/docks/parallelgrouptree.h"
 #include "gui/docks/partitionsdock.h"
 #include "gui/docks/workloadform.h"
-#include "gui/docks/workloadsummary.h"
 #include "gui/mainwindow.h"
+#include "gui/widgets/workloadsummary.h"
 #include "partitionsdriver.h"
 #include "workloadfixtures.h"
 

@@ -10,8 +10,11 @@ namespace {
 
 // Canvas layout, scene units: accelerators and chips on a grid of kPitch, at most kCols wide
 // per domain; the domains of a scalable unit in rows (the unit's block about twice as wide as
-// tall, so a fitted view reads well), units side by side; tiers kTierGap apart upwards from the
-// domains; planes kPlaneGap apart per tier.
+// tall, so a fitted view reads well); each unit with its own leaves (and spines with 3 tiers)
+// above it is a pod, and the pods form a grid about 1.6 times as wide as tall (a 2,048-domain
+// fabric at Fit shows its pods, not a strip); tiers kTierGap apart upwards from the domains,
+// planes kPlaneGap apart per tier; the shared top tier (spines with 2 tiers, cores with 3)
+// spans the grid above it, wrapped into rows of at most one switch per kTopPitch.
 constexpr double kPitch = 40;
 constexpr int kCols = 8;
 constexpr double kDomainGap = 60;
@@ -19,6 +22,10 @@ constexpr double kRowGap = 80;
 constexpr double kSuGap = 240;
 constexpr double kTierGap = 250;
 constexpr double kPlaneGap = 80;
+constexpr double kPodGap = 320; ///< between rows of pods
+constexpr double kTopPitch = 64; ///< least distance between switches of the shared top tier
+constexpr double kTopRowGap = 56; ///< between rows of the shared top tier
+constexpr double kGridAspect = 1.6; ///< width : height of the grid of pods
 
 std::string idx(const char *prefix, std::int64_t i)
 {
@@ -44,6 +51,16 @@ public:
             std::sqrt(2.0 * m_suDomains * (height + kRowGap) / (m_domainWidth + kDomainGap)));
         m_perRow = std::clamp(static_cast<int>(perRow), 1, m_suDomains);
         m_rowPitch = height + kRowGap;
+        // Pods: the unit's rows of domains and the tiers of the unit above them.
+        const int podTiers = p.tiers == 3 ? 2 : 1;
+        const int planes = std::max(1, p.planes);
+        const double rows = std::ceil(double(m_suDomains) / m_perRow);
+        m_podTop = podTiers * kTierGap + podTiers * (planes - 1) * kPlaneGap;
+        m_podPitch = rows * m_rowPitch + m_podTop + kPodGap;
+        const int units = static_cast<int>(std::max<std::int64_t>(1, plan.suCount));
+        const double cols
+            = std::round(std::sqrt(kGridAspect * units * m_podPitch / (blockWidth() + kSuGap)));
+        m_gridCols = std::clamp(static_cast<int>(cols), 1, units);
     }
 
     void build()
@@ -99,13 +116,30 @@ private:
     }
     [[nodiscard]] double domainX(std::int64_t g) const
     {
-        const std::int64_t su = g / m_suDomains, inSu = g % m_suDomains;
-        return static_cast<double>(su) * (blockWidth() + kSuGap)
+        const std::int64_t inSu = g % m_suDomains;
+        return suSpan(static_cast<int>(g / m_suDomains)).first
             + static_cast<double>(inSu % m_perRow) * (m_domainWidth + kDomainGap);
     }
     [[nodiscard]] double domainY(std::int64_t g) const
     {
-        return static_cast<double>((g % m_suDomains) / m_perRow) * m_rowPitch;
+        return suY(static_cast<int>(g / m_suDomains))
+            + static_cast<double>((g % m_suDomains) / m_perRow) * m_rowPitch;
+    }
+    /// Top of the domains of unit `su` (its row of pods).
+    [[nodiscard]] double suY(int su) const { return (su / m_gridCols) * m_podPitch; }
+    /// Position of switch `i` of the `n` of the shared top tier of plane `k` of `planes`:
+    /// spread over `all` in rows above the pods.
+    [[nodiscard]] std::pair<double, double> topTierPos(std::int64_t i, std::int64_t n, int k,
+                                                       std::pair<double, double> all) const
+    {
+        const auto perRow = std::max<std::int64_t>(
+            1, static_cast<std::int64_t>((all.second - all.first) / kTopPitch));
+        const std::int64_t rows = (n + perRow - 1) / perRow;
+        const double band = static_cast<double>(rows - 1) * kTopRowGap + kPlaneGap;
+        const std::int64_t row = i / perRow;
+        const std::int64_t inRow = std::min(perRow, n - row * perRow);
+        return {spread(all, i % perRow, inRow),
+                -m_podTop - kTierGap - k * band - static_cast<double>(row) * kTopRowGap};
     }
 
     void buildDomain(std::int64_t g, GroupId parent)
@@ -186,7 +220,7 @@ private:
     /// Span of scalable unit `su` on the canvas, [first domain left, last domain right].
     [[nodiscard]] std::pair<double, double> suSpan(int su) const
     {
-        const double left = su * (blockWidth() + kSuGap);
+        const double left = (su % m_gridCols) * (blockWidth() + kSuGap);
         return {left, left + blockWidth()};
     }
 
@@ -214,14 +248,15 @@ private:
         const std::string pre = m_p.planes > 1 ? idx("p", k) + "." : std::string();
         const double leafY = -kTierGap - k * kPlaneGap;
         const double spineY = -2 * kTierGap - (m_p.planes - 1 + k) * kPlaneGap;
-        const double coreY = -3 * kTierGap - (2 * (m_p.planes - 1) + k) * kPlaneGap;
-        const std::pair<double, double> all {0, suSpan(pl.suCount - 1).second};
+        const std::pair<double, double> all {0,
+                                             suSpan(std::min(pl.suCount, m_gridCols) - 1).second};
 
         std::vector<NodeId> spines;
         if (!three)
-            for (std::int64_t s = 0; s < pl.spines; ++s)
-                spines.push_back(addSwitch(pre + idx("spine", s), SwitchRole::Spine, k, {},
-                                           spread(all, s, pl.spines), spineY));
+            for (std::int64_t s = 0; s < pl.spines; ++s) {
+                const auto [x, y] = topTierPos(s, pl.spines, k, all);
+                spines.push_back(addSwitch(pre + idx("spine", s), SwitchRole::Spine, k, {}, x, y));
+            }
         std::int64_t leafIndex = 0;
         for (int su = 0; su < pl.suCount; ++su) {
             const GroupId sg = m_suGroups[static_cast<std::size_t>(su)];
@@ -231,12 +266,12 @@ private:
             std::vector<NodeId> leaves;
             for (int l = 0; l < nl; ++l)
                 leaves.push_back(addSwitch(suPre + idx("leaf", l), SwitchRole::Leaf, k, sg,
-                                           spread(span, l, nl), leafY));
+                                           spread(span, l, nl), suY(su) + leafY));
             connectNics(su, leaves);
             if (three) {
                 for (int s = 0; s < pl.spinesPerSu; ++s)
                     spines.push_back(addSwitch(suPre + idx("spine", s), SwitchRole::Spine, k, sg,
-                                               spread(span, s, pl.spinesPerSu), spineY));
+                                               spread(span, s, pl.spinesPerSu), suY(su) + spineY));
                 const std::size_t first = spines.size() - pl.spinesPerSu;
                 for (int l = 0; l < nl; ++l)
                     addTrunks(leaves[l], spines, first,
@@ -252,9 +287,10 @@ private:
         if (!three)
             return;
         std::vector<NodeId> cores;
-        for (std::int64_t c = 0; c < pl.cores; ++c)
-            cores.push_back(addSwitch(pre + idx("core", c), SwitchRole::Core, k, {},
-                                      spread(all, c, pl.cores), coreY));
+        for (std::int64_t c = 0; c < pl.cores; ++c) {
+            const auto [x, y] = topTierPos(c, pl.cores, k, all);
+            cores.push_back(addSwitch(pre + idx("core", c), SwitchRole::Core, k, {}, x, y));
+        }
         // Spine j of every unit goes to core group j (cores [j*cg, (j+1)*cg)).
         for (int su = 0; su < pl.suCount; ++su)
             for (int j = 0; j < pl.spinesPerSu; ++j)
@@ -293,6 +329,9 @@ private:
     int m_suDomains = 1; ///< domains per scalable unit (all of them without a fabric)
     int m_perRow = 1; ///< domains per row inside a unit
     double m_rowPitch = 0; ///< vertical distance between rows of domains
+    double m_podTop = 0; ///< height of a pod's own tiers above its domains
+    double m_podPitch = 0; ///< vertical distance between rows of pods
+    int m_gridCols = 1; ///< pods per row
     std::vector<GroupId> m_suGroups;
     std::vector<NodeId> m_firstAccel; ///< first accelerator id of each domain (ids consecutive)
 };

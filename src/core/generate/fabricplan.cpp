@@ -263,11 +263,19 @@ std::string suggestFix(const FabricParams &p, const Catalog &catalog, int suSize
                      [](const SwitchSpec *a, const SwitchSpec *b) { return a->radix < b->radix; });
     for (const SwitchSpec *s : bigger)
         switches.push_back(s->key);
-    std::vector<int> sizes {suSize};
-    for (int s = suSize + 1; s <= domains && s <= suSize + kMaxSuCandidates; ++s)
+    // Unit sizes a designer would pick first: those that split the domains into equal units,
+    // then multiples of 8, then the rest; nearer the failed size first within each kind (a
+    // suggestion such as "--su-size 695" fits but no one would build it).
+    std::vector<int> sizes;
+    for (int s = std::max(1, suSize - kMaxSuCandidates);
+         s <= domains && s <= suSize + kMaxSuCandidates; ++s)
         sizes.push_back(s);
-    for (int s = suSize - 1; s >= 1 && s >= suSize - kMaxSuCandidates; --s)
-        sizes.push_back(s);
+    const auto kind = [domains](int s) { return domains % s == 0 ? 0 : s % 8 == 0 ? 1 : 2; };
+    std::stable_sort(sizes.begin(), sizes.end(), [&](int a, int b) {
+        if (kind(a) != kind(b))
+            return kind(a) < kind(b);
+        return std::abs(a - suSize) < std::abs(b - suSize);
+    });
     for (const std::string &sw : switches)
         for (FabricKind kind : {p.fabric, FabricKind::FatTree})
             for (int tiers : {p.tiers, 3})

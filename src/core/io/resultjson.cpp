@@ -1,5 +1,8 @@
 #include "io/resultjson.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 namespace weft {
 
 namespace {
@@ -38,6 +41,30 @@ bool carried(const LinkResult &l)
     return l.dir[0].bytes > 0 || l.dir[1].bytes > 0;
 }
 
+double busiest(const LinkResult &l)
+{
+    return std::max(l.dir[0].avgUtilization, l.dir[1].avgUtilization);
+}
+
+// The links to list: those `o` asks for, in id order, or the busiest first when capped.
+std::vector<const LinkResult *> listedLinks(const SimResult &r, const ResultJsonOptions &o)
+{
+    std::vector<const LinkResult *> out;
+    for (const LinkResult &l : r.links)
+        if (o.idleLinks || carried(l))
+            out.push_back(&l);
+    if (o.maxLinks >= 0 && static_cast<long long>(out.size()) > o.maxLinks) {
+        const auto n = static_cast<std::ptrdiff_t>(o.maxLinks);
+        std::partial_sort(out.begin(), out.begin() + n, out.end(),
+                          [](const LinkResult *a, const LinkResult *b) {
+                              const double ua = busiest(*a), ub = busiest(*b);
+                              return ua != ub ? ua > ub : a->id.value < b->id.value;
+                          });
+        out.resize(static_cast<std::size_t>(n));
+    }
+    return out;
+}
+
 } // namespace
 
 nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const ResultJsonOptions &o)
@@ -61,9 +88,14 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
                    {"capacity_bytes_per_gpu", r.memoryCapacityPerGpu},
                    {"fits", r.memoryFits}};
     nlohmann::ordered_json links = nlohmann::ordered_json::array();
-    for (const LinkResult &l : r.links) {
-        if (!o.idleLinks && !carried(l))
-            continue;
+    const std::vector<const LinkResult *> listed = listedLinks(r, o);
+    const auto total = std::count_if(r.links.begin(), r.links.end(), [&o](const LinkResult &l) {
+        return o.idleLinks || carried(l);
+    });
+    j["links_total"] = total;
+    j["links_omitted"] = total - static_cast<std::ptrdiff_t>(listed.size());
+    for (const LinkResult *lp : listed) {
+        const LinkResult &l = *lp;
         nlohmann::ordered_json lj {{"id", l.id.value},
                                    {"from", l.from.value},
                                    {"to", l.to.value},
@@ -85,6 +117,12 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
         links.push_back(std::move(lj));
     }
     j["links"] = std::move(links);
+    // With --links capped, a group names only the links listed above (link_count: all).
+    const bool capped = o.maxLinks >= 0;
+    std::unordered_set<std::uint32_t> shown;
+    if (capped)
+        for (const LinkResult *l : listed)
+            shown.insert(l->id.value);
     nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
     for (const Finding &f : r.warnings)
         warnings.push_back(findingJson(f));
@@ -98,8 +136,13 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
         for (NodeId id : g.members)
             m.push_back(id.value);
         for (LinkId id : g.links)
-            ls.push_back(id.value);
-        groups.push_back({{"kind", g.kind}, {"index", g.index}, {"members", m}, {"links", ls}});
+            if (!capped || shown.count(id.value))
+                ls.push_back(id.value);
+        groups.push_back({{"kind", g.kind},
+                          {"index", g.index},
+                          {"members", m},
+                          {"links", ls},
+                          {"link_count", g.links.size()}});
     }
     j["groups"] = std::move(groups);
     nlohmann::ordered_json accs = nlohmann::ordered_json::array();

@@ -17,6 +17,10 @@ struct ResultJsonOptions
     bool timelines = false; ///< include the per-accelerator timelines (large)
     bool series = false; ///< include each link direction's utilization series
     bool idleLinks = false; ///< include links that carried no bytes
+    /// At most this many links, the busiest first (peak of the two directions' average
+    /// utilization; ties by id); -1: every link, in id order; 0: none. "links_total" and
+    /// "links_omitted" say how many there were.
+    long long maxLinks = -1;
 };
 
 /// The result document (schema "weft-simulation-result", version 1). `design` names link ends.

@@ -28,23 +28,27 @@ std::string sweepToJson(const SweepTable &t)
     j["shard"] = t.shard;
     j["shards"] = t.shards;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const SweepRow &r : t.rows)
-        rows.push_back({{"index", r.index},
-                        {"value", r.value},
-                        {"ok", r.ok},
-                        {"reason", r.reason},
-                        {"note", r.note},
-                        {"accelerators", r.accelerators},
-                        {"tp", r.tp},
-                        {"pp", r.pp},
-                        {"dp", r.dp},
-                        {"micro_batch", r.microBatch},
-                        {"global_batch", r.globalBatch},
-                        {"step_time_s", r.stepTime},
-                        {"tokens_per_s", r.tokensPerSecond},
-                        {"mfu", r.mfu},
-                        {"peak_bytes_per_gpu", r.peakMemoryPerGpu},
-                        {"capacity_bytes_per_gpu", r.memoryCapacityPerGpu}});
+    for (const SweepRow &r : t.rows) {
+        nlohmann::ordered_json row {{"index", r.index},
+                                    {"value", r.value},
+                                    {"ok", r.ok},
+                                    {"reason", r.reason},
+                                    {"note", r.note},
+                                    {"accelerators", r.accelerators},
+                                    {"tp", r.tp},
+                                    {"pp", r.pp},
+                                    {"dp", r.dp},
+                                    {"micro_batch", r.microBatch},
+                                    {"global_batch", r.globalBatch}};
+        if (r.ok) { // a variant that cannot run has no step time to report
+            row["step_time_s"] = r.stepTime;
+            row["tokens_per_s"] = r.tokensPerSecond;
+            row["mfu"] = r.mfu;
+        }
+        row["peak_bytes_per_gpu"] = r.peakMemoryPerGpu;
+        row["capacity_bytes_per_gpu"] = r.memoryCapacityPerGpu;
+        rows.push_back(std::move(row));
+    }
     j["rows"] = std::move(rows);
     return j.dump(2) + "\n";
 }
@@ -140,8 +144,11 @@ std::string sweepToCsv(const SweepTable &t)
             + "," + csvField(r.reason) + "," + csvField(r.note);
         for (const Column *c : columns)
             s += "," + std::to_string(c->get(r));
-        for (double v :
-             {r.stepTime, r.tokensPerSecond, r.mfu, r.peakMemoryPerGpu, r.memoryCapacityPerGpu})
+        // Empty step time, tokens/s and MFU for a variant that cannot run (memory over HBM:
+        // the simulator's figures describe a step that would not happen).
+        for (double v : {r.stepTime, r.tokensPerSecond, r.mfu})
+            s += "," + (r.ok ? csvNumber(v) : std::string());
+        for (double v : {r.peakMemoryPerGpu, r.memoryCapacityPerGpu})
             s += "," + csvNumber(v);
         s += "\n";
     }

@@ -1,5 +1,7 @@
 #include "model/validate.h"
 
+#include "model/linkrates.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -343,7 +345,14 @@ private:
 
 std::vector<Finding> validateDesign(const Design &design)
 {
-    return Validator(design).run();
+    std::vector<Finding> out = Validator(design).run();
+    std::vector<Finding> rates = checkLinkRates(design); // model/linkrates.h
+    out.insert(out.end(), std::make_move_iterator(rates.begin()),
+               std::make_move_iterator(rates.end()));
+    std::stable_sort(out.begin(), out.end(), [](const Finding &a, const Finding &b) {
+        return a.severity == Severity::Error && b.severity != Severity::Error;
+    });
+    return out;
 }
 
 } // namespace weft

@@ -39,7 +39,8 @@ inline constexpr std::size_t kMaxFindingsPerCode = 100;
 
 /// Checks `design`: port budgets (link lanes at each switch vs its spec radix), link ends,
 /// self links, rates/lanes/latency, hardware keys, connectivity of the accelerators (when
-/// there is more than one), group membership and nesting. Errors first, then warnings; within
+/// there is more than one), group membership and nesting, link rates against their ends and
+/// technology (checkLinkRates, model/linkrates.h). Errors first, then warnings; within
 /// a severity, in check order and object order (deterministic).
 std::vector<Finding> validateDesign(const Design &design);
 

@@ -364,6 +364,9 @@ SweepRow runVariant(const Design &base, const Catalog &catalog, SweepParam p, in
         s << "peak memory " << r.peakMemoryPerGpu / 1e9 << " GB exceeds the HBM capacity of "
           << r.memoryCapacityPerGpu / 1e9 << " GB";
         row.reason = s.str();
+        // The step would not run: no step time, throughput or MFU to report (the memory
+        // figures stay: they are the reason).
+        row.stepTime = row.tokensPerSecond = row.mfu = 0;
         return row;
     }
     row.ok = true;

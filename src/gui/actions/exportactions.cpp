@@ -2,11 +2,11 @@
 
 #include "document/designdocument.h"
 #include "generate/bom.h"
+#include "gui/appsettings.h"
 #include "gui/canvas/canvasexporter.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
-#include "gui/mainwindow.h"
 #include "gui/simulation/simulationrunner.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
@@ -19,8 +19,12 @@
 
 namespace weft {
 
-ExportActions::ExportActions(MainWindow *window)
+ExportActions::ExportActions(DesignDocument *doc, TopologyView *view, SimulationRunner *runner,
+                             QWidget *window)
     : QObject(window)
+    , m_doc(doc)
+    , m_view(view)
+    , m_runner(runner)
     , m_window(window)
 {
     canvas = new QAction(tr("Export &Canvas…"), this);
@@ -36,10 +40,10 @@ ExportActions::ExportActions(MainWindow *window)
     result->setStatusTip(tr("Write the last simulation result as JSON or CSV"));
     connect(result, &QAction::triggered, this, &ExportActions::askAndExportResult);
     const auto sync = [this] {
-        const auto r = m_window->simulation()->result();
+        const auto r = m_runner->result();
         result->setEnabled(r && r->ok);
     };
-    connect(window->simulation(), &SimulationRunner::resultChanged, this, sync);
+    connect(m_runner, &SimulationRunner::resultChanged, this, sync);
     sync();
 }
 
@@ -56,8 +60,9 @@ bool ExportActions::exportCanvas(const QString &path, bool visibleOnly, QString 
             *error = tr("%1: the file name must end in .svg, .pdf or .png").arg(path);
         return false;
     }
-    TopologyView *view = m_window->view();
+    TopologyView *view = m_view;
     CanvasExportOptions options;
+    options.reportStyle = !AppSettings::canvasExportInScreenTheme();
     if (visibleOnly)
         options.source = view->mapToScene(view->viewport()->rect()).boundingRect();
     return CanvasExporter::save(*view->topologyScene(), path, format, options, error);
@@ -88,18 +93,18 @@ QString baseName(const DesignDocument &doc)
 
 bool ExportActions::exportBom(const QString &path, QString *error)
 {
-    return writeText(path, formatBomCsv(computeBom(m_window->document()->design())), error);
+    return writeText(path, formatBomCsv(computeBom(m_doc->design())), error);
 }
 
 bool ExportActions::exportResult(const QString &path, QString *error)
 {
-    const auto r = m_window->simulation()->result();
+    const auto r = m_runner->result();
     if (!r || !r->ok) {
         if (error)
             *error = tr("there is no simulation result to export: simulate first (F5)");
         return false;
     }
-    const Design &d = m_window->document()->design();
+    const Design &d = m_doc->design();
     const QFileInfo info(path);
     const QString suffix = info.suffix().toLower();
     if (suffix == QLatin1String("json"))
@@ -117,7 +122,7 @@ bool ExportActions::exportResult(const QString &path, QString *error)
 
 void ExportActions::askAndExportCanvas(bool visibleOnly)
 {
-    const QString base = baseName(*m_window->document());
+    const QString base = baseName(*m_doc);
     const QString path = dialogPresenter().exportFileName(
         m_window, visibleOnly ? tr("Export visible canvas") : tr("Export canvas"),
         base + QStringLiteral(".svg"),
@@ -126,7 +131,7 @@ void ExportActions::askAndExportCanvas(bool visibleOnly)
         return;
     QString error;
     if (exportCanvas(path, visibleOnly, &error))
-        emit m_window->statusMessage(tr("Canvas exported to %1").arg(path));
+        emit statusMessage(tr("Canvas exported to %1").arg(path));
     else
         dialogPresenter().showError(m_window, tr("Cannot export canvas"), error);
 }
@@ -134,14 +139,13 @@ void ExportActions::askAndExportCanvas(bool visibleOnly)
 void ExportActions::askAndExportResult()
 {
     const QString path = dialogPresenter().exportFileName(
-        m_window, tr("Export simulation result"),
-        baseName(*m_window->document()) + QStringLiteral("-result.json"),
+        m_window, tr("Export simulation result"), baseName(*m_doc) + QStringLiteral("-result.json"),
         tr("JSON (*.json);;CSV, summary and links (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
     if (exportResult(path, &error))
-        emit m_window->statusMessage(tr("Simulation result exported to %1").arg(path));
+        emit statusMessage(tr("Simulation result exported to %1").arg(path));
     else
         dialogPresenter().showError(m_window, tr("Cannot export the simulation result"), error);
 }
@@ -149,13 +153,13 @@ void ExportActions::askAndExportResult()
 void ExportActions::askAndExportBom()
 {
     const QString path = dialogPresenter().exportFileName(
-        m_window, tr("Export bill of materials"),
-        baseName(*m_window->document()) + QStringLiteral("-bom.csv"), tr("CSV (*.csv)"));
+        m_window, tr("Export bill of materials"), baseName(*m_doc) + QStringLiteral("-bom.csv"),
+        tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
     if (exportBom(path, &error))
-        emit m_window->statusMessage(tr("Bill of materials exported to %1").arg(path));
+        emit statusMessage(tr("Bill of materials exported to %1").arg(path));
     else
         dialogPresenter().showError(m_window, tr("Cannot export bill of materials"), error);
 }

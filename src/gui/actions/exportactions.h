@@ -9,16 +9,22 @@
 
 class QAction;
 class QMenu;
+class QWidget;
 
 namespace weft {
 
-class MainWindow;
+class DesignDocument;
+class SimulationRunner;
+class TopologyView;
 
 class ExportActions : public QObject
 {
     Q_OBJECT
 public:
-    explicit ExportActions(MainWindow *window);
+    /// Exports `doc` as `view` shows it, with the result of `runner`; dialogs open over
+    /// `window`, which owns the actions.
+    ExportActions(DesignDocument *doc, TopologyView *view, SimulationRunner *runner,
+                  QWidget *window);
     void addTo(QMenu *menu);
 
     QAction *canvas, *visibleCanvas, *bom, *result;
@@ -33,12 +39,19 @@ public:
     /// "<name>-links.csv"). False with *error when there is no result or a write fails.
     bool exportResult(const QString &path, QString *error = nullptr);
 
+signals:
+    /// A line for the status bar (what was written where).
+    void statusMessage(const QString &text);
+
 private:
     void askAndExportCanvas(bool visibleOnly);
     void askAndExportBom();
     void askAndExportResult();
 
-    MainWindow *m_window;
+    DesignDocument *m_doc;
+    TopologyView *m_view;
+    SimulationRunner *m_runner;
+    QWidget *m_window;
 };
 
 } // namespace weft

@@ -49,6 +49,9 @@ ViewActions::ViewActions(TopologyView *view, QObject *parent)
     expand = make(this, tr("&Expand Domains"), "expand", QKeySequence(Qt::CTRL | Qt::Key_E));
     collapse = make(this, tr("C&ollapse Domains"), "collapse",
                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    expand->setStatusTip(tr("Expand the selected scale-up domains (all when nothing is selected)"));
+    collapse->setStatusTip(
+        tr("Collapse the selected scale-up domains (all when nothing is selected)"));
 
     connect(zoomIn, &QAction::triggered, view, &TopologyView::zoomIn);
     connect(zoomOut, &QAction::triggered, view, &TopologyView::zoomOut);
@@ -76,13 +79,16 @@ void ViewActions::addTo(QMenu *menu, QToolBar *toolbar)
 void ViewActions::setCollapsed(bool collapsed)
 {
     DesignDocument *doc = m_view->document();
-    // Selected domains, or the domains of selected nodes.
+    // Selected domains, or the domains of selected nodes; with nothing selected, all domains.
     std::set<GroupId> groups = doc->selection().groups;
     for (const NodeId id : doc->selection().nodes)
         if (const Node *n = doc->design().node(id); n && n->group.valid())
             groups.insert(n->group);
-    for (const GroupId g : groups)
-        doc->setCollapsed(g, collapsed);
+    if (doc->selection().groups.empty() && doc->selection().nodes.empty())
+        for (const Group &g : doc->design().groups())
+            if (g.kind == GroupKind::ScaleUpDomain)
+                groups.insert(g.id);
+    doc->setCollapsed(groups, collapsed);
 }
 
 } // namespace weft

@@ -1,6 +1,6 @@
 #pragma once
 // ViewActions: zoom in/out/fit/to selection, tools (select, connect), minimap, and expanding or
-// collapsing the selected scale-up domains.
+// collapsing the selected scale-up domains (all of them when nothing is selected).
 
 #include <QObject>
 

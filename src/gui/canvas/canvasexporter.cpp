@@ -1,7 +1,11 @@
 #include "gui/canvas/canvasexporter.h"
 
+#include "gui/canvas/heatlegend.h"
+#include "gui/canvas/ranklegend.h"
 #include "gui/canvas/topologyscene.h"
+#include "gui/theme.h"
 
+#include <QApplication>
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
@@ -26,12 +30,30 @@ QSizeF pageSize(const QRectF &source, double maxSide)
     return source.size() * scale;
 }
 
-void paint(TopologyScene &scene, QPainter &painter, const QRectF &target, const QRectF &source)
+QFont legendFont()
 {
+    return QApplication::font();
+}
+
+// Paints the page of `l` scaled by `scale` device units per 1/96 inch, in the report style
+// when asked (the scene's own style is restored afterwards).
+void paint(TopologyScene &scene, QPainter &painter, double scale, const QRectF &source,
+           const CanvasExporter::PageLayout &l, const CanvasExportOptions &options)
+{
+    const QPalette screen = scene.stylePalette();
+    if (options.reportStyle)
+        scene.setStylePalette(themePalette(Theme::Light));
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.fillRect(target, scene.style().background);
-    scene.render(&painter, target, source, Qt::KeepAspectRatio);
+    painter.scale(scale, scale);
+    painter.fillRect(QRectF(QPointF(0, 0), l.page), scene.style().background);
+    scene.render(&painter, l.canvas, source, Qt::KeepAspectRatio);
+    if (l.drawRank)
+        RankLegend::draw(painter, l.rankLegend.toPoint(), scene, legendFont());
+    if (l.drawHeat)
+        HeatLegend::draw(painter, l.heatLegend.toPoint(), scene, legendFont());
+    if (options.reportStyle)
+        scene.setStylePalette(screen);
 }
 
 bool fail(QString *error, const QString &message)
@@ -74,10 +96,39 @@ QRectF CanvasExporter::sourceRect(const TopologyScene &scene, const CanvasExport
     return r.adjusted(-kMargin, -kMargin, kMargin, kMargin);
 }
 
+CanvasExporter::PageLayout CanvasExporter::layout(const TopologyScene &scene,
+                                                  const CanvasExportOptions &options)
+{
+    constexpr double kPad = 16;
+    PageLayout l;
+    const QRectF source = sourceRect(scene, options);
+    l.canvas = QRectF(QPointF(0, 0), pageSize(source, options.maxPageSide));
+    const QSize rank = options.legends ? RankLegend::sizeFor(scene, legendFont()) : QSize();
+    const QSize heat = options.legends ? HeatLegend::sizeFor(scene, legendFont()) : QSize();
+    l.drawRank = !rank.isEmpty();
+    l.drawHeat = !heat.isEmpty();
+    double column = 0, y = kPad;
+    if (l.drawRank) {
+        l.rankLegend = QPointF(l.canvas.right() + kPad, y);
+        y += rank.height() + kPad;
+        column = rank.width();
+    }
+    if (l.drawHeat) {
+        l.heatLegend = QPointF(l.canvas.right() + kPad, y);
+        y += heat.height() + kPad;
+        column = std::max(column, double(heat.width()));
+    }
+    l.page = l.canvas.size();
+    if (column > 0)
+        l.page = QSizeF(l.canvas.width() + column + 2 * kPad, std::max(l.canvas.height(), y));
+    return l;
+}
+
 QByteArray CanvasExporter::toSvg(TopologyScene &scene, const CanvasExportOptions &options)
 {
     const QRectF source = sourceRect(scene, options);
-    const QSizeF page = pageSize(source, options.maxPageSide);
+    const PageLayout l = layout(scene, options);
+    const QSizeF page = l.page;
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator gen;
@@ -89,7 +140,7 @@ QByteArray CanvasExporter::toSvg(TopologyScene &scene, const CanvasExportOptions
     gen.setDescription(QStringLiteral("Canvas of a Weft design"));
     {
         QPainter painter(&gen);
-        paint(scene, painter, QRectF(QPointF(0, 0), page), source);
+        paint(scene, painter, 1, source, l, options);
     }
     return buffer.data();
 }
@@ -98,7 +149,8 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
                           const CanvasExportOptions &options, QString *error)
 {
     const QRectF source = sourceRect(scene, options);
-    const QSizeF page = pageSize(source, options.maxPageSide);
+    const PageLayout l = layout(scene, options);
+    const QSizeF page = l.page;
     switch (format) {
     case CanvasFormat::Svg: {
         QSaveFile f(path);
@@ -121,17 +173,17 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
         QPainter painter;
         if (!painter.begin(&pdf))
             return fail(error, QStringLiteral("cannot write %1").arg(path));
-        paint(scene, painter, QRectF(QPointF(0, 0), page), source);
+        paint(scene, painter, 1, source, l, options);
         painter.end();
         if (!QFileInfo(path).isFile() || QFileInfo(path).size() == 0)
             return fail(error, QStringLiteral("cannot write %1").arg(path));
         return true;
     }
     case CanvasFormat::Png: {
-        const double scale = std::min(
-            options.dpi / 96.0, kMaxPngSide / std::max({source.width(), source.height(), 1.0}));
-        const QSize pixels(std::max(1, int(std::ceil(source.width() * scale))),
-                           std::max(1, int(std::ceil(source.height() * scale))));
+        const double scale = std::min(options.dpi / 96.0,
+                                      kMaxPngSide / std::max({page.width(), page.height(), 1.0}));
+        const QSize pixels(std::max(1, int(std::ceil(page.width() * scale))),
+                           std::max(1, int(std::ceil(page.height() * scale))));
         QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
         if (image.isNull())
             return fail(error,
@@ -143,7 +195,7 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
             // Painted at the default 96 DPI so point-sized fonts keep their size relative to
             // the scene; the render transform does the scaling.
             QPainter painter(&image);
-            paint(scene, painter, QRectF(QPointF(0, 0), QSizeF(pixels)), source);
+            paint(scene, painter, scale, source, l, options);
         }
         const int dotsPerMeter = int(std::lround(options.dpi / 0.0254)); // recorded in the PNG
         image.setDotsPerMeterX(dotsPerMeter);

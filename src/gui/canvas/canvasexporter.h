@@ -2,7 +2,9 @@
 // Writes the canvas picture of a design to a file, rendered by the real TopologyScene: SVG
 // (QSvgGenerator; self-contained, no external references), PDF (vector, QPdfWriter) and PNG
 // (raster at a chosen DPI). Used by File > Export canvas... and `weft-cli export`. Needs a
-// QApplication (offscreen is fine); the scene need not be shown.
+// QApplication (offscreen is fine); the scene need not be shown. A picture is a report figure:
+// light colours whatever the theme (unless asked otherwise), and the legends of the canvas
+// (rank colours, link utilization) in a column to the right of the design, never over it.
 
 #include <QRectF>
 #include <QString>
@@ -29,6 +31,10 @@ struct CanvasExportOptions
     /// units per side, then the picture is scaled down to fit (labels follow the canvas's
     /// level of detail).
     double maxPageSide = 20000;
+    /// Light report colours (Weft's light theme); false: the scene's current style.
+    bool reportStyle = true;
+    /// The legends the canvas shows (rank colours, link utilization), beside the design.
+    bool legends = true;
 };
 
 class CanvasExporter
@@ -43,6 +49,17 @@ public:
     static QByteArray toSvg(TopologyScene &scene, const CanvasExportOptions &options = {});
     /// The scene rectangle `options` selects (whole design when empty).
     static QRectF sourceRect(const TopologyScene &scene, const CanvasExportOptions &options);
+
+    /// Where things go on the page, in 1/96 inch: the design and the legends' corners.
+    struct PageLayout
+    {
+        QSizeF page;
+        QRectF canvas; ///< where the source rectangle is drawn
+        QPointF rankLegend, heatLegend; ///< top-left corners (unused when not drawn)
+        bool drawRank = false, drawHeat = false;
+    };
+    [[nodiscard]] static PageLayout layout(const TopologyScene &scene,
+                                           const CanvasExportOptions &options);
 };
 
 } // namespace weft

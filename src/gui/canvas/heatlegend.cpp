@@ -18,7 +18,8 @@ HeatLegend::HeatLegend(TopologyView *view)
     , m_view(view)
 {
     setObjectName(QStringLiteral("HeatLegend"));
-    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("Click to collapse or expand the legend"));
     connect(view->topologyScene(), &TopologyScene::linkHeatChanged, this, &HeatLegend::sync);
     connect(view, &TopologyView::viewportMoved, this, &HeatLegend::reposition);
     sync();
@@ -31,7 +32,11 @@ QString HeatLegend::title()
 
 QStringList HeatLegend::notes() const
 {
-    const LinkHeat &heat = m_view->topologyScene()->linkHeat();
+    return notes(m_view->topologyScene()->linkHeat());
+}
+
+QStringList HeatLegend::notes(const LinkHeat &heat)
+{
     QStringList out {tr("Width: link capacity"), tr("Faint: no traffic")};
     if (const GroupTraffic *g = heat.highlightedGroup())
         out << tr("Showing the %1 group %2 (%3 ranks, %4 links)")
@@ -45,21 +50,37 @@ QStringList HeatLegend::notes() const
     return out;
 }
 
+QSize HeatLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool collapsed)
+{
+    if (!scene.linkHeat().active())
+        return {};
+    const QFontMetrics fm(font);
+    int w = fm.horizontalAdvance(title())
+        + (collapsed ? fm.horizontalAdvance(QStringLiteral(" ▸")) : 0);
+    if (collapsed)
+        return {w + 2 * kPad, fm.height() + 2 * kPad};
+    const QStringList lines = notes(scene.linkHeat());
+    for (const QString &line : lines)
+        w = std::max(w, fm.horizontalAdvance(line));
+    const int h = kPad + fm.height() + 4 + kBarHeight + 2 + fm.height()
+        + int(lines.size()) * fm.height() + kPad;
+    return {std::max(w, 220) + 2 * kPad, h};
+}
+
+void HeatLegend::setCollapsed(bool collapsed)
+{
+    m_collapsed = collapsed;
+    sync();
+}
+
 void HeatLegend::sync()
 {
-    const bool show = m_view->topologyScene()->linkHeat().active();
-    if (show) {
-        const QFontMetrics fm(font());
-        int w = fm.horizontalAdvance(title());
-        const QStringList lines = notes();
-        for (const QString &line : lines)
-            w = std::max(w, fm.horizontalAdvance(line));
-        const int h = kPad + fm.height() + 4 + kBarHeight + 2 + fm.height()
-            + int(lines.size()) * fm.height() + kPad;
-        setFixedSize(std::max(w, 220) + 2 * kPad, h);
+    const QSize size = sizeFor(*m_view->topologyScene(), font(), m_collapsed);
+    if (!size.isEmpty()) {
+        setFixedSize(size);
         reposition();
     }
-    setVisible(show);
+    setVisible(!size.isEmpty());
     update();
 }
 
@@ -69,23 +90,46 @@ void HeatLegend::reposition()
     raise();
 }
 
+void HeatLegend::mousePressEvent(QMouseEvent *)
+{
+    setCollapsed(!m_collapsed);
+}
+
 void HeatLegend::paintEvent(QPaintEvent *)
 {
-    const CanvasStyle &st = m_view->topologyScene()->style();
     QPainter p(this);
+    draw(p, QPoint(0, 0), *m_view->topologyScene(), font(), m_collapsed);
+}
+
+void HeatLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,
+                      bool collapsed)
+{
+    const QSize size = sizeFor(scene, font, collapsed);
+    if (size.isEmpty())
+        return;
+    const CanvasStyle &st = scene.style();
+    p.save();
+    p.translate(at);
+    p.setFont(font);
     p.setRenderHint(QPainter::Antialiasing);
     QColor panel = st.background;
     panel.setAlphaF(0.92f);
     p.setPen(st.frame);
     p.setBrush(panel);
-    p.drawRoundedRect(rect().adjusted(0, 0, -1, -1), 6, 6);
+    p.drawRoundedRect(QRect(QPoint(0, 0), size).adjusted(0, 0, -1, -1), 6, 6);
 
-    const QFontMetrics fm(font());
+    const QFontMetrics fm(font);
+    const int width = size.width();
     int y = kPad;
     p.setPen(st.text);
-    p.drawText(QRect(kPad, y, width() - 2 * kPad, fm.height()), Qt::AlignLeft, title());
+    p.drawText(QRect(kPad, y, width - 2 * kPad, fm.height()), Qt::AlignLeft,
+               collapsed ? title() + QStringLiteral(" ▸") : title());
+    if (collapsed) {
+        p.restore();
+        return;
+    }
     y += fm.height() + 4;
-    const QRect bar(kPad, y, width() - 2 * kPad, kBarHeight);
+    const QRect bar(kPad, y, width - 2 * kPad, kBarHeight);
     QLinearGradient g(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 16; ++i)
         g.setColorAt(i / 16.0, LinkHeat::scaleColour(i / 16.0));
@@ -103,10 +147,11 @@ void HeatLegend::paintEvent(QPaintEvent *)
     }
     y += fm.height();
     p.setPen(st.text);
-    for (const QString &line : notes()) {
-        p.drawText(QRect(kPad, y, width() - 2 * kPad, fm.height()), Qt::AlignLeft, line);
+    for (const QString &line : notes(scene.linkHeat())) {
+        p.drawText(QRect(kPad, y, width - 2 * kPad, fm.height()), Qt::AlignLeft, line);
         y += fm.height();
     }
+    p.restore();
 }
 
 } // namespace weft

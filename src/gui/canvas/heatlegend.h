@@ -2,11 +2,14 @@
 // HeatLegend: the key of the link colours, drawn over the top-right corner of the canvas while a
 // simulation result colours the links: the utilization scale with its units, what width and
 // faint lines mean, the highlighted parallel group and whether the result is out of date.
+// A click on it collapses it to its title (and back); canvas exports draw it with draw().
 
 #include <QWidget>
 
 namespace weft {
 
+class LinkHeat;
+class TopologyScene;
 class TopologyView;
 
 class HeatLegend : public QWidget
@@ -17,6 +20,16 @@ public:
 
     /// The lines of text under the scale (for tests): width, idle, group, staleness.
     [[nodiscard]] QStringList notes() const;
+    [[nodiscard]] static QStringList notes(const LinkHeat &heat);
+    [[nodiscard]] bool isCollapsed() const { return m_collapsed; }
+    void setCollapsed(bool collapsed);
+
+    /// Size of the legend of `scene` in `font` (empty when the links carry no result), and
+    /// the legend drawn with its top-left at `at`: the same picture as on screen.
+    [[nodiscard]] static QSize sizeFor(const TopologyScene &scene, const QFont &font,
+                                       bool collapsed = false);
+    static void draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,
+                     bool collapsed = false);
 
 public slots:
     /// Shows or hides itself and repaints from the scene's LinkHeat.
@@ -29,9 +42,11 @@ private:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
 
 private:
     TopologyView *m_view;
+    bool m_collapsed = false;
 };
 
 } // namespace weft

@@ -66,14 +66,34 @@ void Minimap::render()
     m_image = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
     m_image.setDevicePixelRatio(dpr);
     m_image.fill(m_view->topologyScene()->style().background);
-    const QRectF src = sourceRect();
-    if (!src.isEmpty()) {
+    m_source = sourceRect();
+    m_target = QRectF();
+    if (!m_source.isEmpty()) {
+        // QGraphicsScene::render aligns a kept-aspect source to the target's top-left: give it
+        // a target of the source's own aspect, centred, so that image and rectangle agree.
+        const double s = std::min(width() / m_source.width(), height() / m_source.height());
+        const QSizeF drawn = m_source.size() * s;
+        m_target = QRectF(QPointF((width() - drawn.width()) / 2, (height() - drawn.height()) / 2),
+                          drawn);
         QPainter p(&m_image);
-        m_view->topologyScene()->render(&p, QRectF(QPointF(0, 0), QSizeF(size())), src,
-                                        Qt::KeepAspectRatio);
+        m_view->topologyScene()->render(&p, m_target, m_source, Qt::KeepAspectRatio);
     }
     updateVisibility();
     update();
+}
+
+QPointF Minimap::toWidget(QPointF scene) const
+{
+    const double s = m_target.width() / m_source.width();
+    return m_target.topLeft() + (scene - m_source.topLeft()) * s;
+}
+
+QRectF Minimap::viewportRect() const
+{
+    if (m_source.isEmpty() || m_target.isEmpty())
+        return {};
+    const QRectF vis = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    return QRectF(toWidget(vis.topLeft()), toWidget(vis.bottomRight()));
 }
 
 void Minimap::paintEvent(QPaintEvent *)
@@ -81,13 +101,7 @@ void Minimap::paintEvent(QPaintEvent *)
     QPainter p(this);
     const CanvasStyle &st = m_view->topologyScene()->style();
     p.drawImage(QPointF(0, 0), m_image);
-    // Map the view's visible scene rectangle into minimap coordinates (KeepAspectRatio fit).
-    const QRectF src = sourceRect();
-    if (!src.isEmpty()) {
-        const double s = std::min(width() / src.width(), height() / src.height());
-        const QPointF offset((width() - src.width() * s) / 2, (height() - src.height() * s) / 2);
-        const QRectF vis = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
-        const QRectF r(offset + (vis.topLeft() - src.topLeft()) * s, vis.size() * s);
+    if (const QRectF r = viewportRect(); !r.isEmpty()) {
         QColor fill = st.selection;
         fill.setAlpha(40);
         p.setBrush(fill);
@@ -101,12 +115,10 @@ void Minimap::paintEvent(QPaintEvent *)
 
 void Minimap::centreAt(QPointF widgetPos)
 {
-    const QRectF src = sourceRect();
-    if (src.isEmpty())
+    if (m_source.isEmpty() || m_target.isEmpty())
         return;
-    const double s = std::min(width() / src.width(), height() / src.height());
-    const QPointF offset((width() - src.width() * s) / 2, (height() - src.height() * s) / 2);
-    m_view->centerOn(src.topLeft() + (widgetPos - offset) / s);
+    const double s = m_target.width() / m_source.width();
+    m_view->centerOn(m_source.topLeft() + (widgetPos - m_target.topLeft()) / s);
 }
 
 void Minimap::mousePressEvent(QMouseEvent *event)

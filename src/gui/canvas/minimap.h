@@ -28,6 +28,16 @@ public:
     [[nodiscard]] bool isWanted() const { return m_wanted; }
     /// Shows or hides the minimap for the current view and design.
     void updateVisibility();
+    /// Renders the overview now (the timer does it after changes).
+    void render();
+
+    /// The cached overview image.
+    [[nodiscard]] const QImage &overview() const { return m_image; }
+    /// Where in the widget the rendered scene rectangle (the design plus a margin) is drawn:
+    /// centred, aspect ratio kept.
+    [[nodiscard]] QRectF contentRect() const { return m_target; }
+    /// The view's visible scene rectangle in widget coordinates (same mapping as the image).
+    [[nodiscard]] QRectF viewportRect() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -35,12 +45,15 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
 
 private:
-    void render();
     [[nodiscard]] QRectF sourceRect() const;
     void centreAt(QPointF widgetPos);
+    /// Scene point -> widget point with the mapping of the cached image.
+    [[nodiscard]] QPointF toWidget(QPointF scene) const;
 
     TopologyView *m_view;
     QImage m_image;
+    QRectF m_source; ///< the scene rectangle the image shows
+    QRectF m_target; ///< where it is drawn in the widget
     QTimer m_timer;
     bool m_wanted = true;
 };

@@ -22,8 +22,12 @@ void NodeItem::syncFromModel()
     const Node *n = m_doc->design().node(m_id);
     if (!n)
         return;
+    // NVSwitch chips sit on the members' grid of their domain (40 units apart in generated
+    // designs): narrower than fabric switches so that neighbours do not overlap.
     QRectF r = n->isAccelerator() ? QRectF(0, 0, layout::kAcceleratorSize, layout::kAcceleratorSize)
-                                  : QRectF(0, 0, layout::kSwitchWidth, layout::kSwitchHeight);
+        : n->role == SwitchRole::ScaleUp
+        ? QRectF(0, 0, layout::kScaleUpSwitchWidth, layout::kSwitchHeight)
+        : QRectF(0, 0, layout::kSwitchWidth, layout::kSwitchHeight);
     r.moveCenter(QPointF(0, 0));
     if (r != m_rect) {
         prepareGeometryChange();
@@ -69,7 +73,16 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         rf.setPointSizeF(rank < 1000 ? 9 : 7.5);
         rf.setBold(true);
         painter->setFont(rf);
-        painter->drawText(m_rect, Qt::AlignCenter, QString::number(rank));
+        const RankColouring &rc = sc->rankColouring();
+        if (rc.needsLabels()) { // sequential colours: neighbours look alike, so say the group
+            const QRectF top(m_rect.x(), m_rect.y() + 2, m_rect.width(), m_rect.height() / 2);
+            painter->drawText(top, Qt::AlignCenter, QString::number(rank));
+            painter->setFont(f);
+            painter->drawText(top.translated(0, m_rect.height() / 2 - 4), Qt::AlignCenter,
+                              rc.groupLabel(m_id));
+        } else {
+            painter->drawText(m_rect, Qt::AlignCenter, QString::number(rank));
+        }
         painter->setFont(f);
     } else {
         const char *tag = n->isAccelerator() ? "GPU"
@@ -80,9 +93,15 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
         painter->drawText(m_rect, Qt::AlignCenter, QString::fromLatin1(tag));
     }
     painter->setPen(st.text);
-    const QRectF label(m_rect.left() - 20, m_rect.bottom() + 1, m_rect.width() + 40, 14);
+    const QString name = QString::fromStdString(n->name);
+    // Inside a domain the frame's title names the domain: the label drops a "d0." prefix and
+    // stays within the member's grid cell, so that neighbours' labels do not run together.
+    const bool member = n->group.valid();
+    const qsizetype dot = member ? name.indexOf(u'.') : -1;
+    const double spare = member ? 4 : 40;
+    const QRectF label(m_rect.left() - spare / 2, m_rect.bottom() + 1, m_rect.width() + spare, 14);
     painter->drawText(label, Qt::AlignHCenter | Qt::AlignTop,
-                      painter->fontMetrics().elidedText(QString::fromStdString(n->name),
+                      painter->fontMetrics().elidedText(dot > 0 ? name.mid(dot + 1) : name,
                                                         Qt::ElideMiddle, int(label.width())));
 }
 

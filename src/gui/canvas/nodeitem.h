@@ -21,6 +21,8 @@ public:
     /// Takes position and size from the model.
     void syncFromModel();
     [[nodiscard]] QRectF boundingRect() const override;
+    /// The node's box in item coordinates (without outline and label).
+    [[nodiscard]] QRectF box() const { return m_rect; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
 private:

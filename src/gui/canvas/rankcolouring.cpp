@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <cmath>
 
 namespace weft {
 
@@ -22,6 +23,7 @@ void RankColouring::recompute(const Design &d)
     m_stage.clear();
     m_replica.clear();
     m_tpGroup.clear();
+    m_stages = m_replicas = m_tpGroups = 0;
     if (!d.workload)
         return;
     std::vector<Finding> findings;
@@ -33,6 +35,12 @@ void RankColouring::recompute(const Design &d)
     m_stage = groupIndexOfRanks(rm, RankGroupKind::Stage);
     m_replica = groupIndexOfRanks(rm, RankGroupKind::DpReplica);
     m_tpGroup = groupIndexOfRanks(rm, RankGroupKind::Tp);
+    const auto count = [](const std::vector<int> &v) {
+        return v.empty() ? 0 : *std::max_element(v.begin(), v.end()) + 1;
+    };
+    m_stages = count(m_stage);
+    m_replicas = count(m_replica);
+    m_tpGroups = count(m_tpGroup);
 }
 
 int RankColouring::rank(NodeId id) const
@@ -56,43 +64,74 @@ const std::vector<int> *RankColouring::indexOfMode() const
     return nullptr;
 }
 
-QColor RankColouring::colour(NodeId id) const
+int RankColouring::groupOf(NodeId id) const
 {
     const std::vector<int> *index = indexOfMode();
     const int r = rank(id);
     if (!index || r < 0 || std::size_t(r) >= index->size())
+        return -1;
+    return (*index)[std::size_t(r)];
+}
+
+int RankColouring::groupCount() const
+{
+    switch (m_mode) {
+    case Mode::None:
+        return 0;
+    case Mode::Stage:
+        return m_stages;
+    case Mode::DpReplica:
+        return m_replicas;
+    case Mode::TpGroup:
+        return m_tpGroups;
+    }
+    return 0;
+}
+
+bool RankColouring::needsLabels() const
+{
+    return groupCount() > int(palette(m_dark).size());
+}
+
+QString RankColouring::groupLabel(NodeId id) const
+{
+    const int g = groupOf(id);
+    if (g < 0)
         return {};
-    const auto &p = palette(m_dark);
-    return p[std::size_t((*index)[std::size_t(r)]) % p.size()];
+    const char *prefix = m_mode == Mode::Stage ? "S" : m_mode == Mode::DpReplica ? "R" : "T";
+    return QLatin1String(prefix) + QString::number(g);
+}
+
+QColor RankColouring::groupColour(int g, int groups, bool dark)
+{
+    const auto &p = palette(dark);
+    if (groups <= int(p.size()))
+        return p[std::size_t(g) % p.size()];
+    return sequential(groups > 1 ? double(g) / (groups - 1) : 0, dark);
+}
+
+QColor RankColouring::colour(NodeId id) const
+{
+    const int g = groupOf(id);
+    return g < 0 ? QColor() : groupColour(g, groupCount(), m_dark);
 }
 
 std::vector<RankColouring::LegendEntry> RankColouring::legend() const
 {
-    const std::vector<int> *index = indexOfMode();
-    if (!index || index->empty())
+    const int groups = groupCount();
+    if (groups == 0)
         return {};
-    const int groups = *std::max_element(index->begin(), index->end()) + 1;
     const auto &p = palette(m_dark);
-    const int rows = std::min<int>(groups, int(p.size()));
     const QString name = m_mode == Mode::Stage ? trc("Stage")
         : m_mode == Mode::DpReplica            ? trc("Replica")
                                                : trc("TP group");
-    const QString plural = m_mode == Mode::Stage ? trc("Stages")
-        : m_mode == Mode::DpReplica              ? trc("Replicas")
-                                                 : trc("TP groups");
     std::vector<LegendEntry> out;
-    for (int c = 0; c < rows; ++c) {
-        // Colours repeat every palette size: list the indices sharing one (at most three).
-        QStringList ids;
-        int count = 0;
-        for (int g = c; g < groups; g += int(p.size()), ++count)
-            if (count < 3)
-                ids << QString::number(g);
-        if (count > 3)
-            ids << QStringLiteral("…");
+    const int rows = std::min<int>(groups, int(p.size()));
+    for (int r = 0; r < rows; ++r) {
+        // Beyond the palette: evenly spread samples of the scale, first and last included.
+        const int g = groups <= rows ? r : int(std::lround(double(r) * (groups - 1) / (rows - 1)));
         out.push_back(
-            {p[std::size_t(c)],
-             (count == 1 ? name : plural) + QLatin1Char(' ') + ids.join(QStringLiteral(", "))});
+            {groupColour(g, groups, m_dark), name + QLatin1Char(' ') + QString::number(g)});
     }
     return out;
 }
@@ -127,6 +166,24 @@ const std::vector<QColor> &RankColouring::palette(bool dark)
         QColor(0xff, 0xaa, 0xbb), QColor(0x99, 0xdd, 0xff), QColor(0x44, 0xbb, 0x99),
         QColor(0xbb, 0xcc, 0x33), QColor(0xdd, 0xdd, 0xdd), QColor(0xaa, 0xaa, 0x00)};
     return dark ? light : muted;
+}
+
+QColor RankColouring::sequential(double t, bool dark)
+{
+    // viridis at 0, 1/8, ..., 1 (matplotlib's _cm_listed.py), linearly interpolated.
+    static const QColor stops[]
+        = {QColor(0x44, 0x01, 0x54), QColor(0x47, 0x2c, 0x7a), QColor(0x3b, 0x51, 0x8b),
+           QColor(0x2c, 0x71, 0x8e), QColor(0x21, 0x90, 0x8d), QColor(0x27, 0xad, 0x81),
+           QColor(0x5c, 0xc8, 0x63), QColor(0xaa, 0xdc, 0x32), QColor(0xfd, 0xe7, 0x25)};
+    constexpr double kFrom[2] = {0.0, 0.2}, kTo[2] = {0.9, 1.0}; // light, dark canvas
+    const double u = kFrom[dark] + std::clamp(t, 0.0, 1.0) * (kTo[dark] - kFrom[dark]);
+    const double x = u * 8;
+    const int i = std::min(7, int(x));
+    const double f = x - i;
+    const QColor &a = stops[i], &b = stops[i + 1];
+    return QColor::fromRgbF(float(a.redF() + f * (b.redF() - a.redF())),
+                            float(a.greenF() + f * (b.greenF() - a.greenF())),
+                            float(a.blueF() + f * (b.blueF() - a.blueF())));
 }
 
 QColor RankColouring::textOn(const QColor &fill)

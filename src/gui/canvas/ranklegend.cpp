@@ -3,6 +3,7 @@
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 
+#include <QCoreApplication>
 #include <QPainter>
 
 namespace weft {
@@ -11,13 +12,37 @@ namespace {
 constexpr int kPad = 8;
 constexpr int kSwatch = 12;
 constexpr int kRowGap = 4;
+
+QFont boldOf(const QFont &font)
+{
+    QFont bold = font;
+    bold.setBold(true);
+    return bold;
+}
+
+QString titleOf(const RankColouring &rc, bool collapsed)
+{
+    return collapsed ? rc.legendTitle() + QStringLiteral(" ▸") : rc.legendTitle();
+}
+
+QString noteOf(const RankColouring &rc)
+{
+    return rc.needsLabels() ? QCoreApplication::translate("RankLegend",
+                                                          "%1 groups on one scale; accelerators "
+                                                          "say theirs")
+                                  .arg(rc.groupCount())
+                            : QString();
+}
+
 } // namespace
 
 RankLegend::RankLegend(TopologyView *view)
     : QWidget(view)
     , m_view(view)
 {
-    setAttribute(Qt::WA_TransparentForMouseEvents);
+    setObjectName(QStringLiteral("RankLegend"));
+    setCursor(Qt::PointingHandCursor);
+    setToolTip(tr("Click to collapse or expand the legend"));
     connect(view->topologyScene(), &TopologyScene::rankColouringChanged, this,
             &RankLegend::refresh);
     refresh();
@@ -30,60 +55,103 @@ void RankLegend::reposition()
     raise();
 }
 
+QSize RankLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool collapsed)
+{
+    const RankColouring &rc = scene.rankColouring();
+    const auto rows = rc.legend();
+    if (rows.empty())
+        return {};
+    const QFontMetrics fm(font), bold(boldOf(font));
+    int w = bold.horizontalAdvance(titleOf(rc, collapsed));
+    if (collapsed)
+        return {w + 2 * kPad, bold.height() + 2 * kPad};
+    for (const auto &row : rows)
+        w = std::max(w, kSwatch + 6 + fm.horizontalAdvance(row.text));
+    const QString note = noteOf(rc);
+    w = std::max(w, fm.horizontalAdvance(note));
+    const int lineH = std::max(kSwatch, fm.height());
+    const int h = bold.height() + kRowGap + int(rows.size()) * (lineH + kRowGap) - kRowGap
+        + (note.isEmpty() ? 0 : fm.height() + kRowGap);
+    return {w + 2 * kPad, h + 2 * kPad};
+}
+
 void RankLegend::refresh()
 {
-    const RankColouring &rc = m_view->topologyScene()->rankColouring();
-    const auto rows = rc.legend();
-    if (rows.empty()) {
+    const QSize size = sizeFor(*m_view->topologyScene(), font(), m_collapsed);
+    if (size.isEmpty()) {
         hide();
         return;
     }
-    QFont bold = font();
-    bold.setBold(true);
-    int w = QFontMetrics(bold).horizontalAdvance(rc.legendTitle());
-    for (const auto &row : rows)
-        w = std::max(w, kSwatch + 6 + fontMetrics().horizontalAdvance(row.text));
-    const int lineH = std::max(kSwatch, fontMetrics().height());
-    const int h
-        = QFontMetrics(bold).height() + kRowGap + int(rows.size()) * (lineH + kRowGap) - kRowGap;
-    setFixedSize(w + 2 * kPad, h + 2 * kPad);
+    setFixedSize(size);
     reposition();
     show();
     update();
 }
 
+void RankLegend::setCollapsed(bool collapsed)
+{
+    m_collapsed = collapsed;
+    refresh();
+}
+
+void RankLegend::mousePressEvent(QMouseEvent *)
+{
+    setCollapsed(!m_collapsed);
+}
+
 void RankLegend::paintEvent(QPaintEvent *)
 {
-    const RankColouring &rc = m_view->topologyScene()->rankColouring();
-    const CanvasStyle &st = m_view->topologyScene()->style();
     QPainter p(this);
+    draw(p, QPoint(0, 0), *m_view->topologyScene(), font(), m_collapsed);
+}
+
+void RankLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,
+                      bool collapsed)
+{
+    const QSize size = sizeFor(scene, font, collapsed);
+    if (size.isEmpty())
+        return;
+    const RankColouring &rc = scene.rankColouring();
+    const CanvasStyle &st = scene.style();
+    p.save();
+    p.translate(at);
     p.setRenderHint(QPainter::Antialiasing);
     QColor bg = st.background;
     bg.setAlpha(235);
     p.setPen(QPen(st.frame, 1));
     p.setBrush(bg);
-    p.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
-    QFont bold = font();
-    bold.setBold(true);
+    p.drawRoundedRect(QRectF(QPointF(0, 0), size).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
+    const QFont bold = boldOf(font);
     p.setFont(bold);
     p.setPen(st.text);
     int y = kPad;
     const int titleH = QFontMetrics(bold).height();
-    p.drawText(QRect(kPad, y, width() - 2 * kPad, titleH), Qt::AlignLeft | Qt::AlignVCenter,
-               rc.legendTitle());
+    p.drawText(QRect(kPad, y, size.width() - 2 * kPad, titleH), Qt::AlignLeft | Qt::AlignVCenter,
+               titleOf(rc, collapsed));
+    if (collapsed) {
+        p.restore();
+        return;
+    }
     y += titleH + kRowGap;
-    p.setFont(font());
-    const int lineH = std::max(kSwatch, fontMetrics().height());
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    const int lineH = std::max(kSwatch, fm.height());
     for (const auto &row : rc.legend()) {
         const QRectF sw(kPad, y + (lineH - kSwatch) / 2.0, kSwatch, kSwatch);
         p.setPen(QPen(st.dark ? row.colour.lighter(160) : row.colour.darker(140), 1));
         p.setBrush(row.colour);
         p.drawRoundedRect(sw, 2, 2);
         p.setPen(st.text);
-        p.drawText(QRect(kPad + kSwatch + 6, y, width(), lineH), Qt::AlignLeft | Qt::AlignVCenter,
-                   row.text);
+        p.drawText(QRect(kPad + kSwatch + 6, y, size.width(), lineH),
+                   Qt::AlignLeft | Qt::AlignVCenter, row.text);
         y += lineH + kRowGap;
     }
+    if (const QString note = noteOf(rc); !note.isEmpty()) {
+        p.setPen(st.mutedText);
+        p.drawText(QRect(kPad, y, size.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   note);
+    }
+    p.restore();
 }
 
 } // namespace weft

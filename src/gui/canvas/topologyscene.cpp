@@ -6,13 +6,15 @@
 #include "gui/canvas/nodeitem.h"
 
 #include <QApplication>
+#include <algorithm>
 
 namespace weft {
 
 TopologyScene::TopologyScene(DesignDocument *doc, QObject *parent)
     : QGraphicsScene(parent)
     , m_doc(doc)
-    , m_style(CanvasStyle::fromPalette(QApplication::palette()))
+    , m_palette(QApplication::palette())
+    , m_style(CanvasStyle::fromPalette(m_palette))
 {
     // Nodes and domains stay in the BSP index (hit tests, culling); links live in LinkLayer.
     setItemIndexMethod(BspTreeIndex);
@@ -30,6 +32,7 @@ TopologyScene::~TopologyScene() = default;
 
 void TopologyScene::setStylePalette(const QPalette &palette)
 {
+    m_palette = palette;
     m_style = CanvasStyle::fromPalette(palette);
     m_ranks.setDark(m_style.dark);
     emit rankColouringChanged();
@@ -297,12 +300,17 @@ void TopologyScene::updateExtent()
     for (const auto &[id, item] : m_nodes)
         r |= item->sceneBoundingRect();
     m_content = r;
-    // A generous fixed margin so that dragging near the edge does not resize the scene each move.
-    const QRectF extent = r.adjusted(-2000, -2000, 2000, 2000);
-    if (!sceneRect().contains(extent) || sceneRect().width() > 4 * extent.width() + 8000) {
+    // A generous margin so that dragging near the edge does not resize the scene each move, and
+    // at least the design's own size: a view fitted beside the legends must be able to scroll
+    // the design off-centre (a scene smaller than the viewport is always centred).
+    const double m = std::max({2000.0, r.width(), r.height()});
+    const QRectF extent = r.adjusted(-m, -m, m, m);
+    if (!sceneRect().contains(extent) || sceneRect().width() > 4 * extent.width() + 8000)
         setSceneRect(extent);
-        m_links->setExtent(extent);
-    }
+    // A rebuilt layer starts with no extent: it must get the scene's even when the scene rect
+    // stays (a design of the same size replacing another), else no link is painted.
+    if (m_links->boundingRect() != sceneRect())
+        m_links->setExtent(sceneRect());
 }
 
 } // namespace weft

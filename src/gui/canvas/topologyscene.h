@@ -9,6 +9,7 @@
 #include "gui/canvas/rankcolouring.h"
 
 #include <QGraphicsScene>
+#include <QPalette>
 #include <unordered_map>
 
 namespace weft {
@@ -37,6 +38,8 @@ public:
     [[nodiscard]] const CanvasStyle &style() const { return m_style; }
     /// Re-derives colours from `palette` (theme change).
     void setStylePalette(const QPalette &palette);
+    /// The palette the style was made from (the application's at construction).
+    [[nodiscard]] const QPalette &stylePalette() const { return m_palette; }
 
     [[nodiscard]] CanvasHit hitAt(QPointF scenePos, double linkTolerance) const;
     /// Nodes and domains whose shapes lie inside `rect` (rubber band).
@@ -79,6 +82,7 @@ private:
     void onWorkloadChanged();
 
     DesignDocument *m_doc;
+    QPalette m_palette;
     CanvasStyle m_style;
     LinkLayer *m_links = nullptr;
     std::unordered_map<NodeId, NodeItem *> m_nodes;

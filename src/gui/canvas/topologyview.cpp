@@ -16,6 +16,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
@@ -45,6 +46,16 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
     m_heatLegend = new HeatLegend(this);
     m_rankLegend = new RankLegend(this);
     setToolKind(ToolKind::Select);
+    // A legend that appears or changes size (a result arrives, the colouring changes) would
+    // cover a fitted design: fit again while the view is where Fit left it.
+    for (auto sig : {&TopologyScene::linkHeatChanged, &TopologyScene::rankColouringChanged})
+        connect(scene, sig, this, [this] {
+            QTimer::singleShot(0, this, [this] {
+                if (m_fitted && transform() == m_fitTransform
+                    && mapToScene(viewport()->rect().center()) == m_fitCentre)
+                    fitAll();
+            });
+        });
 }
 
 TopologyView::~TopologyView() = default;
@@ -106,9 +117,41 @@ void TopologyView::fitAll()
     const QRectF r = m_scene->contentBounds();
     if (r.isEmpty())
         return;
-    fitInView(r.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
-    if (zoom() > 1.5) // a tiny design should not fill the screen with giant boxes
-        setZoom(1.5);
+    // The legends sit over the top corners: fit the design below them or between them,
+    // whichever shows it larger, so that they cover none of it.
+    const QRectF content = r.adjusted(-40, -40, 40, 40);
+    const QRectF vp = viewport()->rect();
+    const auto shown = [](const QWidget *w) { return w && w->isVisible() ? w->size() : QSize(); };
+    const QSize left = shown(m_rankLegend), right = shown(m_heatLegend);
+    constexpr double kGap = 12 + 8; // legend margin and some air
+    const double below = std::max(left.height(), right.height());
+    std::vector<QRectF> targets {vp};
+    if (below > 0)
+        targets = {vp.adjusted(0, below + kGap, 0, 0),
+                   vp.adjusted(left.isEmpty() ? 0 : left.width() + kGap, 0,
+                               right.isEmpty() ? 0 : -(right.width() + kGap), 0)};
+    QRectF best;
+    double bestZoom = 0;
+    for (const QRectF &t : targets) {
+        if (t.width() < 50 || t.height() < 50)
+            continue;
+        const double z = std::min(t.width() / content.width(), t.height() / content.height());
+        if (z > bestZoom) {
+            bestZoom = z;
+            best = t;
+        }
+    }
+    if (bestZoom <= 0) { // a window too small for the legends and the design: fit anyway
+        best = vp;
+        bestZoom = std::min(vp.width() / content.width(), vp.height() / content.height());
+    }
+    // A tiny design should not fill the screen with giant boxes.
+    setZoom(std::min(bestZoom, 1.5));
+    const QPointF offset = (best.center() - vp.center()) / zoom();
+    centerOn(content.center() - offset);
+    m_fitted = true;
+    m_fitTransform = transform();
+    m_fitCentre = mapToScene(viewport()->rect().center());
     emit zoomChanged(zoom());
     emit viewportMoved();
 }
@@ -309,6 +352,36 @@ void TopologyView::resizeEvent(QResizeEvent *event)
     m_minimap->reposition();
     m_rankLegend->reposition();
     emit viewportMoved();
+}
+
+void TopologyView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange
+        || event->type() == QEvent::ApplicationPaletteChange) {
+        m_scene->setStylePalette(palette());
+        viewport()->update();
+    }
+    QGraphicsView::changeEvent(event);
+}
+
+void TopologyView::storeViewState(ViewState &view) const
+{
+    view.zoom = zoom();
+    const QPointF c = mapToScene(viewport()->rect().center());
+    view.centerX = c.x();
+    view.centerY = c.y();
+}
+
+void TopologyView::restoreViewState(const ViewState &v)
+{
+    QTimer::singleShot(0, this, [this, v] {
+        if (v.zoom > 0 && (v.centerX != 0 || v.centerY != 0)) {
+            setZoom(v.zoom);
+            centerOn(v.centerX, v.centerY);
+        } else {
+            fitAll();
+        }
+    });
 }
 
 } // namespace weft

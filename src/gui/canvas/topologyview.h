@@ -3,6 +3,7 @@
 // drag, Space+drag), drops from the palette, and the current Tool for the left button.
 
 #include "gui/canvas/tools/tool.h"
+#include "model/design.h"
 
 #include <QGraphicsView>
 #include <memory>
@@ -33,6 +34,13 @@ public:
     [[nodiscard]] HeatLegend *heatLegend() const { return m_heatLegend; }
     [[nodiscard]] RankLegend *rankLegend() const { return m_rankLegend; }
 
+    /// Writes the zoom and the scene point at the viewport's centre into `view` (saved with
+    /// the design).
+    void storeViewState(ViewState &view) const;
+    /// Shows `view` once the widget has its size (after show()): its zoom and centre, or the
+    /// whole design when it has none.
+    void restoreViewState(const ViewState &view);
+
 public slots:
     void setToolKind(weft::TopologyView::ToolKind kind);
     void zoomIn();
@@ -62,6 +70,8 @@ protected:
     void drawBackground(QPainter *painter, const QRectF &rect) override;
     void scrollContentsBy(int dx, int dy) override;
     void resizeEvent(QResizeEvent *event) override;
+    /// A theme change restyles the scene (canvas colours follow the palette).
+    void changeEvent(QEvent *event) override;
     /// Tooltips: a link bundle shows its simulated traffic.
     bool viewportEvent(QEvent *event) override;
 
@@ -74,6 +84,9 @@ private:
     Minimap *m_minimap = nullptr;
     HeatLegend *m_heatLegend = nullptr;
     RankLegend *m_rankLegend = nullptr;
+    bool m_fitted = false; ///< fitAll() ran; the view is fitted while it has not moved since
+    QTransform m_fitTransform;
+    QPointF m_fitCentre;
     bool m_spaceHeld = false;
     bool m_panning = false;
     QPoint m_panLast;

@@ -88,8 +88,10 @@ void Chart::refresh()
     m_theme = ChartTheme::fromPalette(palette()); // build() colours idle spans, outlines from it
     clearPlottables();
     clearItems();
+    m_hint = nullptr;
     setFootnote({});
     for (QCPAxis *axis : axisRect()->axes()) {
+        axis->setVisible(true);
         axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         axis->setScaleType(QCPAxis::stLinear);
         axis->setLabel(QString());
@@ -103,8 +105,39 @@ void Chart::refresh()
     applyTheme();
     adaptToWidth(width());
     fitView();
+    if (!hasData() && !m_emptyHint.isEmpty()) {
+        // Nothing to plot: say what to do instead of squashing empty axes and their ticks.
+        for (QCPAxis *axis : axisRect()->axes())
+            axis->setVisible(false);
+        legend->setVisible(false);
+        m_hint = new QCPItemText(this);
+        m_hint->setPositionAlignment(Qt::AlignCenter);
+        m_hint->position->setType(QCPItemPosition::ptViewportRatio); // the widget's centre
+        m_hint->position->setCoords(0.5, 0.5);
+        m_hint->setText(m_emptyHint);
+        m_hint->setFont(m_fonts.axisLabel);
+        m_hint->setColor(m_theme.foreground);
+        m_hint->setTextAlignment(Qt::AlignCenter);
+        m_hint->setClipToAxisRect(false);
+    }
     replot();
     m_refreshing = false;
+}
+
+bool Chart::hasData() const
+{
+    for (int i = 0; i < plottableCount(); ++i) {
+        QCPAbstractPlottable *p = const_cast<Chart *>(this)->plottable(i); // QCP lacks const
+        if (!p->interface1D() || p->interface1D()->dataCount() > 0)
+            return true; // a plottable without the 1D interface (Gantt bars) is only kept with data
+    }
+    return false;
+}
+
+void Chart::setEmptyHint(const QString &text)
+{
+    m_emptyHint = text;
+    refresh();
 }
 
 void Chart::resetView()
@@ -154,11 +187,12 @@ bool Chart::acceptData(const QString &validationError, QString *error)
     return validationError.isEmpty();
 }
 
-void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels)
+void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels, int maxShown)
 {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    // Label at most ~24 categories so the labels stay readable; the tooltip names the rest.
-    const int step = std::max<int>(1, int((labels.size() + 23) / 24));
+    // Label at most maxShown categories so the labels stay readable; the tooltip names the rest.
+    maxShown = std::max(1, maxShown);
+    const int step = std::max<int>(1, int((labels.size() + maxShown - 1) / maxShown));
     // Long labels (a generated design's description) wrap at spaces onto lines of about
     // kWrap characters rather than turning the plot into a margin of rotated text.
     constexpr qsizetype kWrap = 28;

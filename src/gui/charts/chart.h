@@ -30,6 +30,16 @@ public:
     void setFootnote(const QString &text);
     [[nodiscard]] QString footnote() const;
 
+    /// What to do to fill the chart ("Simulate (F5) ..."): while it plots nothing, the axes
+    /// and legend are hidden and this text is shown in their place (an empty text: the bare
+    /// axes). Refreshes the chart.
+    void setEmptyHint(const QString &text);
+    [[nodiscard]] QString emptyHint() const { return m_emptyHint; }
+    /// True while the chart plots nothing and shows its hint instead.
+    [[nodiscard]] bool showsHint() const { return m_hint != nullptr; }
+    /// True when some plottable holds data.
+    [[nodiscard]] bool hasData() const;
+
     /// Text describing the data under `pos` (widget pixels), empty when nothing is there. The
     /// hover tooltip shows it.
     [[nodiscard]] QString toolTipAt(const QPointF &pos) const;
@@ -61,9 +71,9 @@ protected:
     /// kept in dataError() and written to *error. Returns true when `error` is empty.
     bool acceptData(const QString &validationError, QString *error);
 
-    /// Uses QCPAxisTickerText with `labels` at keys 0, 1, ...; labels at most ~24 of them and
-    /// rotates them when crowded.
-    void setCategoryTicks(QCPAxis *axis, const QStringList &labels);
+    /// Uses QCPAxisTickerText with `labels` at keys 0, 1, ...; labels at most `maxShown` of
+    /// them (every k-th, the first always) and rotates them when crowded.
+    void setCategoryTicks(QCPAxis *axis, const QStringList &labels, int maxShown = 24);
     /// Pen that outlines filled shapes (bars, boxes) against the background.
     [[nodiscard]] QPen outlinePen() const;
 
@@ -80,6 +90,8 @@ private:
     ChartTheme m_theme;
     ChartFonts m_fonts;
     QString m_dataError;
+    QString m_emptyHint;
+    QCPItemText *m_hint = nullptr; // owned by the plot while shown
     bool m_refreshing = false;
 };
 

@@ -35,6 +35,15 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     addChart(m_memory, tr("Memory"));
     addChart(m_collective, tr("Collectives"));
     addChart(m_sweep, tr("Sweep"));
+    const QString simulate = tr("No simulation result yet.\nGive the design a workload in the "
+                                "Partitions dock,\nthen Simulation > Simulate (F5).");
+    for (Chart *chart :
+         QList<Chart *> {m_breakdown, m_timeline, m_utilization, m_memory, m_collective})
+        chart->setEmptyHint(simulate);
+    m_linkSeries->setEmptyHint(tr("No link chosen.\nAfter a simulation, click a link on the "
+                                  "canvas\nto plot its traffic over the step."));
+    m_sweep->setEmptyHint(tr("No sweep yet.\nSimulation > Sweep... varies one parameter\n"
+                             "(domain size, TP, PP, ...) and plots step time and MFU here."));
 }
 
 QList<Chart *> ChartsPanel::charts() const

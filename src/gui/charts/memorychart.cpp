@@ -34,10 +34,14 @@ MemoryChart::MemoryChart(QWidget *parent)
 void MemoryChart::build()
 {
     QStringList names;
-    for (const AcceleratorMemory &a : m_data.accelerators)
+    bool stages = !m_data.accelerators.empty();
+    for (const AcceleratorMemory &a : m_data.accelerators) {
         names << a.label;
+        stages = stages && a.label.contains(QLatin1String("stage "));
+    }
     setCategoryTicks(xAxis, names);
-    xAxis->setLabel(tr("accelerator"));
+    // A simulation result gives one bar per pipeline stage (its fullest accelerator).
+    xAxis->setLabel(stages ? tr("pipeline stage (its fullest accelerator)") : tr("accelerator"));
     xAxis->grid()->setVisible(false);
     yAxis->setLabel(tr("memory (GB)"));
 

@@ -66,10 +66,7 @@ std::vector<TimelineChart::PlottedSpan> TimelineChart::plottedSpans(std::size_t 
 
 void TimelineChart::build()
 {
-    QStringList rowNames;
-    for (const TimelineRow &row : m_data.rows)
-        rowNames << row.label;
-    setCategoryTicks(yAxis, rowNames);
+    adaptTicksToWidth(width());
     yAxis->setRangeReversed(true); // first stage on top, as in every pipeline-schedule figure
     yAxis->grid()->setVisible(false);
     yAxis->setLabel(tr("pipeline stage"));
@@ -110,6 +107,18 @@ void TimelineChart::build()
     }
     if (idle->bars().empty())
         removePlottable(idle);
+}
+
+void TimelineChart::adaptTicksToWidth(int)
+{
+    QStringList rowNames;
+    for (const TimelineRow &row : m_data.rows)
+        rowNames << row.label;
+    // Rows get the plot's height less the title, x axis and legend (about 110 px); a label
+    // needs its line height and a little air.
+    const int lineHeight = QFontMetrics(fonts().tickLabel).height();
+    const int fit = std::max(1, (height() - 110) / std::max(1, int(lineHeight * 1.3)));
+    setCategoryTicks(yAxis, rowNames, std::min(24, fit));
 }
 
 void TimelineChart::fitView()

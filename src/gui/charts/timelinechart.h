@@ -30,6 +30,8 @@ public:
 protected:
     void build() override;
     void fitView() override;
+    /// Thins the stage labels to those that fit the plot's height without overlapping.
+    void adaptTicksToWidth(int width) override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
 };
 

@@ -1,12 +1,10 @@
 #include "gui/dialogs/aboutdialog.h"
 
-#include <QApplication>
-#include <QDialogButtonBox>
-#include <QIcon>
-#include <QLabel>
-#include <QVBoxLayout>
-
 #include "io/libraryversions.h"
+#include "ui_aboutdialog.h"
+
+#include <QApplication>
+#include <QIcon>
 
 namespace weft {
 
@@ -31,22 +29,15 @@ QString AboutDialog::aboutText()
         .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion()), json);
 }
 
-AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent)
+AboutDialog::AboutDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::AboutDialog>())
 {
-    setWindowTitle(tr("About Weft"));
-    auto *layout = new QVBoxLayout(this);
-    auto *icon = new QLabel(this);
-    icon->setPixmap(QIcon(QStringLiteral(":/weft/icons/weft.svg")).pixmap(64, 64));
-    layout->addWidget(icon, 0, Qt::AlignHCenter);
-    auto *text = new QLabel(aboutText(), this);
-    text->setObjectName(QStringLiteral("aboutText"));
-    text->setWordWrap(true);
-    text->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    text->setMinimumWidth(420);
-    layout->addWidget(text);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
+    m_ui->setupUi(this);
+    m_ui->icon->setPixmap(QIcon(QStringLiteral(":/weft/icons/weft.svg")).pixmap(64, 64));
+    m_ui->aboutText->setText(aboutText());
 }
+
+AboutDialog::~AboutDialog() = default;
 
 } // namespace weft

@@ -1,15 +1,11 @@
 #include "gui/dialogs/customhardwaredialog.h"
 
-#include "gui/docks/unitfield.h"
+#include "gui/widgets/unitfield.h"
+#include "ui_customhardwaredialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDialogButtonBox>
-#include <QFormLayout>
-#include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
-#include <QVBoxLayout>
 #include <cmath>
 
 namespace weft {
@@ -42,6 +38,7 @@ QString techLabel(Technology t)
 
 CustomHardwareDialog::CustomHardwareDialog(const AcceleratorSpec &spec, QWidget *parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::CustomHardwareDialog>())
     , m_kind(Kind::Accelerator)
     , m_acc(spec)
 {
@@ -64,13 +61,13 @@ CustomHardwareDialog::CustomHardwareDialog(const AcceleratorSpec &spec, QWidget 
               spec.matmulEfficiency * 100, tr("Achievable fraction of peak in large GEMMs."));
     addNumber(QStringLiteral("memory"), tr("Memory efficiency:"), tr("%"), 0, 100, true,
               spec.memoryEfficiency * 100, tr("Achievable fraction of HBM bandwidth."));
-    m_form->addRow(tr("Source:"), m_source);
     alignUnits();
     revalidate();
 }
 
 CustomHardwareDialog::CustomHardwareDialog(const SwitchSpec &spec, QWidget *parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::CustomHardwareDialog>())
     , m_kind(Kind::Switch)
     , m_sw(spec)
 {
@@ -81,14 +78,14 @@ CustomHardwareDialog::CustomHardwareDialog(const SwitchSpec &spec, QWidget *pare
     for (const Technology t : kSwitchTechs)
         m_tech->addItem(techLabel(t), int(t));
     m_tech->setCurrentIndex(std::max(0, m_tech->findData(int(spec.technology))));
-    m_form->addRow(tr("Technology:"), m_tech);
+    addRow(tr("Technology:"), m_tech);
     addNumber(QStringLiteral("radix"), tr("Radix:"), tr("ports"), 1, 65536, false, spec.radix,
               tr("Ports at the port speed below (a 64 × 800G switch has radix 64)."));
     addNumber(QStringLiteral("port"), tr("Port speed:"), tr("Gb/s"), 0, 1e5, true,
               spec.portRate / kGbps, tr("Line rate of one port per direction."));
     m_reduction = new QCheckBox(tr("In-network reduction (SHARP / NVLS)"));
     m_reduction->setChecked(spec.inNetworkReduction);
-    m_form->addRow(QString(), m_reduction);
+    addRow(QString(), m_reduction);
     UnitField *rate
         = addNumber(QStringLiteral("reduction"), tr("Reduction throughput:"), tr("GB/s"), 0, 1e5,
                     true, (spec.reductionRate > 0 ? spec.reductionRate : spec.portRate) / kGiga,
@@ -98,35 +95,27 @@ CustomHardwareDialog::CustomHardwareDialog(const SwitchSpec &spec, QWidget *pare
         rate->setEnabled(on);
         revalidate();
     });
-    m_form->addRow(tr("Source:"), m_source);
     alignUnits();
     revalidate();
 }
 
 void CustomHardwareDialog::build(const QString &title)
 {
+    m_ui->setupUi(this);
     setWindowTitle(title);
-    setObjectName(QStringLiteral("CustomHardwareDialog"));
-    auto *lay = new QVBoxLayout(this);
-    m_form = new QFormLayout;
-    m_name = new QLineEdit;
-    m_name->setObjectName(QStringLiteral("name"));
+    m_form = m_ui->form;
+    m_name = m_ui->name;
+    m_source = m_ui->source;
+    m_message = m_ui->message;
+    m_buttons = m_ui->buttons;
     connect(m_name, &QLineEdit::textChanged, this, &CustomHardwareDialog::revalidate);
-    m_form->addRow(tr("Name:"), m_name);
-    m_source = new QLineEdit(
+    m_source->setText(
         QString::fromStdString(m_kind == Kind::Accelerator ? m_acc.source : m_sw.source));
-    m_source->setObjectName(QStringLiteral("source"));
-    m_source->setPlaceholderText(tr("Where the figures come from (datasheet, measurement)"));
-    lay->addLayout(m_form);
-    m_message = new QLabel;
-    m_message->setWordWrap(true);
-    m_message->setObjectName(QStringLiteral("message"));
-    lay->addWidget(m_message);
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    lay->addWidget(m_buttons);
-    setMinimumWidth(520);
+}
+
+void CustomHardwareDialog::addRow(const QString &label, QWidget *field)
+{
+    m_form->insertRow(m_form->rowCount() - 1, label, field); // Source stays last
 }
 
 UnitField *CustomHardwareDialog::addNumber(const QString &role, const QString &label,
@@ -138,7 +127,7 @@ UnitField *CustomHardwareDialog::addNumber(const QString &role, const QString &l
     f->lineEdit()->setObjectName(role);
     f->setToolTip(tip);
     connect(f->lineEdit(), &QLineEdit::textChanged, this, &CustomHardwareDialog::revalidate);
-    m_form->addRow(label, f);
+    addRow(label, f);
     m_fields.emplace_back(role, f);
     m_labels.push_back(label.chopped(1)); // without the colon
     return f;
@@ -232,5 +221,7 @@ SwitchSpec CustomHardwareDialog::switchSpec() const
     s.source = m_source->text().trimmed().toStdString();
     return s;
 }
+
+CustomHardwareDialog::~CustomHardwareDialog() = default;
 
 } // namespace weft

@@ -1,11 +1,13 @@
 #pragma once
 // CustomHardwareDialog: creates or edits a custom accelerator or switch of the user catalog
 // (document/catalogstore.h). Unit-labelled fields validated as you type; OK stays disabled and
-// a line under the form names the first problem until every field is valid.
+// a line under the form names the first problem until every field is valid. Form:
+// ui/customhardwaredialog.ui (name and source; the number fields are added per kind).
 
 #include "model/hardware.h"
 
 #include <QDialog>
+#include <memory>
 
 class QCheckBox;
 class QComboBox;
@@ -13,6 +15,10 @@ class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+
+namespace Ui {
+class CustomHardwareDialog;
+}
 
 namespace weft {
 
@@ -29,6 +35,7 @@ public:
     CustomHardwareDialog(const AcceleratorSpec &spec, QWidget *parent = nullptr);
     /// The same for a switch.
     CustomHardwareDialog(const SwitchSpec &spec, QWidget *parent = nullptr);
+    ~CustomHardwareDialog() override;
 
     [[nodiscard]] Kind kind() const { return m_kind; }
     /// The entered accelerator (key and source as given to the constructor, figures in SI).
@@ -48,6 +55,8 @@ public:
 
 private:
     void build(const QString &title);
+    /// Adds a row above the Source row.
+    void addRow(const QString &label, QWidget *field);
     UnitField *addNumber(const QString &role, const QString &label, const QString &unit, double min,
                          double max, bool minExclusive, double value, const QString &tip);
     void revalidate();
@@ -55,6 +64,7 @@ private:
     /// The value of the number field `role` (0 when invalid).
     [[nodiscard]] double number(const char *role) const;
 
+    std::unique_ptr<Ui::CustomHardwareDialog> m_ui;
     Kind m_kind;
     AcceleratorSpec m_acc;
     SwitchSpec m_sw;

@@ -1,45 +1,38 @@
 #include "gui/dialogs/newclusterwizard.h"
 
 #include "generate/fabricgenerator.h"
+#include "ui_newclusterwizard.h"
 
-#include <QComboBox>
-#include <QDialogButtonBox>
-#include <QDoubleSpinBox>
-#include <QFormLayout>
-#include <QLabel>
 #include <QPushButton>
-#include <QSpinBox>
-#include <QTreeWidget>
-#include <QVBoxLayout>
 #include <QtConcurrent>
 
 namespace weft {
 
 NewClusterWizard::NewClusterWizard(const Catalog &catalog, QWidget *parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::NewClusterWizard>())
     , m_catalog(catalog)
 {
-    setWindowTitle(tr("New Cluster"));
-    setObjectName(QStringLiteral("NewClusterWizard"));
-    auto *form = new QFormLayout;
-    auto named = [](auto *w, const char *name) {
-        w->setObjectName(QLatin1String(name));
-        return w;
-    };
-    m_preset = named(new QComboBox, "preset");
+    m_ui->setupUi(this);
+    m_preset = m_ui->preset;
+    m_domains = m_ui->domains;
+    m_fabric = m_ui->fabric;
+    m_tiers = m_ui->tiers;
+    m_switch = m_ui->switchModel;
+    m_nic = m_ui->nic;
+    m_oversub = m_ui->oversubscription;
+    m_planes = m_ui->planes;
+    m_suSize = m_ui->suSize;
+    m_summary = m_ui->summary;
+    m_bom = m_ui->bom;
+    m_buttons = m_ui->buttons;
     for (const auto &[key, p] : catalog.scaleUpPresets)
         m_preset->addItem(
             tr("%1 (%2 accelerators)").arg(QString::fromStdString(p.name)).arg(p.accelerators),
             QString::fromStdString(key));
-    m_domains = named(new QSpinBox, "domains");
-    m_domains->setRange(1, 131072);
-    m_fabric = named(new QComboBox, "fabric");
     m_fabric->addItem(tr("Rail-optimized fat-tree"), int(FabricKind::RailOptimized));
     m_fabric->addItem(tr("Plain fat-tree"), int(FabricKind::FatTree));
     m_fabric->addItem(tr("None (scale-up only)"), int(FabricKind::None));
-    m_tiers = named(new QSpinBox, "tiers");
-    m_tiers->setRange(2, 3);
-    m_switch = named(new QComboBox, "switch");
     for (const auto &[key, s] : catalog.hardware.switches)
         if (s.technology != Technology::NVLink)
             m_switch->addItem(tr("%1 (%2 × %3 Gb/s)")
@@ -47,50 +40,8 @@ NewClusterWizard::NewClusterWizard(const Catalog &catalog, QWidget *parent)
                                   .arg(s.radix)
                                   .arg(s.portRate * 8 / 1e9),
                               QString::fromStdString(key));
-    m_nic = named(new QDoubleSpinBox, "nic");
-    m_nic->setRange(0, 3200);
-    m_nic->setSuffix(tr(" Gb/s"));
-    m_nic->setSpecialValueText(tr("preset default"));
-    m_oversub = named(new QDoubleSpinBox, "oversubscription");
-    m_oversub->setRange(1, 16);
-    m_oversub->setSingleStep(0.5);
-    m_oversub->setPrefix(tr("1 : "));
-    m_planes = named(new QSpinBox, "planes");
-    m_planes->setRange(1, 16);
-    m_suSize = named(new QSpinBox, "suSize");
-    m_suSize->setRange(0, 4096);
-    m_suSize->setSpecialValueText(tr("auto"));
-    m_suSize->setSuffix(tr(" domains"));
-    form->addRow(tr("Scale-up domain"), m_preset);
-    form->addRow(tr("Domains"), m_domains);
-    form->addRow(tr("Fabric"), m_fabric);
-    form->addRow(tr("Tiers"), m_tiers);
-    form->addRow(tr("Switch model"), m_switch);
-    form->addRow(tr("NIC rate per accelerator"), m_nic);
-    form->addRow(tr("Leaf oversubscription"), m_oversub);
-    form->addRow(tr("Planes"), m_planes);
-    form->addRow(tr("Scalable unit"), m_suSize);
-
-    m_summary = new QLabel;
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::RichText);
-    m_bom = new QTreeWidget;
-    m_bom->setHeaderLabels(
-        {tr("Bill of materials"), tr("Count"), tr("Cables"), tr("Transceivers")});
-    m_bom->setRootIsDecorated(false);
-    m_bom->setMinimumHeight(200);
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
     m_buttons->addButton(tr("Create"), QDialogButtonBox::AcceptRole)
         ->setObjectName(QStringLiteral("create"));
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto *lay = new QVBoxLayout(this);
-    lay->addLayout(form);
-    lay->addWidget(m_summary);
-    lay->addWidget(m_bom, 1);
-    lay->addWidget(m_buttons);
-    resize(560, 640);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(250);
@@ -166,14 +117,18 @@ void NewClusterWizard::paramsChanged()
         return;
     }
     const FabricPlan &p = plan.plan;
-    m_summary->setText(
-        tr("<b>%1 accelerators</b> in %2 domains · per plane: %3 leaves, %4 spines, %5 cores "
-           "· bill of materials below…")
-            .arg(p.accelerators)
-            .arg(p.domains)
-            .arg(p.leaves)
-            .arg(p.spines)
-            .arg(p.cores));
+    // "1 spine", "2 spines" (tr's %n plural needs a translation loaded to apply).
+    const auto count = [](std::int64_t n, const QString &one, const QString &many) {
+        return n == 1 ? one : many.arg(n);
+    };
+    QStringList tiers {count(p.leaves, tr("1 leaf"), tr("%1 leaves")),
+                       count(p.spines, tr("1 spine"), tr("%1 spines"))};
+    if (p.cores > 0)
+        tiers << count(p.cores, tr("1 core"), tr("%1 cores"));
+    m_summary->setText(tr("<b>%1</b> in %2 · per plane: %3 · bill of materials below…")
+                           .arg(count(p.accelerators, tr("1 accelerator"), tr("%1 accelerators")),
+                                count(p.domains, tr("1 domain"), tr("%1 domains")),
+                                tiers.join(QStringLiteral(", "))));
     m_debounce.start();
 }
 
@@ -227,11 +182,16 @@ void NewClusterWizard::generationFinished()
         row(tr("%1 switch: %2")
                 .arg(QString::fromLatin1(toString(s.role)), QString::fromStdString(s.name)),
             s.count);
-    for (const BomLinkLine &l : bom.links)
-        row(tr("Links %1 (%2)")
-                .arg(QString::fromLatin1(toString(l.tier)),
-                     l.optical ? tr("optical") : tr("copper")),
-            l.links, l.cables, l.transceivers);
+    for (const BomLinkLine &l : bom.links) {
+        const QString medium = l.medium == BomMedium::BoardTrace
+            ? tr("board traces: %1").arg(l.lanes)
+            : l.medium == BomMedium::Copper ? tr("copper")
+                                            : tr("optical");
+        row(tr("Links %1 (%2)").arg(QString::fromLatin1(toString(l.tier)), medium), l.links,
+            l.cables, l.transceivers);
+    }
+    for (const BomTransceiverLine &t : bom.transceivers)
+        row(tr("Transceiver %1").arg(QString::fromStdString(t.type)), t.count);
     row(tr("Total"), bom.totalAccelerators + bom.totalSwitches, bom.totalCables,
         bom.totalTransceivers);
     for (int c = 0; c < 4; ++c)

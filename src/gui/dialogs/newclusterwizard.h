@@ -2,7 +2,7 @@
 // NewClusterWizard ("New cluster…"): the generator's parameters with live port-budget checks
 // (planFabric on every change) and the bill of materials of the generated fabric, built on a
 // worker thread, before Create is enabled. The created design becomes one undo step
-// (DesignDocument::generateCluster).
+// (DesignDocument::generateCluster). Form: ui/newclusterwizard.ui.
 
 #include "generate/bom.h"
 #include "model/catalog.h"
@@ -11,6 +11,7 @@
 #include <QDialog>
 #include <QFutureWatcher>
 #include <QTimer>
+#include <memory>
 #include <optional>
 
 class QComboBox;
@@ -19,6 +20,10 @@ class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 class QTreeWidget;
+
+namespace Ui {
+class NewClusterWizard;
+}
 
 namespace weft {
 
@@ -58,6 +63,7 @@ private:
         BillOfMaterials bom;
     };
 
+    std::unique_ptr<Ui::NewClusterWizard> m_ui;
     const Catalog &m_catalog;
     QComboBox *m_preset, *m_fabric, *m_switch;
     QSpinBox *m_domains, *m_tiers, *m_planes, *m_suSize;

@@ -1,15 +1,21 @@
 #pragma once
-// Preferences: the theme and the defaults of chart exports (page size in px, resolution in
-// dpi, format, folder). Opens with the stored settings; OK stores them (AppSettings) and
-// applies a changed theme to the whole application.
+// Preferences: the theme, the defaults of chart exports (page size in px, resolution in
+// dpi, format, folder) and whether canvas exports keep the on-screen theme. Opens with the stored
+// settings; OK stores them (AppSettings) and applies a changed theme to the whole application.
+// Form: ui/preferencesdialog.ui.
 
 #include "gui/appsettings.h"
 
 #include <QDialog>
+#include <memory>
 
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
+
+namespace Ui {
+class PreferencesDialog;
+}
 
 namespace weft {
 
@@ -18,26 +24,22 @@ class PreferencesDialog : public QDialog
     Q_OBJECT
 public:
     explicit PreferencesDialog(QWidget *parent = nullptr);
+    ~PreferencesDialog() override;
 
     /// Stores what the fields show and applies the theme (what OK does).
     void apply();
 
     // The fields, for tests (object names themeBox, widthBox, heightBox, dpiBox, formatBox,
     // folderEdit).
-    [[nodiscard]] QComboBox *themeBox() const { return m_theme; }
-    [[nodiscard]] QSpinBox *widthBox() const { return m_width; }
-    [[nodiscard]] QSpinBox *heightBox() const { return m_height; }
-    [[nodiscard]] QSpinBox *dpiBox() const { return m_dpi; }
-    [[nodiscard]] QComboBox *formatBox() const { return m_format; }
-    [[nodiscard]] QLineEdit *folderEdit() const { return m_folder; }
+    [[nodiscard]] QComboBox *themeBox() const;
+    [[nodiscard]] QSpinBox *widthBox() const;
+    [[nodiscard]] QSpinBox *heightBox() const;
+    [[nodiscard]] QSpinBox *dpiBox() const;
+    [[nodiscard]] QComboBox *formatBox() const;
+    [[nodiscard]] QLineEdit *folderEdit() const;
 
 private:
-    QComboBox *m_theme;
-    QSpinBox *m_width;
-    QSpinBox *m_height;
-    QSpinBox *m_dpi;
-    QComboBox *m_format;
-    QLineEdit *m_folder;
+    std::unique_ptr<Ui::PreferencesDialog> m_ui;
 };
 
 } // namespace weft

@@ -2,16 +2,16 @@
 
 #include "document/designdocument.h"
 #include "gui/charts/sweepchartdata.h"
-#include "gui/docks/workloadsummary.h"
 #include "gui/simulation/sweeprunner.h"
+#include "gui/widgets/workloadsummary.h"
 #include "sim/schedule.h"
+#include "ui_sweepdialog.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,7 +21,6 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -197,22 +196,22 @@ SweepDialog::Defaults SweepDialog::defaultValues(SweepParam p, const Design &des
 
 SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
     : QDialog(parent)
+    , m_ui(std::make_unique<Ui::SweepDialog>())
     , m_doc(doc)
     , m_runner(new SweepRunner(this))
-    , m_param(new QComboBox)
-    , m_values(new QLineEdit)
-    , m_jobs(new QSpinBox)
-    , m_addSeries(new QCheckBox(tr("Add to the series already in the Sweep chart")))
-    , m_held(new QLabel)
-    , m_defaultsNote(new QLabel)
-    , m_message(new QLabel)
-    , m_progress(new QProgressBar)
-    , m_table(new QTableWidget(0, ColumnCount))
     , m_run(new QPushButton(tr("&Run")))
     , m_cancel(new QPushButton(tr("&Cancel Sweep")))
 {
-    setObjectName(QStringLiteral("SweepDialog"));
-    setWindowTitle(tr("Sweep"));
+    m_ui->setupUi(this);
+    m_param = m_ui->param;
+    m_values = m_ui->values;
+    m_jobs = m_ui->jobs;
+    m_addSeries = m_ui->addSeries;
+    m_held = m_ui->held;
+    m_defaultsNote = m_ui->SweepDefaults;
+    m_message = m_ui->SweepMessage;
+    m_progress = m_ui->progress;
+    m_table = m_ui->SweepTable;
     for (SweepParam p : allSweepParams()) {
         const QString unit = QString::fromStdString(sweepParamUnit(p));
         m_param->addItem(QString::fromStdString(sweepParamTitle(p))
@@ -220,52 +219,16 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
                          int(p));
     }
     m_param->setCurrentIndex(m_param->findData(int(SweepParam::ScaleUpDomain)));
-    m_values->setToolTip(tr("Comma-separated values, e.g. 8,16,32,72"));
     m_jobs->setRange(1, std::max(1, QThread::idealThreadCount() * 2));
     m_jobs->setValue(std::max(1, QThread::idealThreadCount()));
-    m_jobs->setSuffix(tr(" threads"));
-    m_jobs->setToolTip(tr("Variants simulated at once"));
-    m_held->setWordWrap(true);
-    m_defaultsNote->setWordWrap(true);
-    m_defaultsNote->setObjectName(QStringLiteral("SweepDefaults"));
-    m_message->setWordWrap(true);
-    m_message->setObjectName(QStringLiteral("SweepMessage"));
-    m_progress->setVisible(false);
-    m_progress->setFormat(tr("%v of %m variants"));
-    m_table->setObjectName(QStringLiteral("SweepTable"));
-    m_table->setHorizontalHeaderLabels({tr("Value"), tr("Step time (s)"), tr("Tokens/s"),
-                                        tr("MFU (%)"), tr("Peak memory (GB/GPU)"), tr("Status")});
-    m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(Status, QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setWordWrap(true); // long reasons wrap in the Status column (and show as tooltips)
-
-    auto *form = new QFormLayout;
-    form->addRow(tr("&Parameter:"), m_param);
-    auto *values = new QWidget; // the field with the note on the offered values below it
-    auto *valuesLayout = new QVBoxLayout(values);
-    valuesLayout->setContentsMargins(0, 0, 0, 0);
-    valuesLayout->addWidget(m_values);
-    valuesLayout->addWidget(m_defaultsNote);
-    form->addRow(tr("&Values:"), values);
-    if (auto *label = qobject_cast<QLabel *>(form->labelForField(values)))
-        label->setBuddy(m_values); // Alt+V focuses the field, not its container
-    form->addRow(tr("&Jobs:"), m_jobs);
-    form->addRow(QString(), m_addSeries);
-    form->addRow(tr("Held fixed:"), m_held);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    QDialogButtonBox *buttons = m_ui->buttons;
     buttons->addButton(m_run, QDialogButtonBox::ActionRole);
     buttons->addButton(m_cancel, QDialogButtonBox::ActionRole);
     m_run->setDefault(true);
     m_cancel->setEnabled(false);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_message);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(buttons);
-    resize(720, 460);
 
     connect(m_param, &QComboBox::currentIndexChanged, this, &SweepDialog::parameterChanged);
     connect(m_values, &QLineEdit::textChanged, this, &SweepDialog::validate);
@@ -278,6 +241,8 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
     connect(doc, &DesignDocument::reset, this, &SweepDialog::parameterChanged);
     parameterChanged();
 }
+
+SweepDialog::~SweepDialog() = default;
 
 void SweepDialog::parameterChanged()
 {
@@ -352,7 +317,8 @@ void SweepDialog::finished()
     int ran = 0;
     for (int i = 0; i < int(t.rows.size()); ++i) {
         const SweepRow &r = t.rows[std::size_t(i)];
-        const bool figures = r.stepTime > 0; // simulated, even when over HBM
+        const bool figures = r.ok; // a variant that cannot run has no step time to show
+        const bool memory = r.peakMemoryPerGpu > 0; // also when over HBM: that is the reason
         ran += r.ok ? 1 : 0;
         m_table->setItem(
             i, Value,
@@ -362,7 +328,7 @@ void SweepDialog::finished()
                          cell(figures ? loc.toString(r.tokensPerSecond, 'f', 0) : tr("-")));
         m_table->setItem(i, Mfu, cell(figures ? loc.toString(100 * r.mfu, 'f', 1) : tr("-")));
         m_table->setItem(i, Memory,
-                         cell(figures ? loc.toString(r.peakMemoryPerGpu / 1e9, 'f', 1) : tr("-")));
+                         cell(memory ? loc.toString(r.peakMemoryPerGpu / 1e9, 'f', 1) : tr("-")));
         QString status = r.ok ? tr("ok") : QString::fromStdString(r.reason);
         if (!r.note.empty())
             status += QStringLiteral(" (%1)").arg(QString::fromStdString(r.note));

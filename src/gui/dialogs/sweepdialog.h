@@ -4,10 +4,12 @@
 // variants in the background on several threads with progress and Cancel, lists every variant
 // (failures with their reason) and sends the chart data to the Results dock's Sweep tab.
 // Modeless: the design stays editable while a sweep runs (the sweep works on a copy).
+// Form: ui/sweepdialog.ui.
 
 #include "sweep/sweep.h"
 
 #include <QDialog>
+#include <memory>
 
 class QCheckBox;
 class QComboBox;
@@ -18,6 +20,10 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+
+namespace Ui {
+class SweepDialog;
+}
 
 namespace weft {
 
@@ -30,6 +36,7 @@ class SweepDialog : public QDialog
     Q_OBJECT
 public:
     explicit SweepDialog(DesignDocument *doc, QWidget *parent = nullptr);
+    ~SweepDialog() override;
 
     /// The values offered for a parameter and a sentence saying how they were chosen and which
     /// were left out (with the reason of each).
@@ -73,6 +80,7 @@ private:
     void showProgress(int done, int total);
     void finished();
 
+    std::unique_ptr<Ui::SweepDialog> m_ui;
     DesignDocument *m_doc;
     SweepRunner *m_runner;
     QComboBox *m_param;

@@ -86,6 +86,19 @@ IdSet FindingsDock::subjectsOf(const Finding &f, const Design &d)
     return ids;
 }
 
+QString FindingsDock::titleFor(int findings, int errors)
+{
+    if (findings == 0)
+        return tr("Findings");
+    const QString errorText = errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors);
+    if (errors == findings) // "Findings (1 error)", not "(1, 1 errors)"
+        return tr("Findings (%1)").arg(errorText);
+    const int rest = findings - errors;
+    const QString others = rest == 1 ? tr("1 warning") : tr("%1 warnings").arg(rest);
+    return errors == 0 ? tr("Findings (%1)").arg(others)
+                       : tr("Findings (%1, %2)").arg(errorText, others);
+}
+
 void FindingsDock::refresh()
 {
     m_shown = m_runner->findings();
@@ -105,9 +118,7 @@ void FindingsDock::refresh()
     const auto errors = std::count_if(m_shown.begin(), m_shown.end(), [](const Finding &f) {
         return f.severity == Severity::Error;
     });
-    setWindowTitle(m_shown.empty()
-                       ? tr("Findings")
-                       : tr("Findings (%1, %2 errors)").arg(m_shown.size()).arg(errors));
+    setWindowTitle(titleFor(int(m_shown.size()), int(errors)));
 }
 
 void FindingsDock::select(int row)

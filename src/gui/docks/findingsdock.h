@@ -24,6 +24,9 @@ public:
     /// The nodes, links and domains a finding names (its id lists and its "node:<id>",
     /// "link:<id>", "group:<id>" subjects), restricted to those in `design`.
     static IdSet subjectsOf(const Finding &finding, const Design &design);
+    /// The dock's title: "Findings", "Findings (1 error)", "Findings (2 errors, 1 warning)"
+    /// (notes count as warnings).
+    static QString titleFor(int findings, int errors);
     [[nodiscard]] QTreeWidget *list() const { return m_list; }
 
 signals:

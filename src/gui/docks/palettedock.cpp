@@ -36,7 +36,8 @@ QTreeWidgetItem *entry(QTreeWidgetItem *parent, const QString &text, const QStri
                        SwitchRole role = SwitchRole::Leaf)
 {
     auto *e = new QTreeWidgetItem(parent, {text});
-    e->setToolTip(0, tip);
+    // The full name first: a narrow palette elides names in the middle (QM8700 / QM9700).
+    e->setToolTip(0, tip.isEmpty() ? text : text + u'\n' + tip);
     e->setIcon(0, icon);
     e->setData(0, kKindRole, int(kind));
     e->setData(0, kKeyRole, QString::fromStdString(key));
@@ -120,6 +121,7 @@ PaletteTree::PaletteTree(QWidget *parent)
     : QTreeWidget(parent)
 {
     setHeaderHidden(true);
+    setTextElideMode(Qt::ElideMiddle); // "NVIDIA Qu…QM8700 (HDR)" keeps the model apart
     setDragEnabled(true);
     setDragDropMode(DragOnly);
     setIconSize(QSize(20, 20));

@@ -3,7 +3,7 @@
 #include "document/designdocument.h"
 #include "gui/docks/parallelgrouptree.h"
 #include "gui/docks/workloadform.h"
-#include "gui/docks/workloadsummary.h"
+#include "gui/widgets/workloadsummary.h"
 #include "sim/schedule.h"
 
 #include <QComboBox>

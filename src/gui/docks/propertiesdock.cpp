@@ -3,7 +3,7 @@
 #include "document/commands/setfield.h"
 #include "document/designdocument.h"
 #include "gui/canvas/linkheat.h"
-#include "gui/docks/unitfield.h"
+#include "gui/widgets/unitfield.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,6 +2,7 @@
 
 #include "document/designdocument.h"
 #include "model/validate.h"
+#include "sim/memoryheadroom.h"
 #include "sim/simulator.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -29,7 +30,10 @@ SimulationRunner::Outcome runJob(const Design &design, bool simulate,
         report(f);
         return true;
     };
-    auto result = std::make_shared<SimResult>(weft::simulate(design, options));
+    SimResult simulated = weft::simulate(design, options);
+    for (Finding &f : memoryHeadroomFindings(simulated)) // sim/memoryheadroom.h
+        simulated.warnings.push_back(std::move(f));
+    auto result = std::make_shared<SimResult>(std::move(simulated));
     out.cancelled = result->cancelled;
     if (!out.cancelled)
         out.result = std::move(result);

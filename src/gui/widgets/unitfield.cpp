@@ -1,4 +1,4 @@
-#include "gui/docks/unitfield.h"
+#include "gui/widgets/unitfield.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "gui/docks/workloadsummary.h"
+#include "gui/widgets/workloadsummary.h"
 
 #include "model/design.h"
 #include "sim/schedule.h"

@@ -1,0 +1,113 @@
+// Charts a demanding user can read (issue 18): an empty chart says what fills it instead of a
+// squashed plot; the pipeline timeline thins its stage labels to what the height holds; the
+// memory chart's axis says it shows pipeline stages; the Findings dock's title counts in words
+// ("1 error", not "(1, 1 errors)").
+#include "gui/charts/chartspanel.h"
+#include "gui/charts/memorychart.h"
+#include "gui/charts/sweepchart.h"
+#include "gui/charts/timelinechart.h"
+#include "gui/docks/findingsdock.h"
+
+#include <QTest>
+
+using namespace weft;
+
+namespace {
+
+TimelineChartData stages(int n)
+{
+    TimelineChartData d;
+    d.stepTime = 1;
+    for (int s = 0; s < n; ++s) {
+        TimelineRow row;
+        row.label = QStringLiteral("stage %1").arg(s);
+        row.spans.push_back({TimelineKind::Forward, 0.1 * s / n, 0.1 * s / n + 0.05, 0});
+        d.rows.push_back(row);
+    }
+    return d;
+}
+
+int labelledTicks(const QCPAxis *axis)
+{
+    auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? int(ticker->ticks().size()) : -1;
+}
+
+} // namespace
+
+class TestChartLegibility : public QObject
+{
+    Q_OBJECT
+private slots:
+    void emptyChartsShowAHint()
+    {
+        ChartsPanel panel;
+        panel.resize(900, 320);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (Chart *chart : panel.charts()) {
+            QVERIFY2(chart->showsHint(), qPrintable(chart->chartId()));
+            QVERIFY(!chart->emptyHint().isEmpty());
+            QVERIFY(!chart->xAxis->visible());
+        }
+        QVERIFY(panel.sweepChart()->emptyHint().contains(QLatin1String("Sweep")));
+        // Data replaces the hint and brings the axes back.
+        QVERIFY(panel.timelineChart()->setData(stages(4)));
+        QVERIFY(!panel.timelineChart()->showsHint());
+        QVERIFY(panel.timelineChart()->xAxis->visible());
+        QVERIFY(panel.timelineChart()->setData({}));
+        QVERIFY(panel.timelineChart()->showsHint());
+    }
+
+    // 16 stages in a 300 px chart overlapped; the labels now keep a line height apart.
+    void timelineLabelsThinned_data()
+    {
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("short, 16 stages") << 300 << 16;
+        QTest::newRow("tall, 16 stages") << 900 << 16;
+        QTest::newRow("short, 4 stages") << 300 << 4;
+    }
+
+    void timelineLabelsThinned()
+    {
+        QFETCH(int, height);
+        QFETCH(int, rows);
+        TimelineChart chart;
+        chart.resize(800, height);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(chart.setData(stages(rows)));
+        chart.replot();
+        const int shown = labelledTicks(chart.yAxis);
+        QVERIFY(shown >= 1 && shown <= rows);
+        const int lineHeight = QFontMetrics(chart.fonts().tickLabel).height();
+        const double pitch = double(chart.axisRect()->height()) / rows * double(rows) / shown;
+        QVERIFY2(pitch >= lineHeight,
+                 qPrintable(QStringLiteral("%1 labels, %2 px apart").arg(shown).arg(pitch)));
+        if (rows == 4 || height == 900)
+            QCOMPARE(shown, rows); // room for all of them
+    }
+
+    void memoryAxisSaysStages()
+    {
+        MemoryChart chart;
+        MemoryChartData d;
+        for (int s = 0; s < 4; ++s)
+            d.accelerators.push_back(
+                {QStringLiteral("stage %1").arg(s), 10e9, 5e9, 20e9, 30e9, 80e9});
+        QVERIFY(chart.setData(d));
+        QVERIFY(chart.xAxis->label().contains(QLatin1String("pipeline stage")));
+    }
+
+    void findingsTitleInWords()
+    {
+        QCOMPARE(FindingsDock::titleFor(0, 0), QStringLiteral("Findings"));
+        QCOMPARE(FindingsDock::titleFor(1, 1), QStringLiteral("Findings (1 error)"));
+        QCOMPARE(FindingsDock::titleFor(3, 1), QStringLiteral("Findings (1 error, 2 warnings)"));
+        QCOMPARE(FindingsDock::titleFor(1, 0), QStringLiteral("Findings (1 warning)"));
+    }
+};
+
+QTEST_MAIN(TestChartLegibility)
+#include "tst_chartlegibility.moc"
