@@ -3,6 +3,7 @@
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
+#include "failoptions.h"
 #include "findingtext.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
@@ -123,9 +124,11 @@ int run(const QStringList &args)
         QStringLiteral("Print progress on stderr every 10% (default: only when the simulation "
                        "takes longer than a second)."));
     p.addOptions({json, csv, outDir, progress});
+    addFailOptions(p);
     if (const auto code = parseCommandLine(
             p, args, kName,
-            QStringLiteral("weft-cli simulate FILE [--json|--csv] [--out DIR] [--progress]")))
+            QStringLiteral("weft-cli simulate FILE [--json|--csv] [--out DIR] [--progress] "
+                           "[--fail LIST | --fail-random N --seed S]")))
         return *code;
     if (p.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli simulate: expected one design FILE (see 'weft-cli simulate "
@@ -142,11 +145,15 @@ int run(const QStringList &args)
     const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
     if (!design)
         return readCode;
-    const Design &d = *design;
+    std::optional<FailedRun> failure;
+    if (const auto code = readFailOptions(kName, p, *design, failure))
+        return *code;
+    const Design &d = failure ? failure->failed.design : *design;
     if (p.isSet(outDir) && !prepareOutputDirectory(kName, p.value(outDir)))
         return ExitUsage;
     SimOptions options;
     options.progress = progressPrinter(p.isSet(progress));
+    options.exploitSymmetry = !failure || failure->failed.exploitSymmetry;
     const SimResult r = simulate(d, options);
     if (p.isSet(outDir)) {
         const QDir dir(p.value(outDir));
@@ -164,6 +171,8 @@ int run(const QStringList &args)
         out(QString::fromStdString(resultSummaryCsv(r)).trimmed());
     else
         printSummary(r, d);
+    if (failure)
+        printSlowdown(*design, *failure, r.stepTime, r.ok, p.isSet(json) || p.isSet(csv));
     return r.ok && r.memoryFits ? ExitOk : ExitInvalid;
 }
 
