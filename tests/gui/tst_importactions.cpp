@@ -75,6 +75,17 @@ private slots:
         QVERIFY(!status.isEmpty());
         QVERIFY(
             status.last().first().toString().contains(QStringLiteral("h100-messy.ibnetdiscover")));
+        if (const QByteArray dir = qgetenv("WEFT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            w.resize(1400, 900);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            import->menu()->popup(w.mapToGlobal(QPoint(40, 40)));
+            QTest::qWait(200);
+            w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/import-window.png"));
+            import->menu()->grab().save(QString::fromLocal8Bit(dir)
+                                        + QStringLiteral("/import-menu.png"));
+            import->menu()->hide();
+        }
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(0));
     }

@@ -67,7 +67,6 @@ IbExportResult exportIbFabric(const Design &design)
     {
         const Link *link;
         NodeId accel;
-        int lane;
     };
     std::map<std::string, std::vector<NicCable>> servers;
     for (const Link &l : design.links()) {
@@ -78,11 +77,10 @@ IbExportResult exportIbFabric(const Design &design)
         const Node *sw = acc == a ? b : a;
         if (acc && isFabricSwitch(*sw)) {
             const Group *g = acc->group.valid() ? design.group(acc->group) : nullptr;
-            for (int k = 0; k < l.lanes; ++k)
-                servers[g ? g->name : acc->name].push_back({&l, acc->id, k});
+            servers[g ? g->name : acc->name].push_back({&l, acc->id});
         }
     }
-    std::map<std::pair<const Link *, int>, std::size_t> hcaOf; // (link, lane) -> fabric node
+    std::map<const Link *, std::size_t> hcaOf; // NIC link -> its HCA (one port per lane)
     for (auto &[server, cables] : servers) {
         std::stable_sort(cables.begin(), cables.end(), [&](const NicCable &x, const NicCable &y) {
             return design.node(x.accel)->rail < design.node(y.accel)->rail;
@@ -90,10 +88,10 @@ IbExportResult exportIbFabric(const Design &design)
         for (std::size_t i = 0; i < cables.size(); ++i) {
             IbNode ca;
             ca.type = IbNodeType::Ca;
-            ca.ports = 1;
+            ca.ports = cables[i].link->lanes;
             ca.id = nodeId(false, r.fabric.nodes.size());
             ca.description = server + " mlx5_" + std::to_string(i);
-            hcaOf[{cables[i].link, cables[i].lane}] = r.fabric.nodes.size();
+            hcaOf[cables[i].link] = r.fabric.nodes.size();
             r.fabric.nodes.push_back(std::move(ca));
         }
     }
@@ -107,7 +105,7 @@ IbExportResult exportIbFabric(const Design &design)
     std::vector<std::string> oddRates;
     for (const Link &l : design.links()) {
         const auto ia = ibIndex.find(l.a), ib = ibIndex.find(l.b);
-        const bool nic = hcaOf.count({&l, 0}) > 0;
+        const bool nic = hcaOf.count(&l) > 0;
         if (!nic && (ia == ibIndex.end() || ib == ibIndex.end()))
             continue;
         int width = 0;
@@ -117,7 +115,7 @@ IbExportResult exportIbFabric(const Design &design)
         for (int k = 0; k < l.lanes; ++k) {
             if (nic) {
                 const std::size_t sw = ia != ibIndex.end() ? ia->second : ib->second;
-                connect(sw, hcaOf.at({&l, k}), width, speed);
+                connect(sw, hcaOf.at(&l), width, speed);
             } else {
                 connect(ia->second, ib->second, width, speed);
             }

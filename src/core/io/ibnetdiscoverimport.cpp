@@ -92,6 +92,17 @@ struct Nic
     [[nodiscard]] long key() const { return index * 256L + port; }
 };
 
+/// The distinct HCA devices (rails) of a host's ports, by device index.
+std::vector<int> devicesOf(const std::vector<Nic> &nics)
+{
+    std::vector<int> out;
+    for (const Nic &n : nics)
+        out.push_back(n.index);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+};
+
 class Importer
 {
 public:
@@ -251,34 +262,31 @@ private:
         }
         std::map<std::string, int> prefixes;
         for (const auto &[h, nics] : hosts)
-            if (static_cast<int>(nics.size()) == m_rails)
+            if (static_cast<int>(devicesOf(nics).size()) == m_rails)
                 ++prefixes[namePrefix(h)];
         if (prefixes.empty())
             for (const auto &[h, nics] : hosts)
-                if (static_cast<int>(nics.size()) <= m_rails)
+                if (static_cast<int>(devicesOf(nics).size()) <= m_rails)
                     ++prefixes[namePrefix(h)];
         const std::string prefix = modeOf(prefixes);
-        std::set<std::vector<long>> layouts;
+        std::set<std::vector<int>> layouts;
         for (auto &[h, nics] : hosts) {
             std::sort(nics.begin(), nics.end(),
                       [](const Nic &a, const Nic &b) { return a.key() < b.key(); });
-            const bool fits = static_cast<int>(nics.size()) <= m_rails;
+            const std::vector<int> devices = devicesOf(nics);
+            const bool fits = static_cast<int>(devices.size()) <= m_rails;
             if (prefixes.empty() || namePrefix(h) != prefix || !fits) {
                 for (const Nic &n : nics)
                     m_unknown[n.node] = !fits
-                        ? "more HCA ports than the " + m_preset.key + " preset's "
+                        ? "more HCAs than the " + m_preset.key + " preset's "
                             + std::to_string(m_rails) + " rails"
                         : "host name not of the GPU servers' \"" + prefix + "\" pattern";
                 continue;
             }
             m_servers.push_back(h);
             m_serverNics.push_back(nics);
-            if (static_cast<int>(nics.size()) == m_rails) {
-                std::vector<long> keys;
-                for (const Nic &n : nics)
-                    keys.push_back(n.key());
-                layouts.insert(keys);
-            }
+            if (static_cast<int>(devices.size()) == m_rails)
+                layouts.insert(devices);
         }
         // Servers in natural name order (dgx-2 before dgx-10).
         std::vector<std::size_t> order(m_servers.size());
@@ -310,16 +318,19 @@ private:
         const int perGpu = std::max(1, m_preset.nicsPerAccelerator);
         for (std::size_t s = 0; s < m_servers.size(); ++s) {
             std::vector<bool> used(static_cast<std::size_t>(m_rails), false);
-            for (std::size_t k = 0; k < m_serverNics[s].size(); ++k) {
-                const Nic &nic = m_serverNics[s][k];
-                const auto learned = m_railOfKey.find(nic.key());
+            const std::vector<int> devices = devicesOf(m_serverNics[s]);
+            std::map<int, int> railOf; // device index -> rail
+            for (std::size_t k = 0; k < devices.size(); ++k) {
+                const auto learned = m_railOfKey.find(devices[k]);
                 int rail = learned != m_railOfKey.end() ? learned->second : static_cast<int>(k);
                 if (used[static_cast<std::size_t>(rail)])
                     rail = static_cast<int>(k);
                 used[static_cast<std::size_t>(rail)] = true;
-                m_nicNode[{nic.node, nic.port}]
-                    = m_gpus[s][static_cast<std::size_t>(rail / perGpu)];
+                railOf[devices[k]] = rail;
             }
+            for (const Nic &nic : m_serverNics[s])
+                m_nicNode[{nic.node, nic.port}]
+                    = m_gpus[s][static_cast<std::size_t>(railOf[nic.index] / perGpu)];
             std::string gaps;
             for (int r = 0; r < m_rails; ++r)
                 if (!used[static_cast<std::size_t>(r)])
@@ -603,7 +614,7 @@ private:
     std::vector<Cable> m_cables;
     std::vector<std::string> m_servers;
     std::vector<std::vector<Nic>> m_serverNics;
-    std::map<long, int> m_railOfKey;
+    std::map<int, int> m_railOfKey; // device index -> rail, learned on complete servers
     std::map<int, std::string> m_unknown; // CA node -> reason
     std::vector<std::vector<NodeId>> m_gpus; // per server, by rail
     std::map<std::pair<int, int>, NodeId> m_nicNode; // (CA node, port) -> accelerator

@@ -6,9 +6,10 @@
 //   `lanes`. A port listed on one side only, or pointing at a node not in the file, is reported.
 // - Servers: an HCA's NodeDescription "dgx-001 mlx5_3" is host "dgx-001", device index 3. Hosts
 //   of the most common name prefix ("dgx-") with at most the preset's rails (accelerators x NICs
-//   per accelerator) of connected HCA ports are GPU servers: each becomes a scale-up domain built
-//   from the preset (generateFabric with FabricKind::None), its HCA ports sorted by device index
-//   mapped to rails, rail r to GPU r / nicsPerAccelerator. The device-index-to-rail map learned
+//   per accelerator) of connected HCAs are GPU servers: each becomes a scale-up domain built
+//   from the preset (generateFabric with FabricKind::None), its HCAs sorted by device index
+//   mapped to rails, rail r to GPU r / nicsPerAccelerator (every port of a multi-port HCA is a
+//   cable of that GPU's NIC link). The device-index-to-rail map learned
 //   on complete servers (e.g. mlx5_0,3,4,5,6,9,10,11 -> 0..7) is applied to incomplete ones, whose
 //   missing rails are reported. Other HCAs (storage, management, unnamed) are reported and kept
 //   as "ib-endpoint" nodes, or left out with `dropUnknown`.
