@@ -50,7 +50,7 @@ private slots:
                             QStringLiteral("-o"), path("messy.weft")})
                     .exitCode
                 == 0);
-        for (const QString to : {QStringLiteral("ibnetdiscover"), QStringLiteral("ibsim")}) {
+        for (const QString &to : {QStringLiteral("ibnetdiscover"), QStringLiteral("ibsim")}) {
             const CliRun e
                 = runWeftCli({QStringLiteral("export"), path("messy.weft"), QStringLiteral("--to"),
                               to, QStringLiteral("--out"), path("messy.txt")});

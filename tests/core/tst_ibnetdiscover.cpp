@@ -3,6 +3,7 @@
 // net file, served by Debian's ibsim 0.10, discovered by infiniband-diags 44 ibnetdiscover).
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
+#include "io/designfile.h"
 #include "io/fabricimport.h"
 #include "io/ibnetdiscover.h"
 #include "io/ibnetdiscoverexport.h"
@@ -228,6 +229,10 @@ private slots:
         QCOMPARE(gpu5, 0);
         QCOMPARE(gpu6, 1);
         QCOMPARE(static_cast<int>(d.acceleratorCount()), 33); // 32 GPUs + the storage endpoint
+        // The design with its endpoint is a valid file: it reads back.
+        const ParseResult back = parseDesign(serializeDesign(d), "messy.weft");
+        QVERIFY2(back.ok(), back.error.toString().c_str());
+        QVERIFY(!hasError(validateDesign(d)));
         const Design dropped = importFile("h100-messy.ibnetdiscover", "dgx-h100", true);
         QCOMPARE(static_cast<int>(dropped.acceleratorCount()), 32);
     }

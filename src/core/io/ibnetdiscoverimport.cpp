@@ -471,7 +471,14 @@ private:
         AcceleratorSpec ep;
         ep.key = "ib-endpoint";
         ep.name = "InfiniBand endpoint (storage, management or unknown host)";
-        ep.source = "imported from ibnetdiscover: an HCA that is not a GPU-server rail";
+        // Placeholders, not a GPU's figures: the design format requires positive compute and
+        // memory figures for every accelerator spec, and an endpoint has none to speak of. Such
+        // nodes should get no workload (--drop-unknown leaves them out).
+        ep.peakFlopsBf16 = 1e9;
+        ep.hbmBytes = 1e9;
+        ep.hbmBandwidth = 1e9;
+        ep.source = "imported from ibnetdiscover: an HCA that is not a GPU-server rail; compute "
+                    "and memory figures are placeholders (1 GFLOP/s, 1 GB, 1 GB/s)";
         m_design.hardware.accelerators[ep.key] = ep;
         Group g;
         g.kind = GroupKind::Rack;
@@ -485,7 +492,6 @@ private:
             n.spec = ep.key;
             n.group = gid;
             const NodeId id = m_design.addNode(std::move(n));
-            m_design.group(gid)->members.push_back(id);
             m_ibNode[node] = id;
         }
     }

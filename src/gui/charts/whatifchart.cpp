@@ -44,9 +44,8 @@ void WhatIfChart::build()
 {
     xAxis->setLabel(tr("step time (ms)"));
     yAxis->setLabel(tr("trials at or below (%)"));
-    if (!m_data.design.isEmpty())
-        setTitle(tr("%1: step time with %n random cable failure(s)", nullptr, m_data.failures)
-                     .arg(m_data.design));
+    if (m_data.failures > 0)
+        setTitle(tr("Step time with %n random cable failure(s)", nullptr, m_data.failures));
     if (m_sorted.empty())
         return;
     const std::size_t n = m_sorted.size();
@@ -71,6 +70,19 @@ void WhatIfChart::build()
     QPen pen(seriesColour(1), 2, Qt::DashLine);
     healthy->setPen(pen);
     healthy->setName(tr("healthy: %1 ms").arg(h, 0, 'f', 1));
+}
+
+void WhatIfChart::fitView()
+{
+    if (m_sorted.empty()) {
+        Chart::fitView();
+        return;
+    }
+    const double lo = std::min(m_sorted.front(), m_data.healthyStepTime) * kMs;
+    const double hi = std::max(m_sorted.back(), m_data.healthyStepTime) * kMs;
+    const double pad = std::max(0.05 * (hi - lo), 0.01 * m_data.healthyStepTime * kMs);
+    xAxis->setRange(lo - pad, hi + pad);
+    yAxis->setRange(0, kPercent * 1.05);
 }
 
 ChartTable WhatIfChart::table() const

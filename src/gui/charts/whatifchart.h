@@ -12,7 +12,7 @@ namespace weft {
 
 struct WhatIfChartData
 {
-    QString design; ///< design name, in the title
+    QString design; ///< design name (kept for the caller; the title names the failures only)
     int failures = 0; ///< cables failed per trial
     double healthyStepTime = 0; ///< s
     std::vector<double> stepTimes; ///< s, one per trial that ran (any order)
@@ -34,6 +34,9 @@ public:
 
 protected:
     void build() override;
+    /// The step times with 5% of their span (at least 1% of the healthy step) on each side, so
+    /// the healthy line stays off the axis; 0 to 100% of the trials.
+    void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
 
 private:
