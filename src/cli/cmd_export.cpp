@@ -5,6 +5,7 @@
 #include "commandparser.h"
 #include "designinput.h"
 #include "document/designdocument.h"
+#include "fabricexport.h"
 #include "gui/canvas/canvasexporter.h"
 #include "gui/canvas/topologyscene.h"
 #include "guiapplication.h"
@@ -62,9 +63,11 @@ int runExport(const QStringList &args)
         "(network.yml) and system (system.json) configuration into the directory PATH; a design "
         "ASTRA-sim cannot express is refused with the reasons."));
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
-    const QCommandLineOption toOption(QStringLiteral("to"),
-                                      QStringLiteral("Format: svg, pdf, png or astra-sim."),
-                                      QStringLiteral("FORMAT"));
+    const QCommandLineOption toOption(
+        QStringLiteral("to"),
+        QStringLiteral("Format: svg, pdf, png, astra-sim, ibnetdiscover, ibsim (net file) or "
+                       "slurm (topology.conf) or slurm-yaml (topology.yaml)."),
+        QStringLiteral("FORMAT"));
     const QCommandLineOption outOption(
         QStringLiteral("out"),
         QStringLiteral("Output file (svg, pdf, png) or directory (astra-sim)."),
@@ -75,7 +78,10 @@ int runExport(const QStringList &args)
     p.addOptions({toOption, outOption, dpiOption});
     if (const auto code = parseCommandLine(
             p, args, kName,
-            QStringLiteral("weft-cli export FILE --to svg|pdf|png|astra-sim --out PATH [--dpi N]")))
+            QStringLiteral("weft-cli export FILE --to "
+                           "svg|pdf|png|astra-sim|ibnetdiscover|ibsim|slurm|slurm-yaml "
+                           "--out "
+                           "PATH [--dpi N]")))
         return *code;
     if (p.positionalArguments().size() != 1 || !p.isSet(toOption) || !p.isSet(outOption)) {
         err(QStringLiteral("weft-cli export: expected one design FILE, --to FORMAT and --out "
@@ -85,9 +91,9 @@ int runExport(const QStringList &args)
     const QString to = p.value(toOption).trimmed().toLower();
     CanvasFormat format = CanvasFormat::Svg;
     const bool astra = to == QLatin1String("astra-sim");
-    if (!astra && !parseCanvasFormat(to, &format)) {
+    if (!astra && !isFabricTextFormat(to) && !parseCanvasFormat(to, &format)) {
         err(QStringLiteral("weft-cli export: unknown format '%1' for --to (expected svg, pdf, "
-                           "png or astra-sim)")
+                           "png, astra-sim, ibnetdiscover, ibsim, slurm or slurm-yaml)")
                 .arg(p.value(toOption)));
         return ExitUsage;
     }
@@ -105,6 +111,8 @@ int runExport(const QStringList &args)
     const QString outPath = p.value(outOption);
     if (astra)
         return exportAstraSim(*design, outPath);
+    if (isFabricTextFormat(to))
+        return exportFabricText(to, *design, outPath);
 
     const QFileInfo target(outPath);
     if (!prepareOutputDirectory(kName, target.absolutePath()))

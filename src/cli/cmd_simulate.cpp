@@ -4,6 +4,7 @@
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
+#include "failoptions.h"
 #include "findingtext.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
@@ -167,10 +168,11 @@ int run(const QStringList &args)
             .arg(kAutoTopLinks),
         QStringLiteral("WHICH"));
     p.addOptions({json, csv, outDir, progress, links});
+    addFailOptions(p);
     if (const auto code = parseCommandLine(
             p, args, kName,
             QStringLiteral("weft-cli simulate FILE [--json [--links all|top-N|none]|--csv] "
-                           "[--out DIR] [--progress]")))
+                           "[--out DIR] [--progress] [--fail LIST | --fail-random N --seed S]")))
         return *code;
     if (p.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli simulate: expected one design FILE (see 'weft-cli simulate "
@@ -197,11 +199,15 @@ int run(const QStringList &args)
     const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
     if (!design)
         return readCode;
-    const Design &d = *design;
+    std::optional<FailedRun> failure;
+    if (const auto code = readFailOptions(kName, p, *design, failure))
+        return *code;
+    const Design &d = failure ? failure->failed.design : *design;
     if (p.isSet(outDir) && !prepareOutputDirectory(kName, p.value(outDir)))
         return ExitUsage;
     SimOptions options;
     options.progress = progressPrinter(p.isSet(progress));
+    options.exploitSymmetry = !failure || failure->failed.exploitSymmetry;
     SimResult r = simulate(d, options);
     for (Finding &f : memoryHeadroomFindings(r))
         r.warnings.push_back(std::move(f));
@@ -223,6 +229,8 @@ int run(const QStringList &args)
         out(QString::fromStdString(resultSummaryCsv(r)).trimmed());
     else
         printSummary(r, d);
+    if (failure)
+        printSlowdown(*design, *failure, r.stepTime, r.ok, p.isSet(json) || p.isSet(csv));
     return r.ok && r.memoryFits ? ExitOk : ExitInvalid;
 }
 

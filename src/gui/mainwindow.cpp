@@ -8,6 +8,7 @@
 #include "gui/actions/exportactions.h"
 #include "gui/actions/fileactions.h"
 #include "gui/actions/helpactions.h"
+#include "gui/actions/importactions.h"
 #include "gui/actions/settingsactions.h"
 #include "gui/actions/simulationactions.h"
 #include "gui/actions/viewactions.h"
@@ -123,6 +124,7 @@ void MainWindow::buildMenus()
                             {exportActions->canvas, exportActions->visibleCanvas,
                              exportActions->bom, exportActions->result});
     fileMenu->insertSeparator(m_fileActions->close);
+    fileMenu->insertMenu(exportActions->canvas, (new ImportActions(this))->menu()); // File > Import
     toolbar->addSeparator();
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     m_editActions->addTo(editMenu, toolbar);

@@ -1,0 +1,109 @@
+// weft-cli import FORMAT FILE -o design.weft: a running cluster's fabric as a design
+// (ibnetdiscover output / ibsim net files, Slurm topology.conf), with a summary of what was found.
+#include "command.h"
+#include "commandparser.h"
+#include "io/catalogfile.h"
+#include "io/fabricimport.h"
+#include "storage/designstorage.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+
+namespace weft::cli {
+
+namespace {
+
+const QString kName = QStringLiteral("import");
+constexpr qint64 kMaxImportBytes = qint64(1) << 30; // 1 GiB of text: far above a 100k-GPU fabric
+
+int runImport(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Imports a running cluster's fabric as a design file.\n\n"
+        "FORMAT ibnetdiscover: the output of infiniband-diags' ibnetdiscover (or an ibsim net "
+        "file). HCAs described \"host device<N>\" (dgx-001 mlx5_3) of the most common host "
+        "pattern become GPU servers of the --scaleup preset, rails mapped to GPUs; switches get "
+        "leaf/spine/core from the graph and a catalog model by port count and speed.\n"
+        "FORMAT slurm: Slurm's topology.conf (tree plugin); it has no rates, so every NIC is one "
+        "--nic-tech cable and uplinks are non-blocking.\n\n"
+        "Exit codes: 0 imported, 2 bad usage, an unreadable or malformed file (the line is "
+        "named) or a file that cannot be written."));
+    p.addPositionalArgument(QStringLiteral("FORMAT"), QStringLiteral("ibnetdiscover or slurm."));
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The file to import."));
+    const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
+                                       QStringLiteral("Design file to write (.weft). Required."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption scaleUp(
+        QStringLiteral("scaleup"),
+        QStringLiteral("Scale-up preset of the GPU servers (default: dgx-h100)."),
+        QStringLiteral("PRESET"), QStringLiteral("dgx-h100"));
+    const QCommandLineOption dropUnknown(
+        QStringLiteral("drop-unknown"),
+        QStringLiteral("ibnetdiscover: leave HCAs that are not GPU-server rails (storage, "
+                       "management) out instead of keeping them as ib-endpoint nodes."));
+    const QCommandLineOption nicTech(
+        QStringLiteral("nic-tech"),
+        QStringLiteral("slurm: link technology of every cable (default: ib-ndr)."),
+        QStringLiteral("KEY"), QStringLiteral("ib-ndr"));
+    p.addOptions({outOption, scaleUp, dropUnknown, nicTech});
+    if (const auto code
+        = parseCommandLine(p, args, kName,
+                           QStringLiteral("weft-cli import ibnetdiscover|slurm FILE -o design.weft "
+                                          "[--scaleup PRESET] [--drop-unknown] [--nic-tech KEY]")))
+        return *code;
+    const QStringList pos = p.positionalArguments();
+    ImportFormat format = ImportFormat::Ibnetdiscover;
+    if (pos.size() != 2 || !fromString(pos[0].toStdString(), format)) {
+        err(QStringLiteral("weft-cli import: expected FORMAT (ibnetdiscover or slurm) and FILE "
+                           "(see 'weft-cli import --help')"));
+        return ExitUsage;
+    }
+    if (!p.isSet(outOption)) {
+        err(QStringLiteral("weft-cli import: -o FILE is required"));
+        return ExitUsage;
+    }
+    QFile file(pos[1]);
+    if (!file.open(QIODevice::ReadOnly)) {
+        err(QStringLiteral("weft-cli import: cannot read %1: %2").arg(pos[1], file.errorString()));
+        return ExitUsage;
+    }
+    if (file.size() > kMaxImportBytes) {
+        err(QStringLiteral("weft-cli import: %1 is larger than 1 GiB").arg(pos[1]));
+        return ExitUsage;
+    }
+    const QByteArray text = file.readAll();
+    FabricImportOptions o;
+    o.scaleUpPreset = p.value(scaleUp).toStdString();
+    o.dropUnknown = p.isSet(dropUnknown);
+    o.nicTech = p.value(nicTech).toStdString();
+    o.name = QFileInfo(pos[1]).completeBaseName().toStdString();
+    const FabricImportResult r = importFabric(
+        format, std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+        builtinCatalog(), o);
+    if (!r.ok()) {
+        err(QStringLiteral("weft-cli import: %1: %2").arg(pos[1], QString::fromStdString(r.error)));
+        return ExitUsage;
+    }
+    const QString path = p.value(outOption);
+    if (const auto e = saveDesignFile(*r.design, path)) {
+        err(QStringLiteral("weft-cli import: %1").arg(QString::fromStdString(e->toString())));
+        return ExitUsage;
+    }
+    out(QStringLiteral("Wrote %1 from %2 (%3)").arg(path, pos[1], pos[0]));
+    for (const std::string &line : r.summary)
+        out(QStringLiteral("  %1").arg(QString::fromStdString(line)));
+    for (const std::string &f : r.findings)
+        out(QStringLiteral("  note: %1").arg(QString::fromStdString(f)));
+    return ExitOk;
+}
+
+const CliCommandRegistration reg {{"import",
+                                   "import a running cluster's fabric (ibnetdiscover, Slurm "
+                                   "topology.conf) as a design file",
+                                   runImport}};
+
+} // namespace
+
+} // namespace weft::cli

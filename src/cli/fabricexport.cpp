@@ -1,0 +1,48 @@
+#include "fabricexport.h"
+
+#include "command.h"
+#include "designinput.h"
+#include "io/ibnetdiscoverexport.h"
+#include "io/slurmtopology.h"
+
+#include <QFileInfo>
+
+namespace weft::cli {
+
+namespace {
+
+const QString kName = QStringLiteral("export");
+
+} // namespace
+
+bool isFabricTextFormat(const QString &to)
+{
+    return to == QLatin1String("ibnetdiscover") || to == QLatin1String("ibsim")
+        || to == QLatin1String("slurm") || to == QLatin1String("slurm-yaml");
+}
+
+int exportFabricText(const QString &to, const Design &design, const QString &outPath)
+{
+    std::string text;
+    if (to == QLatin1String("slurm")) {
+        text = exportSlurmTopology(design);
+    } else if (to == QLatin1String("slurm-yaml")) {
+        text = exportSlurmTopologyYaml(design);
+    } else {
+        const IbExportResult x = exportIbFabric(design);
+        for (const std::string &w : x.warnings)
+            err(QStringLiteral("weft-cli export: %1").arg(QString::fromStdString(w)));
+        if (x.fabric.nodes.empty())
+            return ExitInvalid;
+        text = writeIbnetdiscover(x.fabric,
+                                  to == QLatin1String("ibsim") ? IbTextStyle::IbsimNet
+                                                               : IbTextStyle::Ibnetdiscover);
+    }
+    if (!prepareOutputDirectory(kName, QFileInfo(outPath).absolutePath())
+        || !writeTextFile(kName, outPath, text))
+        return ExitUsage;
+    out(outPath);
+    return ExitOk;
+}
+
+} // namespace weft::cli

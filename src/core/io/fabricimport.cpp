@@ -1,0 +1,83 @@
+#include "io/fabricimport.h"
+
+#include "io/ibnetdiscover.h"
+#include "io/slurmtopology.h"
+
+namespace weft {
+
+namespace {
+
+std::string counts(const std::map<std::string, int> &m)
+{
+    std::string out;
+    for (const auto &[k, n] : m)
+        out += (out.empty() ? "" : ", ") + std::to_string(n) + " x " + k;
+    return out.empty() ? "none" : out;
+}
+
+FabricImportResult fromIb(std::string_view text, const Catalog &catalog,
+                          const FabricImportOptions &o)
+{
+    FabricImportResult r;
+    const IbParseResult parsed = parseIbnetdiscover(text);
+    if (!parsed.ok()) {
+        r.error = parsed.error;
+        return r;
+    }
+    IbImportOptions io;
+    io.scaleUpPreset = o.scaleUpPreset;
+    io.dropUnknown = o.dropUnknown;
+    io.name = o.name;
+    IbImportResult imported = importIbFabric(*parsed.fabric, catalog, io);
+    if (!imported.ok()) {
+        r.error = imported.error;
+        return r;
+    }
+    const IbImportSummary &s = imported.summary;
+    r.summary.push_back(std::to_string(s.switches) + " switches, " + std::to_string(s.cas)
+                        + " HCAs, " + std::to_string(s.cables) + " cables");
+    r.summary.push_back(std::to_string(s.servers) + " " + o.scaleUpPreset + " servers, "
+                        + std::to_string(s.accelerators) + " GPUs; " + std::to_string(s.unknownHcas)
+                        + " other HCA port(s)"
+                        + (s.unknownHcas && o.dropUnknown ? " left out" : ""));
+    r.summary.push_back("switch models: " + counts(s.switchModels));
+    r.summary.push_back("tiers: " + counts(s.tiers));
+    r.summary.push_back("cables: " + counts(s.cableRates));
+    r.findings = s.findings;
+    r.design = std::move(imported.design);
+    return r;
+}
+
+} // namespace
+
+const char *toString(ImportFormat f)
+{
+    return f == ImportFormat::SlurmTopology ? "slurm" : "ibnetdiscover";
+}
+
+bool fromString(const std::string &s, ImportFormat &out)
+{
+    if (s == "ibnetdiscover" || s == "ibsim")
+        out = ImportFormat::Ibnetdiscover;
+    else if (s == "slurm" || s == "topology.conf")
+        out = ImportFormat::SlurmTopology;
+    else
+        return false;
+    return true;
+}
+
+FabricImportResult importFabric(ImportFormat format, std::string_view text, const Catalog &catalog,
+                                const FabricImportOptions &options)
+{
+    try {
+        if (format == ImportFormat::Ibnetdiscover)
+            return fromIb(text, catalog, options);
+        return importSlurmTopology(text, catalog, options);
+    } catch (const std::exception &e) {
+        FabricImportResult r;
+        r.error = std::string("internal error: ") + e.what();
+        return r;
+    }
+}
+
+} // namespace weft

@@ -1,0 +1,46 @@
+#pragma once
+// ImportActions: File > Import > InfiniBand fabric... (ibnetdiscover output or an ibsim net file)
+// and Slurm topology... (topology.conf), through the core importers (io/fabricimport.h). The
+// imported fabric replaces the window's design like "New cluster..." (one undoable step); what
+// the importer found (counts, models, missing rails, asymmetric cabling) goes to the status bar,
+// a malformed file to an error naming the line.
+
+#include "io/fabricimport.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QAction;
+class QMenu;
+
+namespace weft {
+
+class MainWindow;
+
+class ImportActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ImportActions(MainWindow *window);
+
+    QAction *infiniband, *slurm;
+    /// The File > Import submenu holding both actions (owned by the window).
+    [[nodiscard]] QMenu *menu() const { return m_menu; }
+
+    /// Imports `path` as `format` with GPU servers of `preset` into the window's document.
+    /// Returns false (error shown through dialogPresenter(), document unchanged) when the file
+    /// cannot be read or imported.
+    bool importFile(ImportFormat format, const QString &path, const QString &preset);
+    /// The summary and findings of the last successful import, one line each.
+    [[nodiscard]] QStringList lastReport() const { return m_report; }
+
+private:
+    void choose(ImportFormat format);
+
+    MainWindow *m_window;
+    QMenu *m_menu;
+    QStringList m_report;
+};
+
+} // namespace weft

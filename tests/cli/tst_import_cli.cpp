@@ -1,0 +1,121 @@
+// weft-cli import (ibnetdiscover, slurm) and export --to ibnetdiscover|ibsim|slurm|slurm-yaml
+// (issue 19), on the committed ibsim + ibnetdiscover outputs of tests/data/import/.
+#include "clirunner.h"
+#include "storage/designstorage.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace weft;
+using namespace weft::test;
+
+namespace {
+
+const QString kData = QStringLiteral(WEFT_TEST_DATA_DIR "/import/");
+
+QString text(const QByteArray &b)
+{
+    return QString::fromUtf8(b);
+}
+
+} // namespace
+
+class TestImportCli : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+
+private slots:
+    void importIbnetdiscover()
+    {
+        const CliRun r = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                                     kData + QStringLiteral("a100-su4.ibnetdiscover"),
+                                     QStringLiteral("-o"), path("su4.weft"),
+                                     QStringLiteral("--scaleup"), QStringLiteral("dgx-a100")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(text(r.out).contains(QStringLiteral("4 dgx-a100 servers, 32 GPUs")));
+        QVERIFY(text(r.out).contains(QStringLiteral("9 x qm8700 (40 ports, 4xHDR)")));
+        const LoadResult loaded = loadDesignFile(path("su4.weft"));
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded.design->acceleratorCount(), std::size_t(32));
+    }
+
+    // Export the imported design as ibnetdiscover text and import that: the same summary.
+    void exportAndImportAgain()
+    {
+        QVERIFY(runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                            kData + QStringLiteral("h100-messy.ibnetdiscover"),
+                            QStringLiteral("-o"), path("messy.weft")})
+                    .exitCode
+                == 0);
+        for (const QString &to : {QStringLiteral("ibnetdiscover"), QStringLiteral("ibsim")}) {
+            const CliRun e
+                = runWeftCli({QStringLiteral("export"), path("messy.weft"), QStringLiteral("--to"),
+                              to, QStringLiteral("--out"), path("messy.txt")});
+            QVERIFY2(e.exitCode == 0, e.err.constData());
+            const CliRun again
+                = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                              path("messy.txt"), QStringLiteral("-o"), path("again.weft")});
+            QVERIFY2(again.exitCode == 0, again.err.constData());
+            QVERIFY(
+                text(again.out).contains(QStringLiteral("4 dgx-h100 servers, 32 GPUs; 1 other")));
+            // The degraded 100 Gb/s cable comes back as 4xEDR (the exporter writes 4x first).
+            QVERIFY2(text(again.out).contains(QStringLiteral("1 x 4xEDR, 94 x 4xHDR")),
+                     again.out.constData());
+        }
+    }
+
+    void slurm()
+    {
+        QVERIFY(
+            runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                        kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
+                        path("su4.weft"), QStringLiteral("--scaleup"), QStringLiteral("dgx-a100")})
+                .exitCode
+            == 0);
+        const CliRun e
+            = runWeftCli({QStringLiteral("export"), path("su4.weft"), QStringLiteral("--to"),
+                          QStringLiteral("slurm"), QStringLiteral("--out"), path("topology.conf")});
+        QVERIFY2(e.exitCode == 0, e.err.constData());
+        QFile conf(path("topology.conf"));
+        QVERIFY(conf.open(QIODevice::ReadOnly));
+        const QString c = QString::fromUtf8(conf.readAll());
+        QVERIFY2(c.contains(QStringLiteral("Nodes=dgx-a100-[0-3]")), qPrintable(c));
+        const CliRun i = runWeftCli(
+            {QStringLiteral("import"), QStringLiteral("slurm"), path("topology.conf"),
+             QStringLiteral("-o"), path("slurm.weft"), QStringLiteral("--scaleup"),
+             QStringLiteral("dgx-a100"), QStringLiteral("--nic-tech"), QStringLiteral("ib-hdr")});
+        QVERIFY2(i.exitCode == 0, i.err.constData());
+        QVERIFY(text(i.out).contains(QStringLiteral("4 dgx-a100 servers, 32 GPUs")));
+        QCOMPARE(runWeftCli({QStringLiteral("export"), path("su4.weft"), QStringLiteral("--to"),
+                             QStringLiteral("slurm-yaml"), QStringLiteral("--out"),
+                             path("topology.yaml")})
+                     .exitCode,
+                 0);
+    }
+
+    void errors()
+    {
+        QFile bad(path("bad.txt"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("Switch\t8 \"S-1\"\n[1]\t\"H-1\"[1]\n[1]\t\"H-2\"[1]\n");
+        bad.close();
+        CliRun r = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                               path("bad.txt"), QStringLiteral("-o"), path("x.weft")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(text(r.err).contains(QStringLiteral("line 3: port 1")), r.err.constData());
+        QVERIFY(!QFile::exists(path("x.weft")));
+        r = runWeftCli({QStringLiteral("import"), QStringLiteral("xml"), path("bad.txt"),
+                        QStringLiteral("-o"), path("x.weft")});
+        QCOMPARE(r.exitCode, 2);
+        r = runWeftCli(
+            {QStringLiteral("import"), QStringLiteral("ibnetdiscover"), path("bad.txt")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(text(r.err).contains(QStringLiteral("-o FILE is required")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImportCli)
+#include "tst_import_cli.moc"

@@ -1,0 +1,292 @@
+// Tests of the ibnetdiscover import and export (issue 19). The inputs in tests/data/import/ were
+// made by the real tools (scripts/make-import-testdata.sh: Weft's ibsim net export or a described
+// net file, served by Debian's ibsim 0.10, discovered by infiniband-diags 44 ibnetdiscover).
+#include "generate/fabricgenerator.h"
+#include "io/catalogfile.h"
+#include "io/designfile.h"
+#include "io/fabricimport.h"
+#include "io/ibnetdiscover.h"
+#include "io/ibnetdiscoverexport.h"
+#include "io/ibnetdiscoverimport.h"
+#include "model/validate.h"
+
+#include <QFile>
+#include <QtTest>
+#include <algorithm>
+#include <tuple>
+
+using namespace weft;
+
+namespace {
+
+std::string readData(const char *name)
+{
+    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/import/") + QString::fromLatin1(name));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read test data %s", name);
+    return f.readAll().toStdString();
+}
+
+Design importFile(const char *name, const std::string &preset, bool dropUnknown = false,
+                  IbImportSummary *summary = nullptr)
+{
+    const IbParseResult parsed = parseIbnetdiscover(readData(name));
+    if (!parsed.ok())
+        qFatal("%s: %s", name, parsed.error.c_str());
+    IbImportOptions o;
+    o.scaleUpPreset = preset;
+    o.dropUnknown = dropUnknown;
+    IbImportResult r = importIbFabric(*parsed.fabric, builtinCatalog(), o);
+    if (!r.ok())
+        qFatal("%s: %s", name, r.error.c_str());
+    if (summary)
+        *summary = r.summary;
+    return std::move(*r.design);
+}
+
+/// A node as the fabric sees it: a switch by name, an accelerator as "<domain>/<rail>".
+std::string endLabel(const Design &d, NodeId id)
+{
+    const Node *n = d.node(id);
+    if (n->isSwitch())
+        return n->name;
+    const Group *g = n->group.valid() ? d.group(n->group) : nullptr;
+    return (g ? g->name : n->name) + "/" + std::to_string(n->rail);
+}
+
+/// The scale-out fabric as a sorted list of (end, end, rate, lanes): what a round trip keeps.
+std::vector<std::tuple<std::string, std::string, double, int>> scaleOut(const Design &d)
+{
+    std::vector<std::tuple<std::string, std::string, double, int>> out;
+    for (const Link &l : d.links()) {
+        const Node *a = d.node(l.a), *b = d.node(l.b);
+        if ((a->isSwitch() && a->role == SwitchRole::ScaleUp)
+            || (b->isSwitch() && b->role == SwitchRole::ScaleUp)
+            || (a->isAccelerator() && b->isAccelerator()))
+            continue;
+        std::string x = endLabel(d, l.a), y = endLabel(d, l.b);
+        if (y < x)
+            std::swap(x, y);
+        out.emplace_back(x, y, l.rate, l.lanes);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+int countRole(const Design &d, SwitchRole role)
+{
+    return static_cast<int>(std::count_if(d.nodes().begin(), d.nodes().end(), [&](const Node &n) {
+        return n.isSwitch() && n.role == role;
+    }));
+}
+
+Design generated(const std::string &preset, int domains, FabricKind kind)
+{
+    FabricParams p;
+    p.scaleUpPreset = preset;
+    p.domains = domains;
+    p.fabric = kind;
+    p.tiers = 2;
+    p.switchModel = "qm8700";
+    p.nicRate = 0;
+    GenerateResult g = generateFabric(p, builtinCatalog());
+    if (!g.ok())
+        qFatal("generate failed");
+    return std::move(*g.design);
+}
+
+bool anyFinding(const IbImportSummary &s, const char *needle)
+{
+    return std::any_of(s.findings.begin(), s.findings.end(),
+                       [&](const std::string &f) { return f.find(needle) != std::string::npos; });
+}
+
+} // namespace
+
+class TestIbnetdiscover : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void laneRates_data()
+    {
+        QTest::addColumn<QString>("speed");
+        QTest::addColumn<double>("gbps4x");
+        QTest::newRow("SDR") << "SDR" << 10.0;
+        QTest::newRow("QDR") << "QDR" << 40.0;
+        QTest::newRow("FDR") << "FDR" << 56.0;
+        QTest::newRow("EDR") << "EDR" << 100.0;
+        QTest::newRow("HDR") << "HDR" << 200.0;
+        QTest::newRow("NDR") << "NDR" << 400.0;
+        QTest::newRow("XDR") << "XDR" << 800.0;
+        QTest::newRow("unknown") << "GDR" << 0.0;
+    }
+    void laneRates()
+    {
+        QFETCH(QString, speed);
+        QFETCH(double, gbps4x);
+        QCOMPARE(4 * ibLaneRate(speed.toStdString()) * 8 / 1e9, gbps4x);
+        if (gbps4x > 0 && speed != QLatin1String("FDR10"))
+            QCOMPARE(QString::fromStdString(ibSpeedForRate(gbps4x * 1e9 / 8)), speed);
+    }
+
+    void hostAndIndex()
+    {
+        QCOMPARE(hcaHostAndIndex("dgx-001 mlx5_3"), std::make_pair(std::string("dgx-001"), 3));
+        QCOMPARE(hcaHostAndIndex("node7 HCA-1"), std::make_pair(std::string("node7"), 1));
+        QCOMPARE(hcaHostAndIndex("MT4123 ConnectX6 Mellanox Technologies").second, -1);
+        QCOMPARE(hcaHostAndIndex("Hca1").second, -1);
+    }
+
+    // The committed ibsim outputs import with the expected counts and rates.
+    void importRailOptimized()
+    {
+        IbImportSummary s;
+        const Design d = importFile("a100-su4.ibnetdiscover", "dgx-a100", false, &s);
+        QCOMPARE(s.switches, 9);
+        QCOMPARE(s.cas, 32);
+        QCOMPARE(s.cables, 64);
+        QCOMPARE(s.servers, 4);
+        QCOMPARE(static_cast<int>(d.acceleratorCount()), 32);
+        QCOMPARE(countRole(d, SwitchRole::Leaf), 8);
+        QCOMPARE(countRole(d, SwitchRole::Spine), 1);
+        QCOMPARE(s.cableRates.at("4xHDR"), 64);
+        QCOMPARE(s.switchModels.at("qm8700 (40 ports, 4xHDR)"), 9);
+        QVERIFY2(s.findings.empty(), s.findings.empty() ? "" : s.findings.front().c_str());
+        for (const Link &l : d.links())
+            if (l.tech == "ib-hdr")
+                QCOMPARE(l.rate, 25e9); // 4 x 50 Gb/s = 200 Gb/s
+        QVERIFY(!hasError(validateDesign(d)));
+    }
+
+    void importFatTree()
+    {
+        IbImportSummary s;
+        const Design d = importFile("a100-ft16.ibnetdiscover", "dgx-a100", false, &s);
+        QCOMPARE(s.servers, 16);
+        QCOMPARE(static_cast<int>(d.acceleratorCount()), 128);
+        const Design g = generated("dgx-a100", 16, FabricKind::FatTree);
+        QCOMPARE(countRole(d, SwitchRole::Leaf), countRole(g, SwitchRole::Leaf));
+        QCOMPARE(countRole(d, SwitchRole::Spine), countRole(g, SwitchRole::Spine));
+        QVERIFY(scaleOut(d) == scaleOut(g));
+    }
+
+    // Generated design -> ibsim net file -> ibsim -> ibnetdiscover -> import: the same fabric.
+    void roundTripThroughIbsim()
+    {
+        const Design original = generated("dgx-a100", 4, FabricKind::RailOptimized);
+        const Design imported = importFile("a100-su4.ibnetdiscover", "dgx-a100");
+        QCOMPARE(imported.nodes().size(), original.nodes().size());
+        QCOMPARE(imported.links().size(), original.links().size());
+        QVERIFY(scaleOut(imported) == scaleOut(original));
+        // The committed net file is what the exporter writes today.
+        QCOMPARE(writeIbnetdiscover(exportIbFabric(original).fabric, IbTextStyle::IbsimNet),
+                 readData("a100-su4.net"));
+    }
+
+    // Writer and parser agree in both styles, in memory.
+    void writeParseRoundTrip()
+    {
+        const Design original = generated("dgx-h100", 4, FabricKind::RailOptimized);
+        for (const IbTextStyle style : {IbTextStyle::Ibnetdiscover, IbTextStyle::IbsimNet}) {
+            const IbParseResult p
+                = parseIbnetdiscover(writeIbnetdiscover(exportIbFabric(original).fabric, style));
+            QVERIFY2(p.ok(), p.error.c_str());
+            IbImportOptions o;
+            IbImportResult r = importIbFabric(*p.fabric, builtinCatalog(), o);
+            QVERIFY(r.ok());
+            QVERIFY(scaleOut(*r.design) == scaleOut(original));
+            for (const Link &l : r.design->links())
+                if (l.tech == "ib-ndr")
+                    QCOMPARE(l.rate, 50e9);
+        }
+    }
+
+    // The described messy fabric: DGX H100 device names, a storage host, an uncabled rail, a 2x
+    // cable and a missing uplink are all reported.
+    void messyFabric()
+    {
+        IbImportSummary s;
+        const Design d = importFile("h100-messy.ibnetdiscover", "dgx-h100", false, &s);
+        QCOMPARE(s.servers, 4);
+        QCOMPARE(s.unknownHcas, 1);
+        QVERIFY(anyFinding(s, "dgx-h003 rail 5"));
+        QVERIFY(anyFinding(s, "stor-01 mlx5_0"));
+        QVERIFY(anyFinding(s, "dgx-h002.gpu1 - h-leaf-01 at 100 Gb/s"));
+        QVERIFY(anyFinding(s, "h-leaf-07 has 7"));
+        // Switch names from "MF0;h-leaf-00:MQM8700/U1"; mlx5_10 of dgx-h003 is rail 6 (learned
+        // from the complete servers), so its gpu6 is cabled and gpu5 is not.
+        int gpu5 = 0, gpu6 = 0;
+        for (const Link &l : d.links())
+            for (const NodeId id : {l.a, l.b}) {
+                const std::string &name = d.node(id)->name;
+                const Node *other = d.node(l.other(id));
+                if (other->isSwitch() && other->role == SwitchRole::Leaf) {
+                    gpu5 += name == "dgx-h003.gpu5";
+                    gpu6 += name == "dgx-h003.gpu6" && other->name == "h-leaf-06";
+                }
+            }
+        QCOMPARE(gpu5, 0);
+        QCOMPARE(gpu6, 1);
+        QCOMPARE(static_cast<int>(d.acceleratorCount()), 33); // 32 GPUs + the storage endpoint
+        // The design with its endpoint is a valid file: it reads back.
+        const ParseResult back = parseDesign(serializeDesign(d), "messy.weft");
+        QVERIFY2(back.ok(), back.error.toString().c_str());
+        QVERIFY(!hasError(validateDesign(d)));
+        const Design dropped = importFile("h100-messy.ibnetdiscover", "dgx-h100", true);
+        QCOMPARE(static_cast<int>(dropped.acceleratorCount()), 32);
+    }
+
+    void malformed_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("port before header") << "# c\n[1]\t\"S-1\"[1]\n"
+                                            << 2 << "outside a node record";
+        QTest::newRow("no port count") << "Switch \"S-1\"\n" << 1 << "port count";
+        QTest::newRow("no id") << "\nSwitch 8 S-1\n" << 2 << "quoted node id";
+        QTest::newRow("port too high") << "Switch 8 \"S-1\"\n[9]\t\"H-1\"[1]\n"
+                                       << 2 << "outside 1..8";
+        QTest::newRow("port twice") << "Switch 8 \"S-1\"\n[1]\t\"H-1\"[1]\n[1]\t\"H-2\"[1]\n"
+                                    << 3 << "listed twice";
+        QTest::newRow("duplicate node") << "Ca 1 \"H-1\"\n\nCa 1 \"H-1\"\n"
+                                        << 3 << "described twice";
+        QTest::newRow("garbage") << "Switch 8 \"S-1\"\nhello world\n" << 2 << "unrecognised line";
+        QTest::newRow("bad remote port") << "Switch 8 \"S-1\"\n[1]\t\"H-1\"[x]\n"
+                                         << 2 << "malformed remote port";
+        QTest::newRow("empty") << "# nothing\n" << 1 << "no Switch or Ca record";
+    }
+    void malformed()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        const IbParseResult r = parseIbnetdiscover(text.toStdString());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errorLine, line);
+        QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
+        if (message != QLatin1String("no Switch or Ca record"))
+            QVERIFY(r.error.rfind("line " + std::to_string(line) + ": ", 0) == 0);
+    }
+
+    // The facade names the problem of a file without rates and an unknown preset.
+    void importErrors()
+    {
+        FabricImportOptions o;
+        const std::string noRates
+            = "Switch 8 \"sw\"\n[1] \"Hca1\"[1]\n\nHca 1 \"Hca1\"\n[1] \"sw\"[1]\n";
+        FabricImportResult r
+            = importFabric(ImportFormat::Ibnetdiscover, noRates, builtinCatalog(), o);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error.find("width and speed") != std::string::npos);
+        o.scaleUpPreset = "no-such-preset";
+        r = importFabric(ImportFormat::Ibnetdiscover, readData("a100-su4.ibnetdiscover"),
+                         builtinCatalog(), o);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error.find("no-such-preset") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestIbnetdiscover)
+#include "tst_ibnetdiscover.moc"

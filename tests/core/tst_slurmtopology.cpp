@@ -1,0 +1,167 @@
+// Tests of the Slurm topology.conf (tree plugin) import and export (issue 19). The example
+// topology.conf follows the layout of Slurm's topology.conf documentation (SwitchName= Nodes=
+// for leaves, Switches= above them, host lists with ranges).
+#include "generate/fabricgenerator.h"
+#include "io/catalogfile.h"
+#include "io/slurmtopology.h"
+#include "model/validate.h"
+
+#include <QtTest>
+#include <algorithm>
+
+using namespace weft;
+
+namespace {
+
+const char *kTree = "# two leaves under one spine\n"
+                    "SwitchName=s0 Nodes=dgx[001-004]\n"
+                    "SwitchName=s1 Nodes=dgx[005-008] LinkSpeed=400\n"
+                    "switchname=top Switches=s[0-1]   # lower-case keys are accepted\n";
+
+int countRole(const Design &d, SwitchRole role)
+{
+    return static_cast<int>(std::count_if(d.nodes().begin(), d.nodes().end(), [&](const Node &n) {
+        return n.isSwitch() && n.role == role;
+    }));
+}
+
+QStringList toList(const std::vector<std::string> &v)
+{
+    QStringList out;
+    for (const std::string &s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+} // namespace
+
+class TestSlurmTopology : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void expand_data()
+    {
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<QString>("hosts"); // space-separated
+        QTest::newRow("range") << "dgx[001-003]"
+                               << "dgx001 dgx002 dgx003";
+        QTest::newRow("mixed") << "n[1-2,7],login"
+                               << "n1 n2 n7 login";
+        QTest::newRow("two groups") << "r[1-2]n[1-2]"
+                                    << "r1n1 r1n2 r2n1 r2n2";
+        QTest::newRow("plain") << "a,b"
+                               << "a b";
+        QTest::newRow("padding") << "x[09-11]"
+                                 << "x09 x10 x11";
+    }
+    void expand()
+    {
+        QFETCH(QString, list);
+        QFETCH(QString, hosts);
+        const std::vector<std::string> got = expandHostList(list.toStdString());
+        QCOMPARE(toList(got).join(QLatin1Char(' ')), hosts);
+        // compress() gives a list that expands to the same set.
+        std::vector<std::string> again = expandHostList(compressHostList(got));
+        std::vector<std::string> want = got;
+        std::sort(again.begin(), again.end());
+        std::sort(want.begin(), want.end());
+        QCOMPARE(toList(again), toList(want));
+    }
+
+    void compress()
+    {
+        QCOMPARE(compressHostList({"dgx003", "dgx001", "dgx002", "dgx007", "login"}),
+                 std::string("dgx[001-003,007],login"));
+        QCOMPARE(compressHostList({"su0"}), std::string("su0"));
+    }
+
+    void badLists()
+    {
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, expandHostList("dgx[1-"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, expandHostList("dgx[5-2]"));
+    }
+
+    void importTree()
+    {
+        FabricImportOptions o;
+        const FabricImportResult r = importSlurmTopology(kTree, builtinCatalog(), o);
+        QVERIFY2(r.ok(), r.error.c_str());
+        const Design &d = *r.design;
+        QCOMPARE(static_cast<int>(d.acceleratorCount()), 64);
+        QCOMPARE(countRole(d, SwitchRole::Leaf), 2);
+        QCOMPARE(countRole(d, SwitchRole::Spine), 1);
+        // Non-blocking uplinks: each leaf has 32 NIC cables down and 32 up.
+        for (const Link &l : d.links())
+            if (d.node(l.a)->isSwitch() && d.node(l.b)->isSwitch()
+                && d.node(l.a)->role != SwitchRole::ScaleUp)
+                QCOMPARE(l.lanes, 32);
+        QVERIFY(!hasError(validateDesign(d)));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key") << "SwitchName=a Nodes=n1\nSwitchName=b Foo=1\n"
+                                     << "line 2: unknown key \"Foo\"";
+        QTest::newRow("no name") << "Nodes=n1\n"
+                                 << "line 1: a line without SwitchName=";
+        QTest::newRow("twice") << "SwitchName=a Nodes=n1\nSwitchName=a Nodes=n2\n"
+                               << "line 2: switch \"a\" is defined twice";
+        QTest::newRow("unknown child") << "SwitchName=a Switches=b\n"
+                                       << "line 1: switch \"a\" lists unknown switch \"b\"";
+        QTest::newRow("cycle") << "SwitchName=a Switches=b\nSwitchName=b Switches=a\n"
+                               << "is its own ancestor";
+        QTest::newRow("bad list") << "SwitchName=a Nodes=n[1-\n"
+                                  << "line 1: unbalanced brackets";
+        QTest::newRow("block plugin") << "BlockName=b1 Nodes=n1\n"
+                                      << "not a tree topology";
+        QTest::newRow("empty") << "# nothing\n"
+                               << "no SwitchName= line";
+    }
+    void errors()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const FabricImportResult r
+            = importSlurmTopology(text.toStdString(), builtinCatalog(), FabricImportOptions());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
+    }
+
+    // A rail-optimized design: each unit's rail leaves become one Slurm switch named after the
+    // unit; the spines list the units. Importing it back gives the same servers under the same
+    // switches.
+    void exportRailOptimized()
+    {
+        FabricParams p;
+        p.scaleUpPreset = "dgx-h100";
+        p.domains = 8;
+        p.suSize = 4;
+        p.tiers = 2;
+        GenerateResult g = generateFabric(p, builtinCatalog());
+        QVERIFY(g.ok());
+        const std::string conf = exportSlurmTopology(*g.design);
+        QVERIFY2(conf.find("SwitchName=su0 Nodes=dgx-h100-[0-3]\n") != std::string::npos,
+                 conf.c_str());
+        QVERIFY2(conf.find("SwitchName=su1 Nodes=dgx-h100-[4-7]\n") != std::string::npos,
+                 conf.c_str());
+        QVERIFY2(conf.find("Switches=su[0-1]\n") != std::string::npos, conf.c_str());
+        const std::string yaml = exportSlurmTopologyYaml(*g.design);
+        QVERIFY2(yaml.find("  tree:\n    switches:\n      - switch: su0\n        nodes: "
+                           "dgx-h100-[0-3]\n")
+                     != std::string::npos,
+                 yaml.c_str());
+        QVERIFY2(yaml.find("        children: su[0-1]\n") != std::string::npos, yaml.c_str());
+        const FabricImportResult r = importSlurmTopology(conf, builtinCatalog(), {});
+        QVERIFY2(r.ok(), r.error.c_str());
+        QCOMPARE(r.design->acceleratorCount(), g.design->acceleratorCount());
+        QCOMPARE(countRole(*r.design, SwitchRole::Leaf), 2);
+        const std::string again = exportSlurmTopology(*r.design);
+        QCOMPARE(again.substr(again.find('\n')), conf.substr(conf.find('\n'))); // after the header
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSlurmTopology)
+#include "tst_slurmtopology.moc"

@@ -1,0 +1,134 @@
+// Tests of File > Import (issue 19): the menu holds the InfiniBand and Slurm importers; importing
+// the committed ibsim output replaces the design (one undoable step); a malformed file shows an
+// error naming the line and leaves the design alone.
+#include "document/designdocument.h"
+#include "gui/actions/importactions.h"
+#include "gui/dialogs/dialogpresenter.h"
+#include "gui/mainwindow.h"
+
+#include <QMenu>
+#include <QMenuBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace weft;
+
+namespace {
+
+class RecordingPresenter : public DialogPresenter
+{
+public:
+    void showError(QWidget *, const QString &title, const QString &text) override
+    {
+        errors << title + QStringLiteral(": ") + text;
+    }
+    QStringList errors;
+};
+
+const QString kData = QStringLiteral(WEFT_TEST_DATA_DIR "/import/");
+
+} // namespace
+
+class TestImportActions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { setDialogPresenter(&m_presenter); }
+    void cleanup()
+    {
+        setDialogPresenter(nullptr);
+        m_presenter.errors.clear();
+    }
+
+    void menu()
+    {
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        QVERIFY(import);
+        QMenu *file = nullptr;
+        for (QAction *a : w.menuBar()->actions())
+            if (a->menu() && a->text() == QStringLiteral("&File"))
+                file = a->menu();
+        QVERIFY(file);
+        QVERIFY(file->actions().contains(import->menu()->menuAction()));
+        QCOMPARE(import->menu()->actions().size(), 2);
+        QVERIFY(import->menu()->actions().contains(import->infiniband));
+        QVERIFY(import->menu()->actions().contains(import->slurm));
+    }
+
+    void importInfiniBand()
+    {
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        QSignalSpy status(&w, &MainWindow::statusMessage);
+        QVERIFY(import->importFile(ImportFormat::Ibnetdiscover,
+                                   kData + QStringLiteral("h100-messy.ibnetdiscover"),
+                                   QStringLiteral("dgx-h100")));
+        QVERIFY(m_presenter.errors.isEmpty());
+        const Design &d = w.document()->design();
+        QCOMPARE(d.acceleratorCount(), std::size_t(33)); // 32 GPUs + the storage host
+        QVERIFY(import->lastReport()
+                    .join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("dgx-h003 rail 5")));
+        QVERIFY(!status.isEmpty());
+        QVERIFY(
+            status.last().first().toString().contains(QStringLiteral("h100-messy.ibnetdiscover")));
+        if (const QByteArray dir = qgetenv("WEFT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            w.resize(1400, 900);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            import->menu()->popup(w.mapToGlobal(QPoint(40, 40)));
+            QTest::qWait(200);
+            w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/import-window.png"));
+            import->menu()->grab().save(QString::fromLocal8Bit(dir)
+                                        + QStringLiteral("/import-menu.png"));
+            import->menu()->hide();
+        }
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(0));
+    }
+
+    void importSlurm()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("topology.conf"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("SwitchName=s0 Nodes=gpu[01-02]\nSwitchName=s1 Nodes=gpu[03-04]\n"
+                "SwitchName=top Switches=s[0-1]\n");
+        f.close();
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        QVERIFY(import->importFile(ImportFormat::SlurmTopology, path, QStringLiteral("dgx-a100")));
+        QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(32));
+    }
+
+    void malformedFileNamesTheLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.ibnetdiscover"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Switch\t8 \"S-1\"\n[1]\t\"H-1\"[1]\nthis is not ibnetdiscover\n");
+        f.close();
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        QVERIFY(!import->importFile(ImportFormat::Ibnetdiscover, path, QStringLiteral("dgx-h100")));
+        QCOMPARE(m_presenter.errors.size(), 1);
+        QVERIFY2(m_presenter.errors.front().contains(QStringLiteral("line 3: unrecognised line")),
+                 qPrintable(m_presenter.errors.front()));
+        QCOMPARE(w.document()->design().nodes().size(), std::size_t(0));
+        QVERIFY(!import->importFile(ImportFormat::Ibnetdiscover,
+                                    dir.filePath(QStringLiteral("none")),
+                                    QStringLiteral("dgx-h100")));
+        QCOMPARE(m_presenter.errors.size(), 2);
+    }
+
+private:
+    RecordingPresenter m_presenter;
+};
+
+QTEST_MAIN(TestImportActions)
+#include "tst_importactions.moc"
