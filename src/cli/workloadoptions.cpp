@@ -76,6 +76,9 @@ constexpr BoolFlag kTrainingBools[] = {
     {"cuda-graphs", "Replay the step as CUDA graphs (no per-kernel host floor)",
      &TrainingConfig::cudaGraphs},
     {"grad-reduce-fp32", "Reduce DP gradients in FP32", &TrainingConfig::gradReduceFp32},
+    {"fused-elementwise",
+     "Fused element-wise kernels (TE, torch.compile); no: PyTorch eager, op by op",
+     &TrainingConfig::fusedElementwise},
 };
 struct ModelBoolFlag
 {

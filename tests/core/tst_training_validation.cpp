@@ -265,9 +265,11 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   prefetch overlapped), PyTorch SDPA attention (FlashAttention-2 kernels on Hopper), the row's
 //   activation checkpointing (selective "op" policy: matmul outputs saved, norms, activations
 //   and the attention core recomputed; full), Float8 linears as torchao tensorwise dynamic
-//   scaling,
-//   fp32 gradient reduce-scatter, TP without overlap unless the row says AsyncTP; the local
-//   batch is the DP rank's batch split into micro-batches of one sequence under PP.
+//   scaling, fp32 gradient reduce-scatter, TP without overlap unless the row says AsyncTP,
+//   element-wise fused by torch.compile unless the row says eager; the local batch is the DP
+//   rank's batch, split under PP into as many micro-batches as stages (torchtitan's default
+//   pipeline_parallel_microbatches). Model FLOPs as torchtitan counts them do not matter here
+//   (its rows report tokens/s).
 // MoE rows (issue 14: folding EP over TP/CP/DP, MLA, sliding-window attention, dispatchers) are
 // listed with the reason they are not simulated yet.
 struct ModernStack
@@ -368,10 +370,10 @@ QList<ModernRow> readModernRows()
         c.dp = num("dp", 1);
         c.globalBatch = num("global_batch", 1);
         c.microBatch = num("micro_batch", 1);
-        if (mr.stack.fsdp) { // torchtitan: the local batch per DP rank, micro-batches of 1 under PP
-            c.globalBatch = c.microBatch * c.dp;
+        if (mr.stack.fsdp) { // torchtitan: the local batch per DP rank, split under PP into as
+            c.globalBatch = c.microBatch * c.dp; // many micro-batches as stages (its default)
             if (c.pp > 1)
-                c.microBatch = 1;
+                c.microBatch = std::max(1, c.microBatch / c.pp);
         }
         const QString sched = col("schedule");
         c.schedule = sched.startsWith(QLatin1String("interleaved")) ? PipelineSchedule::Interleaved
@@ -399,6 +401,8 @@ QList<ModernRow> readModernRows()
         c.overlapPp = true;
         c.overlapTp = mr.stack.overlapTp || col("notes").contains(QLatin1String("AsyncTP"));
         c.gradReduceFp32 = mr.stack.gradReduceFp32;
+        // PyTorch eager where the row says so (no torch.compile): element-wise op by op.
+        c.fusedElementwise = !col("notes").startsWith(QLatin1String("Eager"));
         r.metric = col("metric");
         r.measured = col("measured").toDouble();
         mr.measuredMemoryGib = col("measured_memory_gib").toDouble();
@@ -469,6 +473,7 @@ private slots:
                             .arg(QStringLiteral("error"), 8)
                             .arg(QStringLiteral("memory GiB (measured)"));
         std::vector<double> errors;
+        QStringList overCapacity;
         for (const ModernRow &mr : rows) {
             const Row &row = mr.row;
             if (!mr.notSimulated.isEmpty()) {
@@ -497,6 +502,8 @@ private slots:
                 ? (row.measured - predicted) / predicted // throughput error, like the others
                 : (predicted - row.measured) / row.measured;
             errors.push_back(std::abs(err));
+            if (!r.memoryFits)
+                overCapacity << row.id;
             table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
                                     "s, dp %12 s, wall %13 s]%14\n")
                          .arg(row.id, -26)
@@ -525,6 +532,24 @@ private slots:
                      .arg(worst * 100, 0, 'f', 1);
         qInfo().noquote() << table;
         QVERIFY(errors.size() >= 7); // every dense row simulated
+        // Every run that trained must fit. Llama 3.1 405B on GB200 (TP4 PP16 VPP4, no stated
+        // recomputation) holds ~20 micro-batches of 8 layers in the interleaved warm-up: the
+        // recipe's activation offloading / recomputation is not in the table (not modelled).
+        for (const QString &id : overCapacity) {
+            if (id == QLatin1String("MB2606-L405-GB200-FP8"))
+                QEXPECT_FAIL("", "405B on GB200: the recipe's memory savings are not modelled",
+                             Continue);
+            QVERIFY2(false, qPrintable(id + QStringLiteral(" does not fit")));
+        }
+        // Issue 13's targets, not reached yet (the report gives the rows): expected failures
+        // that turn into unexpected passes once the physics gets there.
+        QEXPECT_FAIL("", "issue 13 target median <= 10% not reached yet", Continue);
+        QVERIFY2(med <= 0.10, "median absolute error above 10%");
+        QEXPECT_FAIL("", "issue 13 target: every row within 25% not reached yet", Continue);
+        QVERIFY2(worst <= 0.25, "a row is off by more than 25%");
+        // What the model reaches today: a regression bound.
+        QVERIFY2(med <= 0.20, "median absolute error above 20% (regression)");
+        QVERIFY2(worst <= 0.40, "a row is off by more than 40% (regression)");
     }
     // Published runs not used for calibration: each within 25%, memory over capacity accepted.
     void generalizationRunsWithinBound()

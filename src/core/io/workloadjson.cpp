@@ -93,6 +93,7 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     c.fsdp = r.boolean("fsdp", c.fsdp);
     c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup);
     c.cudaGraphs = r.boolean("cuda_graphs", c.cudaGraphs);
+    c.fusedElementwise = r.boolean("fused_elementwise", c.fusedElementwise);
     c.launchOverhead = r.nonNegative("launch_overhead_us", c.launchOverhead * 1e6) * 1e-6;
     c.gradReduceFp32 = r.boolean("grad_reduce_fp32", c.gradReduceFp32);
     c.dpBucketBytes = r.nonNegative("dp_bucket_mb", c.dpBucketBytes / 1e6) * 1e6;
@@ -160,6 +161,7 @@ nlohmann::ordered_json toJson(const Workload &w)
         {"fsdp", c.fsdp},
         {"hsdp_shard_group", c.fsdpShardGroup},
         {"cuda_graphs", c.cudaGraphs},
+        {"fused_elementwise", c.fusedElementwise},
         {"launch_overhead_us", c.launchOverhead * 1e6},
         {"grad_reduce_fp32", c.gradReduceFp32},
         {"dp_bucket_mb", c.dpBucketBytes / 1e6},

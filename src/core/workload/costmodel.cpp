@@ -122,18 +122,32 @@ void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
 }
 
 // Norms, residual adds, dropouts and RoPE of one layer's forward on one GPU (per T tokens).
-// RMSNorm/LayerNorm: read 2 + write 2 bytes per element, twice; residual add: read 2 x 2 +
-// write 2, twice; dropout (GPT): a 1-byte mask written per dropout (bias-dropout-add fused:
-// read 2 + 2, write 2, mask 1); RoPE: Q and K read and written.
+// Fused kernels (Transformer Engine, Apex, torch.compile): RMSNorm/LayerNorm read 2 + write 2
+// bytes per element, twice; residual add read 2 x 2 + write 2, twice; dropout (GPT) a 1-byte
+// mask per dropout; RoPE reads and writes Q and K (4). PyTorch eager, op by op with FP32
+// up-casts as torchtitan's and Hugging Face's models write them: RMSNorm x.float() (2 + 4),
+// pow (4 + 4), mean (4), x * rsqrt (4 + 4), type_as (4 + 2), * weight (2 + 2) = 40 bytes; RoPE
+// x.float() (2 + 4), complex multiply (8 + 8), type_as (4 + 2) = 28 bytes per element of Q, K.
 double layerElementwiseBytes(const TransformerSpec &m, const TrainingConfig &c, double T)
 {
     const double h = m.hidden, spDiv = c.sequenceParallel ? c.tp : 1;
-    double bytes = kBf16 * T * h / spDiv * (2 * 2 + 2 * 3);
+    const bool fused = c.fusedElementwise;
+    const double norm = fused ? 4 : 40, residual = 6, rope = fused ? 4 : 28;
+    double bytes = T * h / spDiv * (2 * norm + 2 * residual);
     if (m.dropout)
         bytes += 2 * T * h / spDiv;
     if (m.rope)
-        bytes += 2 * kBf16 * T * h * (1 + kvFraction(m)) / c.tp;
+        bytes += rope * T * h * (1 + kvFraction(m)) / c.tp;
     return bytes;
+}
+
+// Bytes per MLP-intermediate element of the activation: GeLU read 2 + write 2; SwiGLU fused
+// reads gate and up and writes one (6); eager silu (2 + 2) then a multiply (2 + 2 + 2) = 10.
+double activationBytes(const TransformerSpec &m, const TrainingConfig &c)
+{
+    if (!m.gatedMlp)
+        return 4;
+    return c.fusedElementwise ? 6 : 10;
 }
 
 // Forward of transformer layer `i` for one micro-batch on one GPU; `part` selects what is
@@ -188,8 +202,7 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         if (mlp || c.recomputes(kRecomputeAct))
             actElems += T * m.ffn / t;
     }
-    // MLP activation (GeLU: read + write; SwiGLU: 2 reads + write).
-    p.elementwise(kBf16 * actElems * (gateMul + 1));
+    p.elementwise(activationBytes(m, c) * actElems); // MLP activation
 }
 
 } // namespace
@@ -259,7 +272,9 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
         ends.elementwise(kBf16 * T * h * 2 + (m.dropout ? T * h : 0)); // gather rows, write, mask
     if (withLogits) {
         ends.linear(T, double(m.vocab) / t, h, false); // LM head stays high precision
-        ends.elementwise(12 * T * m.vocab / t); // fp32 vocab-parallel cross entropy
+        // FP32 vocab-parallel cross entropy: fused 12 bytes per logit; eager up-cast (2 + 4),
+        // log-softmax (4 + 4 + 4) and the gather = 18.
+        ends.elementwise((c.fusedElementwise ? 12 : 18) * T * m.vocab / t);
     }
     out.forwardFlops = layers.flops + ends.flops;
     out.forwardTime = layers.fwd + ends.fwd;

@@ -69,6 +69,9 @@ struct TrainingConfig
     bool fsdp = false;
     int fsdpShardGroup = 0;
     bool cudaGraphs = false; ///< the step replays as CUDA graphs: no per-kernel host floor
+    /// Element-wise work fused (Transformer Engine / Apex kernels, torch.compile); false: PyTorch
+    /// eager, op by op, with FP32 up-casts (kernels.h: eagerElementwiseBytes).
+    bool fusedElementwise = true;
     double launchOverhead = 0; ///< host time per kernel launch without graphs, s (0: none)
     bool overlapDpGrad = true; ///< DP gradient reduction overlaps the backward pass
     bool overlapTp = false; ///< TP collectives overlap compute
