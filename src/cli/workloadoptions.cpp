@@ -90,14 +90,14 @@ constexpr ModelBoolFlag kModelBools[] = {
     {"gated-mlp", "SwiGLU MLP", &TransformerSpec::gatedMlp},
     {"rope", "Rotary position embeddings", &TransformerSpec::rope},
     {"dropout", "Hidden and attention dropout", &TransformerSpec::dropout},
-    {"tied-embeddings", "Output layer shares the input embedding", &TransformerSpec::tiedEmbeddings},
+    {"tied-embeddings", "Output layer shares the input embedding",
+     &TransformerSpec::tiedEmbeddings},
 };
 // Flags whose value is a name or a list.
-constexpr const char *kOtherFlags[] = {"model",         "schedule",      "recompute",
-                                       "dtype",         "placement",     "attention",
-                                       "overlap",       "cp-kind",       "recompute-modules",
-                                       "fp8-recipe",    "launch-overhead-us", "dp-bucket-mb",
-                                       "workload"};
+constexpr const char *kOtherFlags[] = {
+    "model",   "schedule", "recompute",         "dtype",      "placement",          "attention",
+    "overlap", "cp-kind",  "recompute-modules", "fp8-recipe", "launch-overhead-us", "dp-bucket-mb",
+    "workload"};
 
 template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
 {
@@ -150,7 +150,9 @@ void addWorkloadOptions(QCommandLineParser &p)
                                 : QString()),
             "N");
     for (const auto &f : kModelBools)
-        add(f.name, QStringLiteral("%1: yes or no; overrides the preset's").arg(QString::fromLatin1(f.help)),
+        add(f.name,
+            QStringLiteral("%1: yes or no; overrides the preset's")
+                .arg(QString::fromLatin1(f.help)),
             QStringLiteral("the preset's, %1 for %2")
                 .arg(yesNoText(model.*(f.field)), QString::fromLatin1(kDefaultModel)),
             "yes|no");
@@ -176,7 +178,8 @@ void addWorkloadOptions(QCommandLineParser &p)
     add("fp8-recipe",
         QStringLiteral("Scaling of FP8/FP4 linears: delayed, tensorwise (current scaling), "
                        "blockwise (Hopper), mxfp8 or nvfp4 (Blackwell)"),
-        QStringLiteral("%1; nvfp4 with --dtype fp4").arg(QString::fromLatin1(toString(config.fp8Recipe))),
+        QStringLiteral("%1; nvfp4 with --dtype fp4")
+            .arg(QString::fromLatin1(toString(config.fp8Recipe))),
         "NAME");
     add("attention",
         QStringLiteral("Attention kernel: flash (the generation's fused kernel: FA2 on Ampere, "
@@ -213,8 +216,8 @@ bool sameShape(const TransformerSpec &a, const TransformerSpec &b)
         && a.kvHeads == b.kvHeads && a.ffn == b.ffn && a.gatedMlp == b.gatedMlp
         && a.vocab == b.vocab && a.seq == b.seq && a.experts == b.experts && a.topK == b.topK
         && a.expertFfn == b.expertFfn && a.sharedExperts == b.sharedExperts
-        && a.firstDenseLayers == b.firstDenseLayers && a.moeEvery == b.moeEvery
-        && a.rope == b.rope && a.dropout == b.dropout && a.tiedEmbeddings == b.tiedEmbeddings;
+        && a.firstDenseLayers == b.firstDenseLayers && a.moeEvery == b.moeEvery && a.rope == b.rope
+        && a.dropout == b.dropout && a.tiedEmbeddings == b.tiedEmbeddings;
 }
 
 // --overlap dp,tp,pp,ep | none.
@@ -337,10 +340,11 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         c.globalBatch = 0;
     }
     for (const auto &f : kTrainingInts)
-        if (!intValue(f.name, (f.field == &TrainingConfig::zeroStage
-                               || f.field == &TrainingConfig::fsdpShardGroup)
-                                  ? 0
-                                  : 1,
+        if (!intValue(f.name,
+                      (f.field == &TrainingConfig::zeroStage
+                       || f.field == &TrainingConfig::fsdpShardGroup)
+                          ? 0
+                          : 1,
                       c.*(f.field)))
             return std::nullopt;
     if (c.zeroStage > 3) {

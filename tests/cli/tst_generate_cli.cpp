@@ -173,14 +173,39 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(u"m.weft"_s);
-        const Run r = runCli(
-            {u"generate"_s, u"--domains"_s, u"2"_s, u"--tp"_s, u"2"_s, u"--cp"_s, u"2"_s,
-             u"--attention"_s, u"fa2"_s, u"--overlap"_s, u"dp,tp,ep"_s,
-             u"--distributed-optimizer"_s, u"yes"_s, u"--fsdp"_s, u"yes"_s,
-             u"--hsdp-shard-group"_s, u"4"_s, u"--cp-kind"_s, u"ring"_s,
-             u"--recompute-modules"_s, u"core_attn,mlp"_s, u"--dtype"_s, u"fp8"_s,
-             u"--fp8-recipe"_s, u"blockwise"_s, u"--fp8-param-gather"_s, u"yes"_s,
-             u"--cuda-graphs"_s, u"yes"_s, u"--launch-overhead-us"_s, u"4"_s, u"-o"_s, file});
+        const Run r = runCli({u"generate"_s,
+                              u"--domains"_s,
+                              u"2"_s,
+                              u"--tp"_s,
+                              u"2"_s,
+                              u"--cp"_s,
+                              u"2"_s,
+                              u"--attention"_s,
+                              u"fa2"_s,
+                              u"--overlap"_s,
+                              u"dp,tp,ep"_s,
+                              u"--distributed-optimizer"_s,
+                              u"yes"_s,
+                              u"--fsdp"_s,
+                              u"yes"_s,
+                              u"--hsdp-shard-group"_s,
+                              u"4"_s,
+                              u"--cp-kind"_s,
+                              u"ring"_s,
+                              u"--recompute-modules"_s,
+                              u"core_attn,mlp"_s,
+                              u"--dtype"_s,
+                              u"fp8"_s,
+                              u"--fp8-recipe"_s,
+                              u"blockwise"_s,
+                              u"--fp8-param-gather"_s,
+                              u"yes"_s,
+                              u"--cuda-graphs"_s,
+                              u"yes"_s,
+                              u"--launch-overhead-us"_s,
+                              u"4"_s,
+                              u"-o"_s,
+                              file});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -202,8 +227,8 @@ private slots:
         QVERIFY(!o[u"pp"_s].toBool());
         // The written workload read back through --workload gives the same file.
         const QString again = dir.filePath(u"again.weft"_s);
-        const Run r2 = runCli({u"generate"_s, u"--domains"_s, u"2"_s, u"--workload"_s, file,
-                               u"-o"_s, again});
+        const Run r2 = runCli(
+            {u"generate"_s, u"--domains"_s, u"2"_s, u"--workload"_s, file, u"-o"_s, again});
         QVERIFY2(r2.code == 0, qPrintable(r2.err));
         QFile g(again);
         QVERIFY(g.open(QIODevice::ReadOnly));
@@ -219,11 +244,10 @@ private slots:
         QTest::addColumn<QStringList>("flags");
         QTest::addColumn<QString>("message");
         QTest::newRow("overlap") << QStringList {u"--overlap"_s, u"dp,xx"_s} << u"--overlap"_s;
-        QTest::newRow("module") << QStringList {u"--recompute-modules"_s, u"mlp,foo"_s}
-                                << u"foo"_s;
+        QTest::newRow("module") << QStringList {u"--recompute-modules"_s, u"mlp,foo"_s} << u"foo"_s;
         QTest::newRow("recipe") << QStringList {u"--fp8-recipe"_s, u"fp6"_s} << u"--fp8-recipe"_s;
-        QTest::newRow("workload file") << QStringList {u"--workload"_s, u"/nonexistent.json"_s}
-                                       << u"nonexistent.json"_s;
+        QTest::newRow("workload file")
+            << QStringList {u"--workload"_s, u"/nonexistent.json"_s} << u"nonexistent.json"_s;
         QTest::newRow("variant") << QStringList {u"--accelerator"_s, u"h100-sxm@400w"_s}
                                  << u"500w"_s;
     }
@@ -244,12 +268,11 @@ private slots:
         QTest::addColumn<QStringList>("flags");
         QTest::addColumn<QString>("name");
         QTest::newRow("preset") << QStringList {u"--model"_s, u"llama3-8b"_s} << u"llama3-8b"_s;
-        QTest::newRow("override") << QStringList {u"--layers"_s, u"16"_s}
-                                  << u"llama3-8b-custom"_s;
-        QTest::newRow("named") << QStringList {u"--model"_s, u"mine"_s, u"--layers"_s, u"2"_s,
-                                               u"--hidden"_s, u"512"_s, u"--heads"_s, u"8"_s,
-                                               u"--ffn"_s, u"2048"_s, u"--vocab"_s, u"1000"_s,
-                                               u"--seq"_s, u"512"_s}
+        QTest::newRow("override") << QStringList {u"--layers"_s, u"16"_s} << u"llama3-8b-custom"_s;
+        QTest::newRow("named") << QStringList {u"--model"_s,  u"mine"_s, u"--layers"_s, u"2"_s,
+                                               u"--hidden"_s, u"512"_s,  u"--heads"_s,  u"8"_s,
+                                               u"--ffn"_s,    u"2048"_s, u"--vocab"_s,  u"1000"_s,
+                                               u"--seq"_s,    u"512"_s}
                                << u"mine"_s;
     }
     void modelNameKeptHonest()
@@ -258,8 +281,8 @@ private slots:
         QFETCH(QString, name);
         QTemporaryDir dir;
         const QString file = dir.filePath(u"n.weft"_s);
-        const Run r = runCli(QStringList {u"generate"_s, u"--domains"_s, u"2"_s, u"-o"_s, file}
-                             + flags);
+        const Run r
+            = runCli(QStringList {u"generate"_s, u"--domains"_s, u"2"_s, u"-o"_s, file} + flags);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -275,8 +298,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(u"v.weft"_s);
-        const Run r = runCli({u"generate"_s, u"--accelerator"_s, u"h100-sxm@500w,96gb"_s,
-                              u"-o"_s, file});
+        const Run r
+            = runCli({u"generate"_s, u"--accelerator"_s, u"h100-sxm@500w,96gb"_s, u"-o"_s, file});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));

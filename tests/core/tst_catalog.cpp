@@ -2,9 +2,8 @@
 // convert units correctly, and user catalog files are checked with JSON paths in errors.
 #include "io/catalogfile.h"
 
-#include <cmath>
-
 #include <QtTest>
+#include <cmath>
 
 using namespace weft;
 

@@ -212,8 +212,8 @@ private slots:
                 > attnOnly.recomputeFlops + 2.0 * m.seq * m.hidden * m.ffn * 3 * 0.99);
         const double sbh = double(m.seq) * m.hidden;
         // The MLP keeps nothing: fc1 input (2), gate+up (4 f/h) and fc2 input (2 f/h) go.
-        QVERIFY(close(actAttn - layerActivationBytes(m, c, 0),
-                      sbh * (2 + 6.0 * m.ffn / m.hidden), 1e-9));
+        QVERIFY(close(actAttn - layerActivationBytes(m, c, 0), sbh * (2 + 6.0 * m.ffn / m.hidden),
+                      1e-9));
         c.recomputeModules = kRecomputeLayerNorm;
         QVERIFY(close(actAttn - layerActivationBytes(m, c, 0), sbh * 4, 1e-9));
         unsigned bits = 0;

@@ -241,7 +241,6 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
     }
 }
 
-
 // ---- The modern table (tests/data/validation/modern_runs.csv, 2024-26 stacks) ----
 //
 // The cluster of a row: `accelerator` + `scaleup` name the scale-up preset (H100: dgx-h100;
@@ -286,9 +285,15 @@ struct ModernStack
 ModernStack stackOf(const QString &id)
 {
     if (id.startsWith(QLatin1String("TT-")))
-        return {QStringLiteral("torchtitan"), AttentionKernel::FlashAttention2, false, true, false,
-                true, false};
-    return {QStringLiteral("Megatron-Core"), AttentionKernel::Flash, true, false, true, false, true};
+        return {QStringLiteral("torchtitan"),
+                AttentionKernel::FlashAttention2,
+                false,
+                true,
+                false,
+                true,
+                false};
+    return {
+        QStringLiteral("Megatron-Core"), AttentionKernel::Flash, true, false, true, false, true};
 }
 
 struct ModernRow
@@ -338,8 +343,8 @@ QList<ModernRow> readModernRows()
         const int perDomain = presets.count(preset.toStdString())
             ? presets.at(preset.toStdString()).accelerators
             : 8;
-        FabricParams fp = test::clusterParams(preset.toStdString(),
-                                              (r.gpus + perDomain - 1) / perDomain);
+        FabricParams fp
+            = test::clusterParams(preset.toStdString(), (r.gpus + perDomain - 1) / perDomain);
         fp.nicRate = col("nic_gbps_per_gpu").toDouble() * 1e9 / 8;
         fp.switchModel = test::fabricSwitchFor(Technology::InfiniBand, fp.nicRate);
         if (fp.domains > 1) // NVL72: 72 rails per rack exceed a rail-optimized leaf layer
@@ -381,8 +386,8 @@ QList<ModernRow> readModernRows()
         c.vpp = c.schedule == PipelineSchedule::Interleaved ? num("vpp", 1) : 1;
         const QString rc = col("recompute");
         c.recompute = rc.startsWith(QLatin1String("full")) ? Recompute::Full
-            : rc.startsWith(QLatin1String("selective")) ? Recompute::Selective
-                                                        : Recompute::None;
+            : rc.startsWith(QLatin1String("selective"))    ? Recompute::Selective
+                                                           : Recompute::None;
         // torchtitan's selective "op" policy saves the matmul outputs and recomputes the
         // point-wise ops: norms, activations and the attention core.
         if (mr.stack.fsdp && c.recompute == Recompute::Selective)
@@ -396,7 +401,8 @@ QList<ModernRow> readModernRows()
         c.attention = mr.stack.attention;
         c.distributedOptimizer = mr.stack.distributedOptimizer;
         // FSDP: the family's (torchtitan) or the row's table column (Megatron-FSDP).
-        c.fsdp = mr.stack.fsdp || col("notes").contains(QRegularExpression(QStringLiteral("FSDP column=[1-9]")));
+        c.fsdp = mr.stack.fsdp
+            || col("notes").contains(QRegularExpression(QStringLiteral("FSDP column=[1-9]")));
         c.overlapDpGrad = true;
         c.overlapPp = true;
         c.overlapTp = mr.stack.overlapTp || col("notes").contains(QLatin1String("AsyncTP"));
@@ -477,7 +483,9 @@ private slots:
         for (const ModernRow &mr : rows) {
             const Row &row = mr.row;
             if (!mr.notSimulated.isEmpty()) {
-                table += QStringLiteral("%1 not simulated: %2\n").arg(row.id, -26).arg(mr.notSimulated);
+                table += QStringLiteral("%1 not simulated: %2\n")
+                             .arg(row.id, -26)
+                             .arg(mr.notSimulated);
                 continue;
             }
             test::Cluster c = test::generateCluster(row.fabric);

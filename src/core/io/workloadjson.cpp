@@ -78,17 +78,19 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     c.zeroStage = static_cast<int>(r.integer("zero_stage", 0, 3, c.zeroStage));
     c.distributedOptimizer = r.boolean("distributed_optimizer", c.distributedOptimizer);
     c.dtype = enumField(r, "dtype", c.dtype, "bf16, fp8, fp4");
-    c.fp8Recipe = enumField(r, "fp8_recipe", c.dtype == DataType::FP4 ? Fp8Recipe::Nvfp4 : c.fp8Recipe,
-                            "delayed, tensorwise, blockwise, mxfp8, nvfp4");
+    c.fp8Recipe
+        = enumField(r, "fp8_recipe", c.dtype == DataType::FP4 ? Fp8Recipe::Nvfp4 : c.fp8Recipe,
+                    "delayed, tensorwise, blockwise, mxfp8, nvfp4");
     c.fp8ParamGather = r.boolean("fp8_param_gather", c.fp8ParamGather);
     c.attention = enumField(r, "attention", c.attention, "flash, fa2, unfused");
     c.cpKind = enumField(r, "cp_kind", c.cpKind, "all-gather, ring");
     if (r.has("recompute_modules")) {
         std::string bad;
         if (!recomputeModulesFromString(r.string("recompute_modules"), c.recomputeModules, bad))
-            r.fail("recompute_modules",
-                   "unknown module '" + bad
-                       + "' (core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts)");
+            r.fail(
+                "recompute_modules",
+                "unknown module '" + bad
+                    + "' (core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts)");
     }
     c.fsdp = r.boolean("fsdp", c.fsdp);
     c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup);

@@ -28,8 +28,8 @@ bool applyVariants(const AcceleratorSpec &base, const std::string &key, Accelera
             std::string known;
             for (const AcceleratorVariant &x : base.variants)
                 known += (known.empty() ? "" : ", ") + x.suffix;
-            error = "accelerator '" + base.key + "' has no variant '" + suffix + "' (known: "
-                + (known.empty() ? std::string("none") : known) + ")";
+            error = "accelerator '" + base.key + "' has no variant '" + suffix
+                + "' (known: " + (known.empty() ? std::string("none") : known) + ")";
             return false;
         }
         if (v->clockScale > 0) { // tensor-core peaks scale with the sustained clock

@@ -433,8 +433,8 @@ MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
     const double weightBytes = lowp && c.fp8ParamGather ? gemmInputBytes(c.dtype) : kBf16;
     mem.weights = bytes(weightBytes, 3) + zero3GatherBytes(m, c, stage) * weightBytes / kBf16;
     if (lowp && !c.fp8ParamGather)
-        mem.weights += 2 * gemmInputBytes(c.dtype) * (zero >= 3 ? 2 * largestUnit(m, c, stage)
-                                                                : p.total());
+        mem.weights
+            += 2 * gemmInputBytes(c.dtype) * (zero >= 3 ? 2 * largestUnit(m, c, stage) : p.total());
     mem.gradients = bytes(2, 2);
     mem.optimizer = bytes(12, 1);
     mem.activations = peakActivationBytes;

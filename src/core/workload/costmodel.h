@@ -116,10 +116,10 @@ struct MemoryBreakdown
     double gradients = 0;
     double optimizer = 0;
     double activations = 0;
+    double capacity = 0;
     double runtime = 0; ///< CUDA context and library workspaces (MemoryAllowances)
     double commBuffers = 0; ///< NCCL buffers
     double fragmentation = 0; ///< caching-allocator slack
-    double capacity = 0;
     /// What PyTorch's allocator holds at the peak (torch.cuda.max_memory_reserved()).
     [[nodiscard]] double allocatorReserved() const
     {

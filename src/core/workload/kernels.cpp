@@ -51,8 +51,8 @@ double KernelModel::waveEfficiency(double M, double N, double K, double batch) c
     const double tm = std::max(1, m_acc.gemmTileM), tn = std::max(1, m_acc.gemmTileN);
     const double waves = std::min(tileWaves(M, N, tm, tn, batch), tileWaves(N, M, tm, tn, batch));
     double best = (batch * M * N) / (waves * sms * tm * tn);
-    const double tiles = batch * std::min(std::ceil(M / tm) * std::ceil(N / tn),
-                                          std::ceil(N / tm) * std::ceil(M / tn));
+    const double tiles = batch
+        * std::min(std::ceil(M / tm) * std::ceil(N / tn), std::ceil(N / tm) * std::ceil(M / tn));
     if (tiles >= sms)
         return best;
     // Less than one wave of the large tile: cuBLAS/CUTLASS heuristics take 64-row tiles and
@@ -81,8 +81,8 @@ double KernelModel::gemm(double M, double N, double K, DataType dtype, double ba
     return floored(std::max(math, memory));
 }
 
-double KernelModel::attentionKernelFlops(double heads, double sq, double skv, double d,
-                                         bool causal, bool backward)
+double KernelModel::attentionKernelFlops(double heads, double sq, double skv, double d, bool causal,
+                                         bool backward)
 {
     if (heads <= 0 || sq <= 0 || skv <= 0 || d <= 0)
         return 0;

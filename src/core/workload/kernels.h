@@ -33,8 +33,7 @@ public:
     /// then at least the launch floor. Degenerate shapes (any size <= 0) take 0 s.
     /// `batch` independent GEMMs of this shape in one batched kernel (the unfused attention's
     /// per-head products): their tiles share the waves, their operands all move.
-    [[nodiscard]] double gemm(double M, double N, double K, DataType dtype,
-                              double batch = 1) const;
+    [[nodiscard]] double gemm(double M, double N, double K, DataType dtype, double batch = 1) const;
     /// Fraction of the math time that does useful work: 2MNK / (waves x SMs x 2 tileM tileN K)
     /// (1 without SMs): the wave-quantization efficiency of the shape (best of the tilings).
     [[nodiscard]] double waveEfficiency(double M, double N, double K, double batch = 1) const;

@@ -135,10 +135,11 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
                       + " entries summing to " + str(sum) + ", expected " + str(c.chunks())
                       + " entries summing to " + str(m.layers));
     }
-    if (c.fsdpShardGroup < 0 || (c.fsdpShardGroup > 0 && (1LL * c.dp * c.cp) % c.fsdpShardGroup != 0))
+    if (c.fsdpShardGroup < 0
+        || (c.fsdpShardGroup > 0 && (1LL * c.dp * c.cp) % c.fsdpShardGroup != 0))
         error(f, "hsdp-shard-group-invalid",
-              "HSDP shard group " + str(c.fsdpShardGroup) + " must divide DP x CP = "
-                  + str(1LL * c.dp * c.cp));
+              "HSDP shard group " + str(c.fsdpShardGroup)
+                  + " must divide DP x CP = " + str(1LL * c.dp * c.cp));
     if (c.dtype == DataType::FP4 && c.fp8Recipe != Fp8Recipe::Nvfp4)
         error(f, "fp4-recipe", "FP4 linears need the nvfp4 recipe");
     if (c.dtype != DataType::FP4 && c.fp8Recipe == Fp8Recipe::Nvfp4 && c.dtype != DataType::BF16)
@@ -275,10 +276,10 @@ bool fromString(const std::string &s, CpKind &out)
 namespace {
 
 constexpr std::pair<RecomputeModule, const char *> kModules[] = {
-    {kRecomputeCoreAttn, "core_attn"}, {kRecomputeMlp, "mlp"},
+    {kRecomputeCoreAttn, "core_attn"},  {kRecomputeMlp, "mlp"},
     {kRecomputeLayerNorm, "layernorm"}, {kRecomputeAct, "act"},
-    {kRecomputeUpProj, "up_proj"},     {kRecomputeMoe, "moe"},
-    {kRecomputeMoeAct, "moe_act"},     {kRecomputeSharedExperts, "shared_experts"},
+    {kRecomputeUpProj, "up_proj"},      {kRecomputeMoe, "moe"},
+    {kRecomputeMoeAct, "moe_act"},      {kRecomputeSharedExperts, "shared_experts"},
 };
 
 } // namespace

@@ -111,7 +111,7 @@ std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c);
 /// seq by CP; B by b*dp; micro-batches by pp for interleaving), layers >= pp*vpp, world size <=
 /// `accelerators`, explicit split sums. Returns findings (errors make the workload unrunnable).
 std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
-                                 std::size_t accelerators);
+                              std::size_t accelerators);
 
 const char *toString(PipelineSchedule s);
 const char *toString(Recompute r);
