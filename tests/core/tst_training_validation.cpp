@@ -21,12 +21,13 @@
 // Generalization check (tests/data/validation/generalization_runs.csv, same columns): published
 // runs NOT used for calibration, printed as their own table, each row within 25%. Llama 3 405B on
 // H100 (Dubey et al. 2024, Table 4), with the stack that paper describes, again the same for every
-// row: FlashAttention, DP gradient reduce-scatter overlapping the backward pass (fp32, as the paper
-// says) with optimizer states and gradients sharded (FSDP without resharding parameters: ZeRO-2),
-// PP send/receive overlapped, no TP overlap; interleaved 1F1B with 4 chunks per rank (the paper
-// does not give the degree); the model preset whose shape the row has (llama3-405b: its 8
-// grouped-query KV heads, which the CSV has no column for). Their memory may exceed 80 GB under
-// Korthikanti's activation formula; that is printed, not required.
+// row: FlashAttention-2 (the paper predates FlashAttention-3), DP gradient reduce-scatter
+// overlapping the backward pass (fp32, as the paper says) with optimizer states and gradients
+// sharded (FSDP without resharding parameters: ZeRO-2), PP send/receive overlapped, no TP overlap;
+// interleaved 1F1B with 4 chunks per rank (the paper does not give the degree); the model preset
+// whose shape the row has (llama3-405b: its 8 grouped-query KV heads, which the CSV has no column
+// for). Their memory may exceed 80 GB under Korthikanti's activation formula; that is printed, not
+// required.
 // clang-format off
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
@@ -97,7 +98,8 @@ struct Stack
 };
 
 const Stack kMegatron2021 {};
-const Stack kLlama3 {AttentionKernel::Flash, true, 4, 2, true};
+// FlashAttention-2: Llama 3 trained in early 2024, before FlashAttention-3 (July 2024).
+const Stack kLlama3 {AttentionKernel::FlashAttention2, true, 4, 2, true};
 
 // The built-in model preset with the shape of `m` (layers, hidden, heads, ffn, vocab), or `m`.
 TransformerSpec presetOfShape(const TransformerSpec &m)
