@@ -43,6 +43,13 @@ int runGenerate(const QStringList &args)
                                        QStringLiteral("Design file to write (.weft). Required."),
                                        QStringLiteral("FILE"));
     parser.addOption(outOption);
+    const QCommandLineOption accOption(
+        QStringLiteral("accelerator"),
+        QStringLiteral("Accelerator of the scale-up preset instead of its own: a catalog key, "
+                       "optionally with variants after '@' (h100-sxm@500w,96gb: a power/clock "
+                       "and a memory setting of the entry; the catalog lists each entry's)."),
+        QStringLiteral("KEY"));
+    parser.addOption(accOption);
     if (const auto code = parseCommandLine(parser, args, QStringLiteral("generate"),
                                            QStringLiteral("weft-cli generate [options] -o FILE")))
         return *code;
@@ -55,7 +62,7 @@ int runGenerate(const QStringList &args)
         err(QStringLiteral("weft-cli generate: -o FILE is required"));
         return ExitUsage;
     }
-    const Catalog catalog = fabricCatalog(parser, catalogError);
+    Catalog catalog = fabricCatalog(parser, catalogError);
     if (!catalogError.isEmpty()) {
         err(QStringLiteral("weft-cli generate: %1").arg(catalogError));
         return ExitUsage;
@@ -64,6 +71,24 @@ int runGenerate(const QStringList &args)
     if (const QString e = readFabricOptions(parser, catalog, params); !e.isEmpty()) {
         err(QStringLiteral("weft-cli generate: %1").arg(e));
         return ExitUsage;
+    }
+    if (parser.isSet(accOption)) { // the preset with another accelerator (or a variant)
+        const std::string key = parser.value(accOption).toStdString();
+        const std::string base = key.substr(0, key.find('@'));
+        const auto it = catalog.hardware.accelerators.find(base);
+        AcceleratorSpec resolved;
+        std::string error;
+        if (it == catalog.hardware.accelerators.end()) {
+            err(QStringLiteral("weft-cli generate: --accelerator: unknown accelerator '%1'")
+                    .arg(QString::fromStdString(base)));
+            return ExitUsage;
+        }
+        if (!applyVariants(it->second, key, resolved, error)) {
+            err(QStringLiteral("weft-cli generate: --accelerator: %1")
+                    .arg(QString::fromStdString(error)));
+            return ExitUsage;
+        }
+        catalog.scaleUpPresets.at(params.scaleUpPreset).accelerator = key;
     }
     GenerateResult result = generateFabric(params, catalog);
     if (!result.ok()) {

@@ -1,9 +1,11 @@
 #include "workloadoptions.h"
 
+#include "io/workloadjson.h"
 #include "model/hardware.h"
 
 #include <QStringList>
 #include <algorithm>
+#include <tuple>
 
 namespace weft::cli {
 
@@ -33,6 +35,12 @@ constexpr IntFlag<TransformerSpec> kModelInts[] = {
     {"top-k", "Experts per token", &TransformerSpec::topK, nullptr, "1 with experts"},
     {"moe-ffn", "Hidden size of one expert", &TransformerSpec::expertFfn, nullptr,
      "--ffn with experts"},
+    {"shared-experts", "Always-active experts per MoE layer", &TransformerSpec::sharedExperts,
+     nullptr, "0"},
+    {"first-dense-layers", "Leading layers with a dense MLP", &TransformerSpec::firstDenseLayers,
+     nullptr, "0"},
+    {"moe-every", "Every n-th layer after the dense ones is MoE", &TransformerSpec::moeEvery,
+     nullptr, "1"},
 };
 constexpr IntFlag<TrainingConfig> kTrainingInts[] = {
     {"tp", "Tensor parallel degree", &TrainingConfig::tp},
@@ -46,7 +54,50 @@ constexpr IntFlag<TrainingConfig> kTrainingInts[] = {
     {"global-batch", "Global batch, sequences", &TrainingConfig::globalBatch,
      "4 x pp micro-batches per replica: 4 x pp x dp x micro-batch"},
     {"zero", "ZeRO stage 0-3", &TrainingConfig::zeroStage},
+    {"hsdp-shard-group", "HSDP: shard inside groups of N DP x CP ranks (0: FSDP over all)",
+     &TrainingConfig::fsdpShardGroup},
 };
+
+// yes/no flags of the file format, each with its field.
+struct BoolFlag
+{
+    const char *name;
+    const char *help;
+    bool TrainingConfig::*field;
+};
+constexpr BoolFlag kTrainingBools[] = {
+    {"sequence-parallel", "Sequence parallelism", &TrainingConfig::sequenceParallel},
+    {"distributed-optimizer", "Megatron distributed optimizer (ZeRO-1 sharding)",
+     &TrainingConfig::distributedOptimizer},
+    {"fsdp", "FSDP: ZeRO-3 sharding, resharded after forward, prefetched one unit ahead",
+     &TrainingConfig::fsdp},
+    {"fp8-param-gather", "Keep and all-gather the weights in FP8 (no BF16 copy)",
+     &TrainingConfig::fp8ParamGather},
+    {"cuda-graphs", "Replay the step as CUDA graphs (no per-kernel host floor)",
+     &TrainingConfig::cudaGraphs},
+    {"grad-reduce-fp32", "Reduce DP gradients in FP32", &TrainingConfig::gradReduceFp32},
+    {"fused-elementwise",
+     "Fused element-wise kernels (TE, torch.compile); no: PyTorch eager, op by op",
+     &TrainingConfig::fusedElementwise},
+};
+struct ModelBoolFlag
+{
+    const char *name;
+    const char *help;
+    bool TransformerSpec::*field;
+};
+constexpr ModelBoolFlag kModelBools[] = {
+    {"gated-mlp", "SwiGLU MLP", &TransformerSpec::gatedMlp},
+    {"rope", "Rotary position embeddings", &TransformerSpec::rope},
+    {"dropout", "Hidden and attention dropout", &TransformerSpec::dropout},
+    {"tied-embeddings", "Output layer shares the input embedding",
+     &TransformerSpec::tiedEmbeddings},
+};
+// Flags whose value is a name or a list.
+constexpr const char *kOtherFlags[] = {
+    "model",   "schedule", "recompute",         "dtype",      "placement",          "attention",
+    "overlap", "cp-kind",  "recompute-modules", "fp8-recipe", "launch-overhead-us", "dp-bucket-mb",
+    "workload"};
 
 template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
 {
@@ -98,10 +149,13 @@ void addWorkloadOptions(QCommandLineParser &p)
                                       .arg(QString::fromLatin1(f.newModel))
                                 : QString()),
             "N");
-    add("gated-mlp", QStringLiteral("SwiGLU MLP: yes or no; overrides the preset's"),
-        QStringLiteral("the preset's, %1 for %2")
-            .arg(yesNoText(model.gatedMlp), QString::fromLatin1(kDefaultModel)),
-        "yes|no");
+    for (const auto &f : kModelBools)
+        add(f.name,
+            QStringLiteral("%1: yes or no; overrides the preset's")
+                .arg(QString::fromLatin1(f.help)),
+            QStringLiteral("the preset's, %1 for %2")
+                .arg(yesNoText(model.*(f.field)), QString::fromLatin1(kDefaultModel)),
+            "yes|no");
     for (const auto &f : kTrainingInts)
         add(f.name, QString::fromLatin1(f.help), intDefault(f, config), "N");
     add("schedule", QStringLiteral("Pipeline schedule: gpipe, 1f1b or interleaved-1f1b"),
@@ -110,47 +164,132 @@ void addWorkloadOptions(QCommandLineParser &p)
         "NAME");
     add("recompute", QStringLiteral("Activation recomputation: none, selective or full"),
         QString::fromLatin1(toString(config.recompute)), "NAME");
-    add("sequence-parallel", QStringLiteral("Sequence parallelism: yes or no"),
-        yesNoText(config.sequenceParallel), "yes|no");
-    add("dtype", QStringLiteral("GEMM datatype: bf16 or fp8"),
+    for (const auto &f : kTrainingBools)
+        add(f.name, QStringLiteral("%1: yes or no").arg(QString::fromLatin1(f.help)),
+            yesNoText(config.*(f.field)), "yes|no");
+    add("recompute-modules",
+        QStringLiteral("With --recompute selective: modules recomputed, comma-separated "
+                       "(core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts)"),
+        QStringLiteral("core_attn"), "LIST");
+    add("dtype",
+        QStringLiteral("Datatype of the linear layers' GEMMs: bf16, fp8 or fp4 (attention core, "
+                       "embedding, LM head, router and optimizer stay high precision)"),
         QString::fromLatin1(toString(config.dtype)), "NAME");
+    add("fp8-recipe",
+        QStringLiteral("Scaling of FP8/FP4 linears: delayed, tensorwise (current scaling), "
+                       "blockwise (Hopper), mxfp8 or nvfp4 (Blackwell)"),
+        QStringLiteral("%1; nvfp4 with --dtype fp4")
+            .arg(QString::fromLatin1(toString(config.fp8Recipe))),
+        "NAME");
+    add("attention",
+        QStringLiteral("Attention kernel: flash (the generation's fused kernel: FA2 on Ampere, "
+                       "FA3/cuDNN on Hopper, cuDNN on Blackwell), fa2 or unfused"),
+        QString::fromLatin1(toString(config.attention)), "NAME");
+    add("cp-kind", QStringLiteral("Context parallelism: all-gather (Llama 3) or ring (p2p)"),
+        QString::fromLatin1(toString(config.cpKind)), "NAME");
+    add("overlap",
+        QStringLiteral("Communication overlapped with compute, comma-separated from dp, tp, pp, "
+                       "ep, or none"),
+        QStringLiteral("dp,pp"), "LIST");
+    add("launch-overhead-us",
+        QStringLiteral("Host time per kernel launch without CUDA graphs, microseconds (each "
+                       "kernel takes at least this long)"),
+        QStringLiteral("0"), "US");
+    add("dp-bucket-mb", QStringLiteral("DP gradient bucket, MB"),
+        QString::number(config.dpBucketBytes / 1e6), "MB");
+    add("workload",
+        QStringLiteral("A whole workload as JSON ({\"model\": ..., \"training\": ..., "
+                       "\"placement\": ...}, the design file's workload section); other workload "
+                       "flags override it"),
+        QStringLiteral("none"), "FILE");
     add("placement",
         QStringLiteral("Rank order, fastest-varying dimension first: tp, cp, ep, dp, pp joined "
                        "by '-'"),
         QString::fromStdString(placement.order), "ORDER");
 }
 
+namespace {
+
+bool sameShape(const TransformerSpec &a, const TransformerSpec &b)
+{
+    return a.layers == b.layers && a.hidden == b.hidden && a.heads == b.heads
+        && a.kvHeads == b.kvHeads && a.ffn == b.ffn && a.gatedMlp == b.gatedMlp
+        && a.vocab == b.vocab && a.seq == b.seq && a.experts == b.experts && a.topK == b.topK
+        && a.expertFfn == b.expertFfn && a.sharedExperts == b.sharedExperts
+        && a.firstDenseLayers == b.firstDenseLayers && a.moeEvery == b.moeEvery && a.rope == b.rope
+        && a.dropout == b.dropout && a.tiedEmbeddings == b.tiedEmbeddings;
+}
+
+// --overlap dp,tp,pp,ep | none.
+bool overlapValue(const QString &v, TrainingConfig &c, QString &error)
+{
+    c.overlapDpGrad = c.overlapTp = c.overlapPp = c.overlapEp = false;
+    if (v == QLatin1String("none"))
+        return true;
+    for (const QString &item : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (item == QLatin1String("dp"))
+            c.overlapDpGrad = true;
+        else if (item == QLatin1String("tp"))
+            c.overlapTp = true;
+        else if (item == QLatin1String("pp"))
+            c.overlapPp = true;
+        else if (item == QLatin1String("ep"))
+            c.overlapEp = true;
+        else {
+            error = QStringLiteral("--overlap: '%1' is not one of dp, tp, pp, ep, none").arg(item);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long long accelerators,
                                             QString &error)
 {
-    bool any = p.isSet(QStringLiteral("model"));
+    bool any = false;
     for (const auto &f : kModelInts)
         any = any || p.isSet(QString::fromLatin1(f.name));
     for (const auto &f : kTrainingInts)
         any = any || p.isSet(QString::fromLatin1(f.name));
-    for (const char *n :
-         {"gated-mlp", "schedule", "recompute", "sequence-parallel", "dtype", "placement"})
+    for (const auto &f : kTrainingBools)
+        any = any || p.isSet(QString::fromLatin1(f.name));
+    for (const auto &f : kModelBools)
+        any = any || p.isSet(QString::fromLatin1(f.name));
+    for (const char *n : kOtherFlags)
         any = any || p.isSet(QString::fromLatin1(n));
     if (!any)
         return std::nullopt;
 
     Workload w;
+    const bool fromFile = p.isSet(QStringLiteral("workload"));
+    if (fromFile) {
+        auto r = readWorkloadFile(p.value(QStringLiteral("workload")).toStdString());
+        if (const FileError *e = std::get_if<FileError>(&r)) {
+            error = QStringLiteral("--workload: %1").arg(QString::fromStdString(e->toString()));
+            return std::nullopt;
+        }
+        w = std::get<Workload>(r);
+    }
     const QString model = p.value(QStringLiteral("model"));
+    const bool newName = !model.isEmpty() && !modelPreset(model.toStdString());
     if (const auto preset = modelPreset(model.toStdString())) {
         w.model = *preset;
-    } else if (!model.isEmpty()) {
+    } else if (newName) {
+        if (!fromFile)
+            for (const char *need : {"layers", "hidden", "heads", "ffn", "vocab", "seq"})
+                if (!p.isSet(QString::fromLatin1(need))) {
+                    error = QStringLiteral("--model %1 is not a preset: give --%2 (and --layers "
+                                           "--hidden --heads --ffn --vocab --seq)")
+                                .arg(model, QString::fromLatin1(need));
+                    return std::nullopt;
+                }
         w.model.name = model.toStdString();
-        for (const char *need : {"layers", "hidden", "heads", "ffn", "vocab", "seq"})
-            if (!p.isSet(QString::fromLatin1(need))) {
-                error = QStringLiteral(
-                            "--model %1 is not a preset: give --%2 (and --layers --hidden --heads "
-                            "--ffn --vocab --seq)")
-                            .arg(model, QString::fromLatin1(need));
-                return std::nullopt;
-            }
-    } else {
+    } else if (!fromFile) {
         w.model = *modelPreset(kDefaultModel);
     }
+    const TransformerSpec before = w.model;
     auto intValue = [&](const char *name, int lo, int &target) {
         const QString flag = QString::fromLatin1(name);
         if (!p.isSet(flag))
@@ -166,33 +305,48 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         target = v;
         return true;
     };
+    auto boolValue = [&](const char *name, bool &target) {
+        const QString flag = QString::fromLatin1(name);
+        if (p.isSet(flag) && !yesNo(p.value(flag), target)) {
+            error = QStringLiteral("--%1: use yes or no").arg(flag);
+            return false;
+        }
+        return true;
+    };
     TransformerSpec &m = w.model;
     TrainingConfig &c = w.config;
     const bool kvSet = p.isSet(QStringLiteral("kv-heads"));
-    if (!intValue("layers", 1, m.layers) || !intValue("hidden", 1, m.hidden)
-        || !intValue("heads", 1, m.heads) || !intValue("kv-heads", 1, m.kvHeads)
-        || !intValue("ffn", 1, m.ffn) || !intValue("vocab", 1, m.vocab)
-        || !intValue("seq", 1, m.seq) || !intValue("experts", 0, m.experts)
-        || !intValue("top-k", 0, m.topK) || !intValue("moe-ffn", 0, m.expertFfn))
-        return std::nullopt;
-    if (p.isSet(QStringLiteral("heads")) && !kvSet && !modelPreset(model.toStdString()))
+    for (const auto &f : kModelInts) {
+        const std::string n = f.name;
+        const bool zeroOk = n == "experts" || n == "top-k" || n == "moe-ffn"
+            || n == "shared-experts" || n == "first-dense-layers";
+        if (!intValue(f.name, zeroOk ? 0 : 1, m.*(f.field)))
+            return std::nullopt;
+    }
+    if (p.isSet(QStringLiteral("heads")) && !kvSet && newName)
         m.kvHeads = m.heads;
     if (m.experts > 0 && m.expertFfn == 0)
         m.expertFfn = m.ffn;
     if (m.experts > 0 && m.topK == 0)
         m.topK = 1;
-    if (p.isSet(QStringLiteral("gated-mlp"))
-        && !yesNo(p.value(QStringLiteral("gated-mlp")), m.gatedMlp)) {
-        error = QStringLiteral("--gated-mlp: use yes or no");
-        return std::nullopt;
+    for (const auto &f : kModelBools)
+        if (!boolValue(f.name, m.*(f.field)))
+            return std::nullopt;
+    // A preset whose shape a flag changed is no longer that model: say so in its name.
+    if (!newName && !sameShape(m, before))
+        m.name = before.name + "-custom";
+    if (!fromFile) {
+        c.dp = 0;
+        c.globalBatch = 0;
     }
-    c.dp = 0;
-    c.globalBatch = 0;
-    if (!intValue("tp", 1, c.tp) || !intValue("pp", 1, c.pp) || !intValue("dp", 1, c.dp)
-        || !intValue("cp", 1, c.cp) || !intValue("ep", 1, c.ep) || !intValue("vpp", 1, c.vpp)
-        || !intValue("micro-batch", 1, c.microBatch) || !intValue("global-batch", 1, c.globalBatch)
-        || !intValue("zero", 0, c.zeroStage))
-        return std::nullopt;
+    for (const auto &f : kTrainingInts)
+        if (!intValue(f.name,
+                      (f.field == &TrainingConfig::zeroStage
+                       || f.field == &TrainingConfig::fsdpShardGroup)
+                          ? 0
+                          : 1,
+                      c.*(f.field)))
+            return std::nullopt;
     if (c.zeroStage > 3) {
         error = QStringLiteral("--zero: the ZeRO stage is 0, 1, 2 or 3");
         return std::nullopt;
@@ -214,12 +368,45 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     };
     if (!enumValue("schedule", c.schedule, "gpipe, 1f1b, interleaved-1f1b")
         || !enumValue("recompute", c.recompute, "none, selective, full")
-        || !enumValue("dtype", c.dtype, "bf16, fp8"))
+        || !enumValue("dtype", c.dtype, "bf16, fp8, fp4")
+        || !enumValue("attention", c.attention, "flash, fa2, unfused")
+        || !enumValue("cp-kind", c.cpKind, "all-gather, ring"))
         return std::nullopt;
-    if (p.isSet(QStringLiteral("sequence-parallel"))
-        && !yesNo(p.value(QStringLiteral("sequence-parallel")), c.sequenceParallel)) {
-        error = QStringLiteral("--sequence-parallel: use yes or no");
+    if (c.dtype == DataType::FP4 && !p.isSet(QStringLiteral("fp8-recipe")))
+        c.fp8Recipe = Fp8Recipe::Nvfp4;
+    if (!enumValue("fp8-recipe", c.fp8Recipe, "delayed, tensorwise, blockwise, mxfp8, nvfp4"))
         return std::nullopt;
+    for (const auto &f : kTrainingBools)
+        if (!boolValue(f.name, c.*(f.field)))
+            return std::nullopt;
+    if (p.isSet(QStringLiteral("recompute-modules"))) {
+        std::string bad;
+        if (!recomputeModulesFromString(p.value(QStringLiteral("recompute-modules")).toStdString(),
+                                        c.recomputeModules, bad)) {
+            error = QStringLiteral("--recompute-modules: unknown module '%1' (core_attn, mlp, "
+                                   "layernorm, act, up_proj, moe, moe_act, shared_experts)")
+                        .arg(QString::fromStdString(bad));
+            return std::nullopt;
+        }
+        if (!p.isSet(QStringLiteral("recompute")))
+            c.recompute = Recompute::Selective;
+    }
+    if (p.isSet(QStringLiteral("overlap"))
+        && !overlapValue(p.value(QStringLiteral("overlap")), c, error))
+        return std::nullopt;
+    for (const auto &[flag, scale, target] :
+         {std::tuple {"launch-overhead-us", 1e-6, &c.launchOverhead},
+          std::tuple {"dp-bucket-mb", 1e6, &c.dpBucketBytes}}) {
+        const QString f = QString::fromLatin1(flag);
+        if (!p.isSet(f))
+            continue;
+        bool ok = false;
+        const double v = p.value(f).toDouble(&ok);
+        if (!ok || v < 0) {
+            error = QStringLiteral("--%1: '%2' is not a number >= 0").arg(f, p.value(f));
+            return std::nullopt;
+        }
+        *target = v * scale;
     }
     if (p.isSet(QStringLiteral("placement")))
         w.placement.order = p.value(QStringLiteral("placement")).toStdString();

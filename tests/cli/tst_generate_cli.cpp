@@ -3,6 +3,9 @@
 // are exactly what the generator produces today (so they never go stale).
 #include "clirunner.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -163,6 +166,152 @@ private slots:
               "(default tp-cp-ep-dp-pp)", "ZeRO stage 0-3 (default 0)",
               "(default 4 x pp micro-batches per replica"})
             QVERIFY2(help.contains(QLatin1String(fragment)), fragment);
+    }
+
+    // Every workload field of the file format is settable from the command line.
+    void modernWorkloadFlagsReachTheFile()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"m.weft"_s);
+        const Run r = runCli({u"generate"_s,
+                              u"--domains"_s,
+                              u"2"_s,
+                              u"--tp"_s,
+                              u"2"_s,
+                              u"--cp"_s,
+                              u"2"_s,
+                              u"--attention"_s,
+                              u"fa2"_s,
+                              u"--overlap"_s,
+                              u"dp,tp,ep"_s,
+                              u"--distributed-optimizer"_s,
+                              u"yes"_s,
+                              u"--fsdp"_s,
+                              u"yes"_s,
+                              u"--hsdp-shard-group"_s,
+                              u"4"_s,
+                              u"--cp-kind"_s,
+                              u"ring"_s,
+                              u"--recompute-modules"_s,
+                              u"core_attn,mlp"_s,
+                              u"--dtype"_s,
+                              u"fp8"_s,
+                              u"--fp8-recipe"_s,
+                              u"blockwise"_s,
+                              u"--fp8-param-gather"_s,
+                              u"yes"_s,
+                              u"--cuda-graphs"_s,
+                              u"yes"_s,
+                              u"--launch-overhead-us"_s,
+                              u"4"_s,
+                              u"-o"_s,
+                              file});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject t = QJsonDocument::fromJson(f.readAll())
+                                  .object()[u"workload"_s]
+                                  .toObject()[u"training"_s]
+                                  .toObject();
+        QCOMPARE(t[u"attention"_s].toString(), u"fa2"_s);
+        QCOMPARE(t[u"cp_kind"_s].toString(), u"ring"_s);
+        QCOMPARE(t[u"recompute"_s].toString(), u"selective"_s);
+        QCOMPARE(t[u"recompute_modules"_s].toString(), u"core_attn,mlp"_s);
+        QCOMPARE(t[u"fp8_recipe"_s].toString(), u"blockwise"_s);
+        QVERIFY(t[u"fsdp"_s].toBool() && t[u"fp8_param_gather"_s].toBool());
+        QVERIFY(t[u"cuda_graphs"_s].toBool() && t[u"distributed_optimizer"_s].toBool());
+        QCOMPARE(t[u"hsdp_shard_group"_s].toInt(), 4);
+        QCOMPARE(t[u"launch_overhead_us"_s].toDouble(), 4.0);
+        const QJsonObject o = t[u"overlap"_s].toObject();
+        QVERIFY(o[u"dp_grad"_s].toBool() && o[u"tp"_s].toBool() && o[u"ep"_s].toBool());
+        QVERIFY(!o[u"pp"_s].toBool());
+        // The written workload read back through --workload gives the same file.
+        const QString again = dir.filePath(u"again.weft"_s);
+        const Run r2 = runCli(
+            {u"generate"_s, u"--domains"_s, u"2"_s, u"--workload"_s, file, u"-o"_s, again});
+        QVERIFY2(r2.code == 0, qPrintable(r2.err));
+        QFile g(again);
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(g.readAll()).object()[u"workload"_s],
+                 QJsonDocument::fromJson([&] {
+                     f.seek(0);
+                     return f.readAll();
+                 }())
+                     .object()[u"workload"_s]);
+    }
+    void badModernFlags_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("overlap") << QStringList {u"--overlap"_s, u"dp,xx"_s} << u"--overlap"_s;
+        QTest::newRow("module") << QStringList {u"--recompute-modules"_s, u"mlp,foo"_s} << u"foo"_s;
+        QTest::newRow("recipe") << QStringList {u"--fp8-recipe"_s, u"fp6"_s} << u"--fp8-recipe"_s;
+        QTest::newRow("workload file")
+            << QStringList {u"--workload"_s, u"/nonexistent.json"_s} << u"nonexistent.json"_s;
+        QTest::newRow("variant") << QStringList {u"--accelerator"_s, u"h100-sxm@400w"_s}
+                                 << u"500w"_s;
+    }
+    void badModernFlags()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const Run r
+            = runCli(QStringList {u"generate"_s, u"-o"_s, dir.filePath(u"x.weft"_s)} + flags);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+    // Changing a preset's shape without naming the model renames it; the preset's own shape
+    // keeps the name.
+    void modelNameKeptHonest_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("preset") << QStringList {u"--model"_s, u"llama3-8b"_s} << u"llama3-8b"_s;
+        QTest::newRow("override") << QStringList {u"--layers"_s, u"16"_s} << u"llama3-8b-custom"_s;
+        QTest::newRow("named") << QStringList {u"--model"_s,  u"mine"_s, u"--layers"_s, u"2"_s,
+                                               u"--hidden"_s, u"512"_s,  u"--heads"_s,  u"8"_s,
+                                               u"--ffn"_s,    u"2048"_s, u"--vocab"_s,  u"1000"_s,
+                                               u"--seq"_s,    u"512"_s}
+                               << u"mine"_s;
+    }
+    void modelNameKeptHonest()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"n.weft"_s);
+        const Run r
+            = runCli(QStringList {u"generate"_s, u"--domains"_s, u"2"_s, u"-o"_s, file} + flags);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(f.readAll())
+                     .object()[u"workload"_s]
+                     .toObject()[u"model"_s]
+                     .toObject()[u"name"_s]
+                     .toString(),
+                 name);
+    }
+    // --accelerator picks a power/memory variant of the preset's accelerator.
+    void acceleratorVariant()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"v.weft"_s);
+        const Run r
+            = runCli({u"generate"_s, u"--accelerator"_s, u"h100-sxm@500w,96gb"_s, u"-o"_s, file});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray accs = QJsonDocument::fromJson(f.readAll())
+                                    .object()[u"hardware"_s]
+                                    .toObject()[u"accelerators"_s]
+                                    .toArray();
+        QCOMPARE(accs.size(), 1);
+        const QJsonObject a = accs.first().toObject();
+        QCOMPARE(a[u"key"_s].toString(), u"h100-sxm@500w,96gb"_s);
+        QCOMPARE(a[u"power_w"_s].toDouble(), 500.0);
+        QCOMPARE(a[u"hbm_gb"_s].toDouble(), 100.93);
     }
 
     void badUsage_data()

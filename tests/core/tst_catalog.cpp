@@ -3,6 +3,7 @@
 #include "io/catalogfile.h"
 
 #include <QtTest>
+#include <cmath>
 
 using namespace weft;
 
@@ -22,6 +23,10 @@ private slots:
         QTest::newRow("hgx-b200") << "hgx-b200" << 8 << 2 << 400.0;
         QTest::newRow("gb200-nvl72") << "gb200-nvl72" << 72 << 18 << 800.0;
         QTest::newRow("mi300x-8") << "mi300x-8" << 8 << 0 << 400.0;
+        QTest::newRow("hgx-h800") << "hgx-h800" << 8 << 4 << 400.0;
+        QTest::newRow("hgx-b300") << "hgx-b300" << 8 << 2 << 800.0;
+        QTest::newRow("gb300-nvl72") << "gb300-nvl72" << 72 << 18 << 800.0;
+        QTest::newRow("grand-teton-h100") << "grand-teton-h100" << 8 << 4 << 400.0;
     }
     void builtinHasRequiredEntries()
     {
@@ -35,7 +40,8 @@ private slots:
         QCOMPARE(it->second.accelerators, gpus);
         QCOMPARE(it->second.scaleUpSwitches, switches);
         QCOMPARE(it->second.nicRate, nicGbps * 1e9 / 8);
-        QVERIFY(c.hardware.accelerators.count(it->second.accelerator));
+        const std::string acc = it->second.accelerator;
+        QVERIFY(c.hardware.accelerators.count(acc.substr(0, acc.find('@'))));
         QVERIFY(!it->second.source.empty());
     }
     void builtinSwitchesAndUnits()
@@ -49,12 +55,36 @@ private slots:
         QCOMPARE(c.hardware.switches.at("q3400").radix, 144);
         const AcceleratorSpec &h100 = c.hardware.accelerators.at("h100-sxm");
         QCOMPARE(h100.peakFlopsBf16, 989.4e12);
-        QCOMPARE(h100.hbmBytes, 80e9);
+        QCOMPARE(h100.hbmBytes, 85.521e9); // nvidia-smi total 81,559 MiB
+        QCOMPARE(h100.sms, 132);
+        QCOMPARE(h100.peakFlops(DataType::FP4), h100.peakFlopsFp8); // no FP4 on Hopper
+        QCOMPARE(c.hardware.accelerators.at("b200").peakFlops(DataType::FP4), 9000e12);
+        QCOMPARE(c.hardware.accelerators.at("h800-sxm").scaleUpBandwidth, 200e9);
         QCOMPARE(c.hardware.linkTechs.at("ib-ndr").latency, 5e-6);
         for (const auto &[k, s] : c.hardware.accelerators)
             QVERIFY2(!s.source.empty(), k.c_str());
         for (const auto &[k, s] : c.hardware.linkTechs)
             QVERIFY2(s.efficiency > 0 && s.efficiency <= 1 && !s.source.empty(), k.c_str());
+    }
+    // "h100-sxm@500w,96gb": the power variant scales the peaks by its clock, the memory variant
+    // sets capacity and bandwidth; an unknown suffix is an error naming the known ones.
+    void acceleratorVariants()
+    {
+        const AcceleratorSpec &h100 = builtinCatalog().hardware.accelerators.at("h100-sxm");
+        AcceleratorSpec v;
+        std::string error;
+        QVERIFY(applyVariants(h100, "h100-sxm@500w,96gb", v, error));
+        QCOMPARE(v.key, std::string("h100-sxm@500w,96gb"));
+        QCOMPARE(v.powerW, 500.0);
+        QVERIFY(std::abs(v.peakFlopsBf16 - 0.87 * h100.peakFlopsBf16) < 1e6);
+        QVERIFY(std::abs(v.peakFlopsFp8 - 0.87 * h100.peakFlopsFp8) < 1e6);
+        QCOMPARE(v.hbmBytes, 100.93e9);
+        QCOMPARE(v.hbmBandwidth, 2410e9);
+        QVERIFY(v.variants.empty());
+        QVERIFY(!applyVariants(h100, "h100-sxm@400w", v, error));
+        QVERIFY2(error.find("500w") != std::string::npos, error.c_str());
+        QVERIFY(applyVariants(h100, "h100-sxm", v, error));
+        QCOMPARE(v, h100);
     }
     void userCatalogExtendsBuiltin()
     {

@@ -229,14 +229,17 @@ private slots:
         acc.hbmBandwidth = 2e12;
         const ChunkCost base = chunkCost(m, c, acc, 0, 4, false, false);
         QVERIFY(base.forwardTime > base.memoryBoundTime);
-        QCOMPARE(base.backwardTime, 2 * base.forwardTime);
+        // dgrad + wgrad = 2x the linears' fprop; the attention backward is 2.5x its forward.
+        QVERIFY(base.backwardTime > 2 * base.forwardTime);
+        QVERIFY(base.backwardTime < 2.5 * base.forwardTime);
         acc.peakFlopsBf16 *= 2;
         const ChunkCost fast = chunkCost(m, c, acc, 0, 4, false, false);
         QVERIFY(fast.forwardTime < 0.6 * base.forwardTime + base.memoryBoundTime);
         QCOMPARE(fast.forwardFlops, base.forwardFlops);
         c.recompute = Recompute::Full;
         const ChunkCost rc = chunkCost(m, c, acc, 0, 4, false, false);
-        QCOMPARE(rc.backwardTime, 3 * rc.forwardTime);
+        QVERIFY(close(rc.backwardTime, fast.backwardTime + rc.forwardTime, 1e-12));
+        QCOMPARE(rc.recomputeTime, rc.forwardTime);
         c.tp = 4;
         c.recompute = Recompute::None;
         const ChunkCost tp = chunkCost(m, c, acc, 0, 4, false, false);

@@ -173,7 +173,7 @@ private:
             Node a;
             a.kind = NodeKind::Accelerator;
             a.name = prefix + idx("gpu", i);
-            a.spec = ps.accelerator;
+            a.spec = m_plan.accelerator.key;
             a.group = gid;
             a.rail = i;
             a.x = x0 + (i % m_cols) * kPitch;

@@ -95,9 +95,13 @@ void planScaleUp(const ScaleUpPreset &preset, const Catalog &catalog, FabricPlan
 {
     const int n = preset.accelerators;
     const auto &hw = catalog.hardware;
-    if (auto it = hw.accelerators.find(preset.accelerator); it != hw.accelerators.end())
-        plan.accelerator = it->second;
-    else
+    // "key@variant,..." selects a power/clock or memory variant of a catalog entry.
+    const std::string baseKey = preset.accelerator.substr(0, preset.accelerator.find('@'));
+    if (auto it = hw.accelerators.find(baseKey); it != hw.accelerators.end()) {
+        std::string error;
+        if (!applyVariants(it->second, preset.accelerator, plan.accelerator, error))
+            errors.push_back("scale-up preset '" + preset.key + "': " + error);
+    } else
         errors.push_back("scale-up preset '" + preset.key + "' names accelerator '"
                          + preset.accelerator + "', which is not in the catalog");
     const bool needsLinks = n > 1 || preset.scaleUpSwitches > 0;

@@ -17,8 +17,16 @@ void checkPresetRefs(const JsonReader &arr, const Catalog &c, const Catalog &bas
     for (std::size_t i = 0; i < arr.size(); ++i) {
         const JsonReader r = arr.at(i);
         const ScaleUpPreset &p = c.scaleUpPresets.at(r.string("key"));
-        if (!known(c.hardware.accelerators, base.hardware.accelerators, p.accelerator))
+        // "key@variant,...": a power/clock or memory variant of a catalog accelerator.
+        const std::string accKey = p.accelerator.substr(0, p.accelerator.find('@'));
+        if (!known(c.hardware.accelerators, base.hardware.accelerators, accKey))
             r.fail("accelerator", "unknown accelerator '" + p.accelerator + "'");
+        const auto &accs = c.hardware.accelerators.count(accKey) ? c.hardware.accelerators
+                                                                 : base.hardware.accelerators;
+        AcceleratorSpec resolved;
+        std::string error;
+        if (!applyVariants(accs.at(accKey), p.accelerator, resolved, error))
+            r.fail("accelerator", error);
         if (!p.scaleUpSwitch.empty()
             && !known(c.hardware.switches, base.hardware.switches, p.scaleUpSwitch))
             r.fail("scale_up_switch", "unknown switch '" + p.scaleUpSwitch + "'");

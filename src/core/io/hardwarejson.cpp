@@ -34,6 +34,15 @@ void readKeyed(const JsonReader &r, const char *member, Map &out, ReadFn read)
     }
 }
 
+// A number in (0, 1], `fallback` when absent.
+double fraction(const JsonReader &r, const char *key, double fallback)
+{
+    const double v = r.number(key, fallback);
+    if (r.has(key) && (v <= 0 || v > 1))
+        r.fail(key, "must be in (0, 1]");
+    return v;
+}
+
 } // namespace
 
 double fileNumber(double v)
@@ -60,6 +69,43 @@ nlohmann::ordered_json toJson(const AcceleratorSpec &s)
     j["scale_up_bandwidth_gb_per_s"] = fileNumber(s.scaleUpBandwidth / kGiga);
     j["matmul_efficiency"] = s.matmulEfficiency;
     j["memory_efficiency"] = s.memoryEfficiency;
+    // Kernel-model fields, written only when set so older specs keep their files.
+    if (s.peakFlopsFp4 > 0)
+        j["peak_fp4_tflops"] = fileNumber(s.peakFlopsFp4 / kTera);
+    if (s.matmulEfficiencyFp8 > 0)
+        j["matmul_efficiency_fp8"] = s.matmulEfficiencyFp8;
+    if (s.matmulEfficiencyFp4 > 0)
+        j["matmul_efficiency_fp4"] = s.matmulEfficiencyFp4;
+    if (s.sms > 0) {
+        j["sms"] = s.sms;
+        j["gemm_tile"] = {s.gemmTileM, s.gemmTileN};
+    }
+    auto attention = [](const AttentionEfficiency &e) {
+        return nlohmann::ordered_json {{"forward", e.forward}, {"backward", e.backward}};
+    };
+    if (s.attentionFused != AttentionEfficiency {})
+        j["attention_fused"] = attention(s.attentionFused);
+    if (s.attentionFa2 != AttentionEfficiency {})
+        j["attention_fa2"] = attention(s.attentionFa2);
+    if (s.powerW > 0)
+        j["power_w"] = s.powerW;
+    if (!s.variants.empty()) {
+        nlohmann::ordered_json vs = nlohmann::ordered_json::array();
+        for (const AcceleratorVariant &v : s.variants) {
+            nlohmann::ordered_json o {{"suffix", v.suffix}};
+            if (v.powerW > 0)
+                o["power_w"] = v.powerW;
+            if (v.clockScale > 0)
+                o["clock_scale"] = v.clockScale;
+            if (v.hbmBytes > 0)
+                o["hbm_gb"] = fileNumber(v.hbmBytes / kGiga);
+            if (v.hbmBandwidth > 0)
+                o["hbm_bandwidth_gb_per_s"] = fileNumber(v.hbmBandwidth / kGiga);
+            o["source"] = v.source;
+            vs.push_back(o);
+        }
+        j["variants"] = vs;
+    }
     j["source"] = s.source;
     return j;
 }
@@ -74,12 +120,50 @@ AcceleratorSpec acceleratorFromJson(const JsonReader &r)
     s.hbmBytes = r.positive("hbm_gb") * kGiga;
     s.hbmBandwidth = r.positive("hbm_bandwidth_gb_per_s") * kGiga;
     s.scaleUpBandwidth = r.nonNegative("scale_up_bandwidth_gb_per_s", 0) * kGiga;
-    s.matmulEfficiency = r.number("matmul_efficiency", s.matmulEfficiency);
-    s.memoryEfficiency = r.number("memory_efficiency", s.memoryEfficiency);
-    if (s.matmulEfficiency <= 0 || s.matmulEfficiency > 1)
-        r.fail("matmul_efficiency", "must be in (0, 1]");
-    if (s.memoryEfficiency <= 0 || s.memoryEfficiency > 1)
-        r.fail("memory_efficiency", "must be in (0, 1]");
+    s.matmulEfficiency = fraction(r, "matmul_efficiency", s.matmulEfficiency);
+    s.memoryEfficiency = fraction(r, "memory_efficiency", s.memoryEfficiency);
+    s.peakFlopsFp4 = r.nonNegative("peak_fp4_tflops", 0) * kTera;
+    if (r.has("matmul_efficiency_fp8"))
+        s.matmulEfficiencyFp8 = fraction(r, "matmul_efficiency_fp8", 0);
+    if (r.has("matmul_efficiency_fp4"))
+        s.matmulEfficiencyFp4 = fraction(r, "matmul_efficiency_fp4", 0);
+    s.sms = static_cast<int>(r.integer("sms", 0, 100000, 0));
+    if (auto tile = r.optional("gemm_tile")) {
+        if (tile->size() != 2)
+            tile->fail("must be [tile_m, tile_n]");
+        for (std::size_t i = 0; i < 2; ++i) {
+            const nlohmann::json &v = tile->at(i).raw();
+            if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 4096)
+                tile->at(i).fail("must be an integer in [1, 4096]");
+        }
+        s.gemmTileM = tile->at(0).raw().get<int>();
+        s.gemmTileN = tile->at(1).raw().get<int>();
+    }
+    auto attention = [&r](const char *key) {
+        AttentionEfficiency e;
+        if (auto a = r.optional(key)) {
+            e.forward = fraction(*a, "forward", 0);
+            e.backward = fraction(*a, "backward", 0);
+        }
+        return e;
+    };
+    s.attentionFused = attention("attention_fused");
+    s.attentionFa2 = attention("attention_fa2");
+    s.powerW = r.nonNegative("power_w", 0);
+    if (auto vs = r.optional("variants"))
+        for (std::size_t i = 0; i < vs->size(); ++i) {
+            const JsonReader v = vs->at(i);
+            AcceleratorVariant x;
+            x.suffix = v.string("suffix");
+            if (x.suffix.empty() || x.suffix.find_first_of("@, ") != std::string::npos)
+                v.fail("suffix", "must be non-empty without '@', ',' or spaces");
+            x.powerW = v.nonNegative("power_w", 0);
+            x.clockScale = v.has("clock_scale") ? fraction(v, "clock_scale", 1) : 0;
+            x.hbmBytes = v.nonNegative("hbm_gb", 0) * kGiga;
+            x.hbmBandwidth = v.nonNegative("hbm_bandwidth_gb_per_s", 0) * kGiga;
+            x.source = v.string("source", "");
+            s.variants.push_back(std::move(x));
+        }
     s.source = r.string("source", "");
     return s;
 }

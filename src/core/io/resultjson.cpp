@@ -156,6 +156,9 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
                                      {"gradients_bytes", a.memory.gradients},
                                      {"optimizer_bytes", a.memory.optimizer},
                                      {"activations_bytes", a.memory.activations},
+                                     {"runtime_bytes", a.memory.runtime},
+                                     {"nccl_buffers_bytes", a.memory.commBuffers},
+                                     {"fragmentation_bytes", a.memory.fragmentation},
                                      {"total_bytes", a.memory.total()},
                                      {"capacity_bytes", a.memory.capacity}}}};
         accs.push_back(std::move(aj));

@@ -1,5 +1,8 @@
 #include "io/workloadjson.h"
 
+#include <fstream>
+#include <sstream>
+
 namespace weft {
 
 namespace {
@@ -47,6 +50,8 @@ TransformerSpec modelFromJson(const JsonReader &r)
     m.vocab = need("vocab", m.vocab);
     m.seq = need("seq_tokens", m.seq);
     m.tiedEmbeddings = r.boolean("tied_embeddings", m.tiedEmbeddings);
+    m.rope = r.boolean("rope", m.rope);
+    m.dropout = r.boolean("dropout", m.dropout);
     m.experts = count(r, "experts", 0, m.experts);
     m.topK = count(r, "top_k", 0, m.topK);
     m.expertFfn = count(r, "expert_ffn", 0, m.expertFfn);
@@ -72,14 +77,33 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     c.sequenceParallel = r.boolean("sequence_parallel", c.sequenceParallel);
     c.zeroStage = static_cast<int>(r.integer("zero_stage", 0, 3, c.zeroStage));
     c.distributedOptimizer = r.boolean("distributed_optimizer", c.distributedOptimizer);
-    c.dtype = enumField(r, "dtype", c.dtype, "bf16, fp8");
-    c.attention = enumField(r, "attention", c.attention, "flash, unfused");
+    c.dtype = enumField(r, "dtype", c.dtype, "bf16, fp8, fp4");
+    c.fp8Recipe
+        = enumField(r, "fp8_recipe", c.dtype == DataType::FP4 ? Fp8Recipe::Nvfp4 : c.fp8Recipe,
+                    "delayed, tensorwise, blockwise, mxfp8, nvfp4");
+    c.fp8ParamGather = r.boolean("fp8_param_gather", c.fp8ParamGather);
+    c.attention = enumField(r, "attention", c.attention, "flash, fa2, unfused");
+    c.cpKind = enumField(r, "cp_kind", c.cpKind, "all-gather, ring");
+    if (r.has("recompute_modules")) {
+        std::string bad;
+        if (!recomputeModulesFromString(r.string("recompute_modules"), c.recomputeModules, bad))
+            r.fail(
+                "recompute_modules",
+                "unknown module '" + bad
+                    + "' (core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts)");
+    }
+    c.fsdp = r.boolean("fsdp", c.fsdp);
+    c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup);
+    c.cudaGraphs = r.boolean("cuda_graphs", c.cudaGraphs);
+    c.fusedElementwise = r.boolean("fused_elementwise", c.fusedElementwise);
+    c.launchOverhead = r.nonNegative("launch_overhead_us", c.launchOverhead * 1e6) * 1e-6;
     c.gradReduceFp32 = r.boolean("grad_reduce_fp32", c.gradReduceFp32);
     c.dpBucketBytes = r.nonNegative("dp_bucket_mb", c.dpBucketBytes / 1e6) * 1e6;
     if (auto o = r.optional("overlap")) {
         c.overlapDpGrad = o->boolean("dp_grad", c.overlapDpGrad);
         c.overlapTp = o->boolean("tp", c.overlapTp);
         c.overlapPp = o->boolean("pp", c.overlapPp);
+        c.overlapEp = o->boolean("ep", c.overlapEp);
     }
     if (auto a = r.optional("stage_layers")) {
         for (std::size_t i = 0; i < a->size(); ++i) {
@@ -108,6 +132,8 @@ nlohmann::ordered_json toJson(const Workload &w)
                                   {"vocab", m.vocab},
                                   {"seq_tokens", m.seq},
                                   {"tied_embeddings", m.tiedEmbeddings},
+                                  {"rope", m.rope},
+                                  {"dropout", m.dropout},
                                   {"experts", m.experts},
                                   {"top_k", m.topK},
                                   {"expert_ffn", m.expertFfn},
@@ -129,10 +155,23 @@ nlohmann::ordered_json toJson(const Workload &w)
         {"zero_stage", c.zeroStage},
         {"distributed_optimizer", c.distributedOptimizer},
         {"dtype", toString(c.dtype)},
+        {"fp8_recipe", toString(c.fp8Recipe)},
+        {"fp8_param_gather", c.fp8ParamGather},
         {"attention", toString(c.attention)},
+        {"cp_kind", toString(c.cpKind)},
+        {"recompute_modules", recomputeModulesToString(c.recomputeModules)},
+        {"fsdp", c.fsdp},
+        {"hsdp_shard_group", c.fsdpShardGroup},
+        {"cuda_graphs", c.cudaGraphs},
+        {"fused_elementwise", c.fusedElementwise},
+        {"launch_overhead_us", c.launchOverhead * 1e6},
         {"grad_reduce_fp32", c.gradReduceFp32},
         {"dp_bucket_mb", c.dpBucketBytes / 1e6},
-        {"overlap", {{"dp_grad", c.overlapDpGrad}, {"tp", c.overlapTp}, {"pp", c.overlapPp}}}};
+        {"overlap",
+         {{"dp_grad", c.overlapDpGrad},
+          {"tp", c.overlapTp},
+          {"pp", c.overlapPp},
+          {"ep", c.overlapEp}}}};
     if (!c.stageLayers.empty())
         training["stage_layers"] = c.stageLayers;
     nlohmann::ordered_json placement {{"order", w.placement.order}};
@@ -162,6 +201,31 @@ Workload workloadFromJson(const JsonReader &r)
             }
     }
     return w;
+}
+
+std::variant<Workload, FileError> readWorkloadFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return FileError {path, "", "cannot be opened"};
+    std::stringstream text;
+    text << in.rdbuf();
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error &e) {
+        return FileError {path, "", std::string("not valid JSON: ") + e.what()};
+    }
+    try {
+        const JsonReader root(doc, "");
+        if (!doc.is_object())
+            root.fail("must be a JSON object");
+        if (root.has("workload"))
+            return workloadFromJson(root.object("workload"));
+        return workloadFromJson(root);
+    } catch (const JsonFieldError &e) {
+        return FileError {path, e.path(), e.what()};
+    }
 }
 
 } // namespace weft

@@ -7,6 +7,7 @@
 #include "workload/workload.h"
 
 #include <nlohmann/json.hpp>
+#include <variant>
 
 namespace weft {
 
@@ -17,5 +18,10 @@ nlohmann::ordered_json toJson(const Workload &w);
 /// it layers, hidden, heads, ffn, vocab and seq_tokens are required. Throws JsonFieldError
 /// naming the JSON path of a missing or invalid field or an unknown preset/enum name.
 Workload workloadFromJson(const JsonReader &r);
+
+/// Reads a workload file (`weft-cli generate --workload FILE.json`): the object above, or a
+/// design file whose "workload" member is one. Returns the workload or a FileError naming the
+/// file, the JSON path and the problem.
+std::variant<Workload, FileError> readWorkloadFile(const std::string &path);
 
 } // namespace weft

@@ -3,6 +3,7 @@
 // (bytes, bytes/s, FLOP/s, seconds); every spec names the public source of its figures.
 
 #include <string>
+#include <vector>
 
 namespace weft {
 
@@ -12,8 +13,33 @@ enum class Technology { NVLink, InfinityFabric, InfiniBand, Ethernet, PCIe };
 /// Role of a switch in the fabric, from the scale-up domain upwards.
 enum class SwitchRole { ScaleUp, Leaf, Spine, Core };
 
-/// Numeric datatype of the GEMMs.
-enum class DataType { BF16, FP8 };
+/// Numeric datatype of the linear layers' GEMMs (attention core, embedding, LM head, router and
+/// optimizer stay BF16/FP32 whatever this is). FP4: NVFP4 on Blackwell.
+enum class DataType { BF16, FP8, FP4 };
+
+/// Efficiency of the fused attention kernels of one accelerator generation: the fraction of the
+/// dense BF16 peak that the forward and backward kernels sustain on long causal sequences
+/// (head dim 128), FLOPs counted as the kernels compute them (masked blocks skipped; backward
+/// 2.5x the forward matmul work: dS, dP, dQ, dK, dV after recomputing P).
+struct AttentionEfficiency
+{
+    double forward = 0;
+    double backward = 0;
+    bool operator==(const AttentionEfficiency &) const = default;
+};
+
+/// A named power/clock or memory setting of an accelerator ("500w", "96gb"): the fields it
+/// sets replace the base entry's (0: unchanged). Selected as "key@suffix[,suffix...]".
+struct AcceleratorVariant
+{
+    std::string suffix; ///< "500w", "96gb"
+    double powerW = 0; ///< board power limit, W
+    double clockScale = 0; ///< sustained tensor-core clock relative to the base entry
+    double hbmBytes = 0;
+    double hbmBandwidth = 0;
+    std::string source;
+    bool operator==(const AcceleratorVariant &) const = default;
+};
 
 /// One accelerator model (GPU).
 struct AcceleratorSpec
@@ -22,21 +48,56 @@ struct AcceleratorSpec
     std::string name; ///< display name, e.g. "H100 SXM5 80GB"
     double peakFlopsBf16 = 0; ///< dense BF16 tensor-core peak, FLOP/s
     double peakFlopsFp8 = 0; ///< dense FP8 peak, FLOP/s (0: unsupported)
-    double hbmBytes = 0; ///< HBM capacity, bytes
+    double peakFlopsFp4 = 0; ///< dense FP4 (NVFP4) peak, FLOP/s (0: unsupported)
+    double hbmBytes = 0; ///< HBM capacity the driver reports, bytes
     double hbmBandwidth = 0; ///< HBM bandwidth, bytes/s
     double scaleUpBandwidth = 0; ///< scale-up (NVLink) bandwidth per direction, bytes/s
-    double matmulEfficiency = 0.7; ///< achievable fraction of peak in large GEMMs
+    /// Sustained fraction of the BF16 peak of a large GEMM whose tiles fill whole waves (the
+    /// "maximum achievable matmul FLOPs" of cuBLAS at the entry's power and clock).
+    double matmulEfficiency = 0.7;
+    double matmulEfficiencyFp8 = 0; ///< the same for FP8 GEMMs (0: matmulEfficiency)
+    double matmulEfficiencyFp4 = 0; ///< the same for FP4 GEMMs (0: matmulEfficiencyFp8)
     double memoryEfficiency = 0.8; ///< achievable fraction of HBM bandwidth
+    /// GEMM wave quantization (NVIDIA "Matrix Multiplication Background" guide): output tiles of
+    /// gemmTileM x gemmTileN are dealt to `sms` multiprocessors in waves. 0 SMs: not modelled.
+    int sms = 0;
+    int gemmTileM = 128;
+    int gemmTileN = 256;
+    AttentionEfficiency attentionFused; ///< the generation's best fused kernel (FA3/cuDNN)
+    AttentionEfficiency attentionFa2; ///< FlashAttention-2 (PyTorch SDPA's flash backend)
+    double powerW = 0; ///< board power limit of this entry, W (0: not stated)
+    std::vector<AcceleratorVariant> variants; ///< power/clock and memory settings
     std::string source; ///< where the figures come from
 
     bool operator==(const AcceleratorSpec &) const = default;
 
-    /// Peak dense FLOP/s for `dtype` (FP8 falls back to BF16 where unsupported).
+    /// Peak dense FLOP/s for `dtype` (FP4 falls back to FP8, FP8 to BF16 where unsupported).
     [[nodiscard]] double peakFlops(DataType dtype) const
     {
-        return dtype == DataType::FP8 && peakFlopsFp8 > 0 ? peakFlopsFp8 : peakFlopsBf16;
+        if (dtype == DataType::FP4 && peakFlopsFp4 > 0)
+            return peakFlopsFp4;
+        if (dtype != DataType::BF16 && peakFlopsFp8 > 0)
+            return peakFlopsFp8;
+        return peakFlopsBf16;
+    }
+    /// Sustained fraction of peakFlops(dtype) in a wave-aligned large GEMM.
+    [[nodiscard]] double matmulEfficiencyFor(DataType dtype) const
+    {
+        const double fp8 = matmulEfficiencyFp8 > 0 ? matmulEfficiencyFp8 : matmulEfficiency;
+        if (dtype == DataType::FP4 && peakFlopsFp4 > 0)
+            return matmulEfficiencyFp4 > 0 ? matmulEfficiencyFp4 : fp8;
+        if (dtype != DataType::BF16 && peakFlopsFp8 > 0)
+            return fp8;
+        return matmulEfficiency;
     }
 };
+
+/// Applies the variants named after '@' in `key` ("h100-sxm@500w,96gb") to `base` (whose key is
+/// the part before '@'). Power variants scale the peaks by their clock; memory variants set HBM
+/// capacity and bandwidth. The result is keyed `key` and its name and source say which variants
+/// apply. Returns false with `error` naming the unknown suffix.
+bool applyVariants(const AcceleratorSpec &base, const std::string &key, AcceleratorSpec &out,
+                   std::string &error);
 
 /// One switch model (scale-up NVSwitch chip or scale-out leaf/spine/core switch).
 struct SwitchSpec

@@ -45,9 +45,10 @@ constexpr std::array<std::pair<SwitchRole, const char *>, 4> kRole{{
     {SwitchRole::Spine, "spine"},
     {SwitchRole::Core, "core"},
 }};
-constexpr std::array<std::pair<DataType, const char *>, 2> kDtype{{
+constexpr std::array<std::pair<DataType, const char *>, 3> kDtype{{
     {DataType::BF16, "bf16"},
     {DataType::FP8, "fp8"},
+    {DataType::FP4, "fp4"},
 }};
 constexpr std::array<std::pair<NodeKind, const char *>, 2> kNodeKind{{
     {NodeKind::Accelerator, "accelerator"},

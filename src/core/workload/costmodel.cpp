@@ -1,5 +1,7 @@
 #include "workload/costmodel.h"
 
+#include "workload/kernels.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -18,91 +20,189 @@ double kvFraction(const TransformerSpec &m)
     return m.heads > 0 ? double(m.kvHeads) / m.heads : 1;
 }
 
-// Accumulates roofline time and FLOPs of GEMMs and element-wise traffic on one accelerator.
-struct Roofline
+// Bytes moved per element when a BF16 tensor is quantized for a low-precision GEMM, and the
+// kernels it takes. Both layouts are written (row-wise for fprop, column-wise / transposed for
+// the dgrad and wgrad operands: Hopper FP8 tensor cores take only K-major operands, and MX/NVFP4
+// block scales run along K). Transformer Engine 2.x quantizers:
+//  tensorwise (current scaling): an amax pass (read 2) then the cast (read 2, write 1 + 1);
+//  delayed: the scale comes from the amax history, one cast kernel (read 2, write 1 + 1);
+//  blockwise: read 2, write 1 + 1, an fp32 scale per 128 elements per layout;
+//  mxfp8: read 2, write 1 + 1, an E8M0 scale per 32 elements per layout;
+//  nvfp4: a global amax pass (read 2), then read 2, write 0.5 + 0.5, an E4M3 scale per 16.
+struct CastCost
 {
-    double peak = 1, mmEff = 1, bw = 1, memEff = 1;
-    double flops = 0, time = 0, memTime = 0;
+    double bytesPerElement = 0;
+    int kernels = 0;
+};
 
-    // `count` GEMMs of (M x K) * (K x N) in bf16/fp8 with outputs in bf16.
-    void gemm(double M, double N, double K, double count = 1, double weightBytesPerElem = kBf16)
-    {
-        if (M <= 0 || N <= 0 || K <= 0 || count <= 0)
-            return;
-        const double f = 2 * M * N * K;
-        const double bytes = kBf16 * M * K + weightBytesPerElem * K * N + kBf16 * M * N;
-        flops += count * f;
-        time += count * std::max(f / (peak * mmEff), bytes / (bw * memEff));
+CastCost castCost(const TrainingConfig &c)
+{
+    if (c.dtype == DataType::BF16)
+        return {};
+    switch (c.fp8Recipe) {
+    case Fp8Recipe::Tensorwise:
+        return {2 + 2 + 2, 2};
+    case Fp8Recipe::Delayed:
+        return {2 + 2, 1};
+    case Fp8Recipe::Blockwise:
+        return {2 + 2 + 2 * 4.0 / 128, 1};
+    case Fp8Recipe::Mxfp8:
+        return {2 + 2 + 2 * 1.0 / 32, 1};
+    case Fp8Recipe::Nvfp4:
+        return {2 + 2 + 1 + 2 * 1.0 / 16, 2};
     }
+    return {};
+}
+
+// Kernel times and FLOPs of one micro-batch on one GPU, forward and backward apart.
+struct Pass
+{
+    const KernelModel &k;
+    const TrainingConfig &c;
+    double fwd = 0, bwd = 0, flops = 0, memTime = 0;
+
+    // A linear layer y(T x N) = x(T x K) W(K x N): fprop, dgrad (T x K = dY W^T), wgrad
+    // (K x N = x^T dY). Low precision where the config says so, with the casts of x (fprop),
+    // dY (backward) and of W once per step (Transformer Engine caches the quantized weights
+    // over the micro-batches; fp8 parameter gather keeps them quantized).
+    void linear(double T, double N, double K, bool lowPrecision = true)
+    {
+        if (T <= 0 || N <= 0 || K <= 0)
+            return;
+        const DataType dt = lowPrecision ? c.dtype : DataType::BF16;
+        fwd += k.gemm(T, N, K, dt);
+        bwd += k.gemm(T, K, N, dt) + k.gemm(K, N, T, dt);
+        flops += 2 * T * N * K;
+        if (dt == DataType::BF16)
+            return;
+        const CastCost cast = castCost(c);
+        fwd += cast.kernels * k.elementwise(cast.bytesPerElement * T * K / cast.kernels);
+        bwd += cast.kernels * k.elementwise(cast.bytesPerElement * T * N / cast.kernels);
+        if (!c.fp8ParamGather)
+            fwd += k.elementwise(cast.bytesPerElement * K * N) / std::max(1, c.microBatches());
+    }
+    // `count` batched BF16 GEMMs (the unfused attention's per-head score and context GEMMs);
+    // backward twice the forward.
+    void batchedGemm(double M, double N, double K, double count)
+    {
+        const double t = k.gemm(M, N, K, DataType::BF16, count);
+        fwd += t;
+        bwd += 2 * t;
+        flops += count * 2 * M * N * K;
+    }
+    // A memory-bound forward kernel of `bytes`; its backward moves twice the bytes.
     void elementwise(double bytes)
     {
-        const double t = bytes / (bw * memEff);
-        time += t;
+        const double t = k.elementwise(bytes);
+        fwd += t;
         memTime += t;
+        bwd += 2 * t;
     }
 };
 
-Roofline makeRoofline(const TrainingConfig &c, const AcceleratorSpec &acc)
-{
-    Roofline r;
-    r.peak = std::max(1.0, acc.peakFlops(c.dtype));
-    r.mmEff = acc.matmulEfficiency > 0 ? acc.matmulEfficiency : 1;
-    r.bw = std::max(1.0, acc.hbmBandwidth);
-    r.memEff = acc.memoryEfficiency > 0 ? acc.memoryEfficiency : 1;
-    return r;
-}
-
-// Attention core of one layer per GPU: QK^T, softmax/dropout, AV.
-void attentionCore(Roofline &r, const TransformerSpec &m, const TrainingConfig &c, double b)
+// Attention core of one layer per GPU for `b` sequences: the fused kernel (its generation's
+// efficiency; causal blocks skipped; CP ranks share the work evenly, ring CP load-balanced) or
+// the unfused QK^T, scale-mask-softmax, dropout and AV of Megatron 2021-22.
+void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
+                   const AcceleratorSpec &acc, double b)
 {
     const double t = c.tp, s = m.seq, sq = double(m.seq) / c.cp, d = double(m.hidden) / m.heads;
     const double heads = b * m.heads / t;
-    if (c.attention == AttentionKernel::Flash) {
-        // Fused kernel: compute-bound, reads Q, K, V and writes O once.
-        const double f = 4 * b * sq * s * m.hidden / t;
-        const double bytes = kBf16 * heads * (2 * sq * d + 2 * s * d);
-        r.flops += f;
-        r.time += std::max(f / (r.peak * r.mmEff), bytes / (r.bw * r.memEff));
+    if (c.attention == AttentionKernel::Unfused) {
+        p.batchedGemm(sq, s, d, heads); // QK^T: scores written to HBM
+        p.elementwise(9 * heads * sq * s); // scale-mask-softmax (2+2), dropout (2+2+1 mask)
+        p.batchedGemm(sq, d, s, heads); // probabilities x V
         return;
     }
-    r.gemm(sq, s, d, heads); // QK^T: scores written to HBM
-    r.elementwise(9 * heads * sq * s); // scale-mask-softmax (2+2), dropout (2+2+1 mask)
-    r.gemm(sq, d, s, heads); // probabilities x V
+    const AttentionEfficiency &eff
+        = c.attention == AttentionKernel::FlashAttention2 ? acc.attentionFa2 : acc.attentionFused;
+    p.fwd += p.k.attention(heads, s, s, d, true, false, eff) / c.cp;
+    p.bwd += p.k.attention(heads, s, s, d, true, true, eff) / c.cp;
+    p.flops += KernelModel::attentionKernelFlops(heads, s, s, d, true, false) / c.cp;
 }
 
-// Forward of transformer layer `i` for one micro-batch on one GPU.
-void layerForward(Roofline &r, const TransformerSpec &m, const TrainingConfig &c, int i)
+// Norms, residual adds, dropouts and RoPE of one layer's forward on one GPU (per T tokens).
+// Fused kernels (Transformer Engine, Apex, torch.compile): RMSNorm/LayerNorm read 2 + write 2
+// bytes per element, twice; residual add read 2 x 2 + write 2, twice; dropout (GPT) a 1-byte
+// mask per dropout; RoPE reads and writes Q and K (4). PyTorch eager, op by op with FP32
+// up-casts as torchtitan's and Hugging Face's models write them: RMSNorm x.float() (2 + 4),
+// pow (4 + 4), mean (4), x * rsqrt (4 + 4), type_as (4 + 2), * weight (2 + 2) = 40 bytes; RoPE
+// x.float() (2 + 4), complex multiply (8 + 8), type_as (4 + 2) = 28 bytes per element of Q, K.
+double layerElementwiseBytes(const TransformerSpec &m, const TrainingConfig &c, double T)
+{
+    const double h = m.hidden, spDiv = c.sequenceParallel ? c.tp : 1;
+    const bool fused = c.fusedElementwise;
+    const double norm = fused ? 4 : 40, residual = 6, rope = fused ? 4 : 28;
+    double bytes = T * h / spDiv * (2 * norm + 2 * residual);
+    if (m.dropout)
+        bytes += 2 * T * h / spDiv;
+    if (m.rope)
+        bytes += rope * T * h * (1 + kvFraction(m)) / c.tp;
+    return bytes;
+}
+
+// Bytes per MLP-intermediate element of the activation: GeLU read 2 + write 2; SwiGLU fused
+// reads gate and up and writes one (6); eager silu (2 + 2) then a multiply (2 + 2 + 2) = 10.
+double activationBytes(const TransformerSpec &m, const TrainingConfig &c)
+{
+    if (!m.gatedMlp)
+        return 4;
+    return c.fusedElementwise ? 6 : 10;
+}
+
+// Forward of transformer layer `i` for one micro-batch on one GPU; `part` selects what is
+// computed: the whole layer, or only the modules selective recomputation repeats.
+enum class LayerPart { All, Recomputed };
+
+void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const AcceleratorSpec &acc,
+           int i, LayerPart part)
 {
     const double b = c.microBatch, t = c.tp, h = m.hidden;
     const double T = b * m.seq / c.cp; // tokens of this GPU's sequence shard
-    const double spDiv = c.sequenceParallel ? t : 1; // SP shards norms/dropouts over TP
-    r.gemm(T, h * (1 + 2 * kvFraction(m)) / t, h); // QKV
-    attentionCore(r, m, c, b);
-    r.gemm(T, h, h / t); // output projection
+    const bool all = part == LayerPart::All;
     const double gateMul = m.gatedMlp ? 2 : 1;
+    const double spDiv = c.sequenceParallel ? t : 1;
+    if (all) {
+        p.linear(T, h * (1 + 2 * kvFraction(m)) / t, h); // QKV
+        p.elementwise(layerElementwiseBytes(m, c, T));
+    } else if (c.recomputes(kRecomputeLayerNorm)) {
+        p.elementwise(2 * 2 * kBf16 * T * h / spDiv);
+    }
+    if (all || c.recomputes(kRecomputeCoreAttn))
+        attentionCore(p, m, c, acc, b);
+    if (all)
+        p.linear(T, h, h / t); // output projection
     double actElems = 0;
+    const bool mlp = all || c.recomputes(m.isMoeLayer(i) ? kRecomputeMoe : kRecomputeMlp);
     if (m.isMoeLayer(i)) {
-        r.gemm(T, m.experts, h); // router
-        const double localExperts = double(m.experts) / c.ep;
-        const double perExpert = T * m.topK * c.ep / m.experts;
-        r.gemm(perExpert, m.expertFfn * gateMul / t, h, localExperts);
-        r.gemm(perExpert, h, m.expertFfn / t, localExperts);
-        actElems += T * m.topK * m.expertFfn / t;
+        if (mlp) {
+            p.linear(T, m.experts, h, false); // router stays high precision
+            const double localExperts = double(m.experts) / c.ep;
+            const double perExpert = T * m.topK * c.ep / m.experts;
+            for (double e = 0; e < localExperts; ++e) {
+                p.linear(perExpert, m.expertFfn * gateMul / t, h);
+                p.linear(perExpert, h, m.expertFfn / t);
+            }
+        }
+        if (mlp || c.recomputes(kRecomputeMoeAct))
+            actElems += T * m.topK * m.expertFfn / t;
         if (m.sharedExperts > 0) {
             const double fs = double(m.expertFfn) * m.sharedExperts;
-            r.gemm(T, fs * gateMul / t, h);
-            r.gemm(T, h, fs / t);
-            actElems += T * fs / t;
+            if (mlp || c.recomputes(kRecomputeSharedExperts)) {
+                p.linear(T, fs * gateMul / t, h);
+                p.linear(T, h, fs / t);
+                actElems += T * fs / t;
+            }
         }
     } else {
-        r.gemm(T, m.ffn * gateMul / t, h);
-        r.gemm(T, h, m.ffn / t);
-        actElems += T * m.ffn / t;
+        if (mlp) {
+            p.linear(T, m.ffn * gateMul / t, h);
+            p.linear(T, h, m.ffn / t);
+        }
+        if (mlp || c.recomputes(kRecomputeAct))
+            actElems += T * m.ffn / t;
     }
-    // Memory-bound work: 2 layer norms (read + write), 2 bias-dropout-adds (2 reads, 1 write,
-    // 1-byte mask), MLP activation (GeLU: read + write; SwiGLU: 2 reads + write).
-    r.elementwise(kBf16 * T * h / spDiv * (2 * 2 + 2 * 3) + 2 * T * h / spDiv);
-    r.elementwise(kBf16 * actElems * (gateMul + 1));
+    p.elementwise(activationBytes(m, c) * actElems); // MLP activation
 }
 
 } // namespace
@@ -154,35 +254,34 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
                     int first, int count, bool withEmbedding, bool withLogits)
 {
     ChunkCost out;
-    const double b = c.microBatch, t = c.tp, h = m.hidden;
-    const double T = b * m.seq / c.cp;
-    Roofline layers = makeRoofline(c, acc);
+    const KernelModel k(acc, c.kernelFloor());
+    const double t = c.tp, h = m.hidden;
+    const double T = double(c.microBatch) * m.seq / c.cp;
+    Pass layers {k, c};
     for (int i = first; i < first + count && i < m.layers; ++i)
-        layerForward(layers, m, c, i);
-    Roofline core = makeRoofline(c, acc);
-    if (c.recompute == Recompute::Selective)
+        layer(layers, m, c, acc, i, LayerPart::All);
+    Pass again {k, c}; // what recomputation repeats (its forward)
+    if (c.recompute == Recompute::Full) {
+        again.fwd = layers.fwd;
+        again.flops = layers.flops;
+    } else if (c.recompute == Recompute::Selective)
         for (int i = first; i < first + count && i < m.layers; ++i)
-            attentionCore(core, m, c, b);
-    Roofline ends = makeRoofline(c, acc);
+            layer(again, m, c, acc, i, LayerPart::Recomputed);
+    Pass ends {k, c};
     if (withEmbedding)
-        ends.elementwise(kBf16 * T * h * 2 + T * h); // gather rows, write, dropout mask
+        ends.elementwise(kBf16 * T * h * 2 + (m.dropout ? T * h : 0)); // gather rows, write, mask
     if (withLogits) {
-        ends.gemm(T, double(m.vocab) / t, h);
-        ends.elementwise(12 * T * m.vocab / t); // fp32 vocab-parallel cross entropy
+        ends.linear(T, double(m.vocab) / t, h, false); // LM head stays high precision
+        // FP32 vocab-parallel cross entropy: fused 12 bytes per logit; eager up-cast (2 + 4),
+        // log-softmax (4 + 4 + 4) and the gather = 18.
+        ends.elementwise((c.fusedElementwise ? 12 : 18) * T * m.vocab / t);
     }
     out.forwardFlops = layers.flops + ends.flops;
-    out.forwardTime = layers.time + ends.time;
+    out.forwardTime = layers.fwd + ends.fwd;
     out.memoryBoundTime = layers.memTime + ends.memTime;
-    // Backward: data and weight gradients = 2x the forward GEMMs and element-wise traffic.
-    out.backwardTime = 2 * out.forwardTime;
-    if (c.recompute == Recompute::Full) {
-        out.recomputeTime = layers.time;
-        out.recomputeFlops = layers.flops;
-    } else if (c.recompute == Recompute::Selective) {
-        out.recomputeTime = core.time;
-        out.recomputeFlops = core.flops;
-    }
-    out.backwardTime += out.recomputeTime;
+    out.recomputeTime = again.fwd;
+    out.recomputeFlops = again.flops;
+    out.backwardTime = layers.bwd + ends.bwd + out.recomputeTime;
     return out;
 }
 
@@ -230,15 +329,20 @@ StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int s
     return p;
 }
 
-double zero3GatherBytes(const TransformerSpec &m, const TrainingConfig &c, int stage)
+double largestUnit(const TransformerSpec &m, const TrainingConfig &c, int stage)
 {
-    if (c.effectiveZero() < 3)
-        return 0;
     double largest = 0;
     forEachStageUnit(m, c, stage, [&largest](double dense, double expert) {
         largest = std::max(largest, dense + expert);
     });
-    return 2 * 2 * largest;
+    return largest;
+}
+
+double zero3GatherBytes(const TransformerSpec &m, const TrainingConfig &c, int stage)
+{
+    if (c.effectiveZero() < 3)
+        return 0;
+    return 2 * 2 * largestUnit(m, c, stage);
 }
 
 CommVolumes commVolumes(const TransformerSpec &m, const TrainingConfig &c)
@@ -258,16 +362,29 @@ double layerActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
     const double sp = c.sequenceParallel ? t : 1;
     if (c.recompute == Recompute::Full)
         return 2 * sbh / sp; // only the layer input is kept
-    // Korthikanti 2022 sec. 4.1 term by term: norms 4sbh and the attention/MLP inputs and
-    // dropout masks 6sbh are replicated over TP unless SP; Q, K, V, the projection input and the
-    // MLP intermediates (2 bytes each, gated: 3 tensors) are split over TP.
+    // Korthikanti 2022 sec. 4.1 term by term. Replicated over TP unless SP: the inputs of both
+    // norms (2 + 2), their outputs = the inputs of QKV and of the MLP's first linear (2 + 2;
+    // stored in FP8 by low-precision linears, dropped when the norms are recomputed) and the
+    // two dropout masks (1 + 1, models with dropout). Split over TP: Q, K, V (2 + 4g/a), the
+    // attention output = projection input (2, plus its FP8 copy), the MLP's first linear output
+    // (2 f/h per matrix: gate and up) and the second's input (2 f/h, FP8: 1; dropped when the
+    // activation is recomputed); everything of the MLP but its input when it is recomputed.
+    const bool lowp = c.dtype != DataType::BF16;
+    const double normOut = c.recomputes(kRecomputeLayerNorm) ? 0 : (lowp ? 1 : 2);
     const double gate = m.gatedMlp ? 2 : 1;
     double f = m.ffn;
     if (m.isMoeLayer(i))
         f = double(m.expertFfn) * (m.topK + m.sharedExperts);
-    const double split = 4 + 4 * kvFraction(m) + 2 * (gate + 1) * f / h;
-    double bytes = sbh * (10 / sp + split / t);
-    const bool scores = c.recompute == Recompute::None && c.attention == AttentionKernel::Unfused;
+    const bool mlpAgain = c.recomputes(m.isMoeLayer(i) ? kRecomputeMoe : kRecomputeMlp);
+    const bool actAgain
+        = c.recomputes(m.isMoeLayer(i) ? kRecomputeMoeAct : kRecomputeAct) || mlpAgain;
+    const double mlpIn = mlpAgain ? 0 : normOut; // the second norm's output feeds the MLP
+    const double replicated = 2 + 2 + normOut + mlpIn + (m.dropout ? 2 : 0);
+    const double attn = 4 + 4 * kvFraction(m) + (lowp ? 1 : 0);
+    const double mlp = mlpAgain ? 0 : (2 * gate + (actAgain ? 0 : (lowp ? 1 : 2))) * f / h;
+    double bytes = sbh * (replicated / sp + (attn + mlp) / t);
+    const bool scores = c.attention == AttentionKernel::Unfused && !c.recomputes(kRecomputeCoreAttn)
+        && c.recompute != Recompute::Full;
     if (scores) // softmax output 2, dropout mask 1, dropout output 2 bytes per score: 5as^2b / t
         bytes += 5.0 * m.heads * (double(m.seq) / c.cp) * m.seq * c.microBatch / t;
     return bytes;
@@ -287,23 +404,45 @@ double chunkActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
     return bytes;
 }
 
+MemoryAllowances memoryAllowances(const TrainingConfig &c)
+{
+    MemoryAllowances a;
+    int groups = 0; // communicators with NCCL buffers: TP, CP, EP, PP, DP
+    for (int degree : {c.tp, c.cp, c.ep, c.pp, c.dp * c.cp})
+        groups += degree > 1 ? 1 : 0;
+    a.commBuffers = groups * kNcclBuffersPerCommunicator;
+    return a;
+}
+
 MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
                             const AcceleratorSpec &acc, int stage, double peakActivationBytes)
 {
     MemoryBreakdown mem;
     const StageParams p = stageParams(m, c, stage);
     const int zero = c.effectiveZero();
-    const double denseShard = double(c.dp) * c.cp;
+    const double denseShard = c.shardRanks();
     const double expertShard = std::max(1.0, denseShard / c.ep);
     auto bytes = [&](double perParam, int fromStage) {
         if (zero >= fromStage)
             return perParam * (p.dense / denseShard + p.expert / expertShard);
         return perParam * p.total();
     };
-    mem.weights = bytes(2, 3) + zero3GatherBytes(m, c, stage);
+    // Weights: BF16 (FP8 with fp8 parameter gather); low-precision linears also cache their
+    // quantized weights (both layouts) for the micro-batches of a step (Transformer Engine).
+    const bool lowp = c.dtype != DataType::BF16;
+    const double weightBytes = lowp && c.fp8ParamGather ? gemmInputBytes(c.dtype) : kBf16;
+    mem.weights = bytes(weightBytes, 3) + zero3GatherBytes(m, c, stage) * weightBytes / kBf16;
+    if (lowp && !c.fp8ParamGather)
+        mem.weights
+            += 2 * gemmInputBytes(c.dtype) * (zero >= 3 ? 2 * largestUnit(m, c, stage) : p.total());
     mem.gradients = bytes(2, 2);
     mem.optimizer = bytes(12, 1);
     mem.activations = peakActivationBytes;
+    const MemoryAllowances a = memoryAllowances(c);
+    mem.runtime = a.runtime;
+    mem.commBuffers = a.commBuffers;
+    mem.fragmentation
+        = a.fragmentation * (mem.weights + mem.gradients + mem.optimizer + mem.activations);
     mem.capacity = acc.hbmBytes;
     return mem;
 }

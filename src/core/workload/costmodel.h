@@ -40,11 +40,16 @@ struct ChunkCost
     double memoryBoundTime = 0; ///< element-wise (norms, softmax, activations, dropout) part, fwd
 };
 
-/// Roofline cost of a model chunk: each GEMM max(FLOPs / (peak x matmul eff), bytes / (HBM bw x
-/// memory eff)) plus memory-bound element-wise traffic; backward = 2x forward GEMMs and
-/// element-wise traffic; recomputation adds a forward (full) or the attention core (selective).
-/// `withEmbedding` / `withLogits` add the first stage's embedding and the last stage's logits
-/// and loss.
+/// Kernel-level cost of a model chunk (KernelModel, workload/kernels.h): every linear layer's
+/// fprop, dgrad and wgrad GEMM from its own shape (wave quantization, memory-bound regime), in
+/// the config's datatype with its quantization casts (castCost: tensorwise/delayed/blockwise/
+/// mxfp8/nvfp4 bytes and kernels); the attention core, router and LM head in BF16; the fused
+/// attention kernel of the generation (or FA2, or the unfused softmax) with causal masking;
+/// memory-bound norms, residual adds, dropouts, RoPE and activations from their bytes (backward
+/// twice the bytes); recomputation adds the forward of what it repeats (full: the layers;
+/// selective: the modules of recomputeModules, default the attention core); each kernel at
+/// least the config's per-kernel host floor. `withEmbedding` / `withLogits` add the first
+/// stage's embedding and the last stage's logits and loss.
 ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const AcceleratorSpec &acc,
                     int first, int count, bool withEmbedding, bool withLogits);
 
@@ -69,6 +74,8 @@ StageParams stageParams(const TransformerSpec &m, const TrainingConfig &c, int s
 /// computing and the next one being prefetched (Rajbhandari et al. 2020, sec. 5.3; PyTorch FSDP
 /// keeps at most two all-gathered units with its default prefetch). Counted with the weights.
 double zero3GatherBytes(const TransformerSpec &m, const TrainingConfig &c, int stage);
+/// Parameters per GPU of the largest unit (a layer, or the embedding) of `stage`, elements.
+double largestUnit(const TransformerSpec &m, const TrainingConfig &c, int stage);
 
 /// Bytes per GPU of the tensors of one training step's communication.
 struct CommVolumes
@@ -80,6 +87,28 @@ struct CommVolumes
 };
 CommVolumes commVolumes(const TransformerSpec &m, const TrainingConfig &c);
 
+/// Memory outside the model states and activations that a training process holds (stated
+/// allowances, not measurements of any row):
+///  - runtime: the CUDA context, cuBLAS/cuDNN workspaces and loaded kernel modules, outside
+///    PyTorch's caching allocator: kCudaRuntimeBytes = 1 GiB (nvidia-smi "used" minus
+///    torch.cuda.memory_reserved() on an idle trainer is 0.5-1 GiB on A100/H100 with CUDA 12);
+///  - commBuffers: NCCL's per-communicator buffers, kNcclBuffersPerCommunicator = 0.5 GiB for
+///    every communicator in use (NCCL_BUFFSIZE 4 MiB x up to 32 channels x send/receive x
+///    2 peers for rings and trees = 0.5 GiB; NCCL environment-variable documentation);
+///  - fragmentation: what PyTorch's caching allocator reserves beyond what is allocated,
+///    kFragmentation = 5% of the states and activations (expandable segments, as Megatron-
+///    Bridge and torchtitan set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True).
+constexpr double kCudaRuntimeBytes = double(1LL << 30);
+constexpr double kNcclBuffersPerCommunicator = double(1LL << 29);
+constexpr double kFragmentation = 0.05;
+struct MemoryAllowances
+{
+    double runtime = kCudaRuntimeBytes;
+    double commBuffers = 0;
+    double fragmentation = kFragmentation; ///< fraction of allocated memory
+};
+MemoryAllowances memoryAllowances(const TrainingConfig &c);
+
 /// Memory per accelerator, bytes.
 struct MemoryBreakdown
 {
@@ -88,14 +117,25 @@ struct MemoryBreakdown
     double optimizer = 0;
     double activations = 0;
     double capacity = 0;
-    [[nodiscard]] double total() const { return weights + gradients + optimizer + activations; }
+    double runtime = 0; ///< CUDA context and library workspaces (MemoryAllowances)
+    double commBuffers = 0; ///< NCCL buffers
+    double fragmentation = 0; ///< caching-allocator slack
+    /// What PyTorch's allocator holds at the peak (torch.cuda.max_memory_reserved()).
+    [[nodiscard]] double allocatorReserved() const
+    {
+        return weights + gradients + optimizer + activations + fragmentation;
+    }
+    [[nodiscard]] double total() const { return allocatorReserved() + runtime + commBuffers; }
     [[nodiscard]] bool fits() const { return total() <= capacity; }
 };
 
 /// Activation bytes of layer `i` for one micro-batch on one GPU: Korthikanti 2022 Table 2
 /// (sbh(34 + 5as/h) without parallelism; TP: sbh(10 + 24/t + 5as/(ht)); TP+SP: sbh/t(34 +
-/// 5as/h); selective drops the 5as/h term; full keeps the 2sbh layer input), generalised to GQA
-/// and gated MLPs; FlashAttention stores no score matrix; s is divided by CP.
+/// 5as/h); selective drops the 5as/h term; full keeps the 2sbh layer input), generalised to GQA,
+/// gated MLPs, models without dropout (no masks), FP8/FP4 linears (their inputs stored
+/// quantized) and recomputation by module (--recompute-modules: layernorm drops the norm
+/// outputs, act the MLP activation, mlp / moe the MLP's tensors); FlashAttention stores no
+/// score matrix; s is divided by CP.
 double layerActivationBytes(const TransformerSpec &m, const TrainingConfig &c, int i);
 
 /// Activation bytes of chunk layers [first, first+count) for one micro-batch on one GPU, plus
@@ -104,9 +144,12 @@ double chunkActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
                             bool withEmbedding, bool withLogits);
 
 /// Memory of one GPU of `stage`: 16 bytes/parameter mixed-precision Adam (2 weights, 2 grads,
-/// 12 optimizer; Rajbhandari et al. 2020) sharded over DP x CP by the ZeRO stage (1: optimizer,
-/// 2: + gradients, 3: + weights), plus `peakActivationBytes` (the most the schedule keeps in
-/// flight: the first 1F1B stage holds p micro-batches).
+/// 12 optimizer; Rajbhandari et al. 2020) sharded over DP x CP (HSDP: its shard group) by the
+/// ZeRO stage (1: optimizer, 2: + gradients, 3 / FSDP: + weights), plus `peakActivationBytes`
+/// (the most the schedule keeps in flight: the first 1F1B stage holds p micro-batches). Low-
+/// precision linears add their cached quantized weights in both layouts (with ZeRO-3 those of
+/// the two gathered units), or hold the weights in FP8 alone with fp8 parameter gather. The
+/// allowances of memoryAllowances() are added on top.
 MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
                             const AcceleratorSpec &acc, int stage, double peakActivationBytes);
 

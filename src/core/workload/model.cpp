@@ -67,6 +67,14 @@ TransformerSpec dense(const char *name, int l, int h, int a, int g, int f, bool 
     return m;
 }
 
+// The Llama-family conventions: rotary position embeddings, no dropout.
+TransformerSpec modern(TransformerSpec m)
+{
+    m.rope = true;
+    m.dropout = false;
+    return m;
+}
+
 const std::map<std::string, TransformerSpec> &presets()
 {
     static const std::map<std::string, TransformerSpec> all = [] {
@@ -75,18 +83,21 @@ const std::map<std::string, TransformerSpec> &presets()
         // Brown et al. 2020, Table 2.1 (Megatron pads the vocabulary to 51200).
         add(dense("gpt3-175b", 96, 12288, 96, 96, 49152, false, 51200, 2048));
         // Llama 3 herd paper (Dubey et al. 2024), Table 3.
-        add(dense("llama3-8b", 32, 4096, 32, 8, 14336, true, 128256, 8192));
-        add(dense("llama3-70b", 80, 8192, 64, 8, 28672, true, 128256, 8192));
-        add(dense("llama3-405b", 126, 16384, 128, 8, 53248, true, 128256, 8192));
+        // RoPE and no dropout (Touvron et al. 2023 sec. 2.2; Dubey et al. 2024 sec. 3.1).
+        add(modern(dense("llama3-8b", 32, 4096, 32, 8, 14336, true, 128256, 8192)));
+        add(modern(dense("llama3-70b", 80, 8192, 64, 8, 28672, true, 128256, 8192)));
+        add(modern(dense("llama3-405b", 126, 16384, 128, 8, 53248, true, 128256, 8192)));
         // Mixtral of experts (Jiang et al. 2024), Table 1.
-        TransformerSpec mix = dense("mixtral-8x7b", 32, 4096, 32, 8, 14336, true, 32000, 4096);
+        TransformerSpec mix
+            = modern(dense("mixtral-8x7b", 32, 4096, 32, 8, 14336, true, 32000, 4096));
         mix.experts = 8;
         mix.topK = 2;
         mix.expertFfn = 14336;
         add(mix);
         // DeepSeek-V3 technical report (2024), sec. 4.2: 61 layers, first 3 dense, 1 shared +
         // 256 routed experts of 2048, 8 active. MLA approximated as MHA (128 heads).
-        TransformerSpec ds = dense("deepseek-v3", 61, 7168, 128, 128, 18432, true, 129280, 4096);
+        TransformerSpec ds
+            = modern(dense("deepseek-v3", 61, 7168, 128, 128, 18432, true, 129280, 4096));
         ds.experts = 256;
         ds.topK = 8;
         ds.expertFfn = 2048;

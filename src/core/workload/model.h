@@ -21,6 +21,8 @@ struct TransformerSpec
     int vocab = 1; ///< V
     int seq = 1; ///< s, sequence length in tokens
     bool tiedEmbeddings = false; ///< output layer shares the input embedding matrix
+    bool rope = false; ///< rotary position embedding applied to Q and K in every layer
+    bool dropout = true; ///< hidden and attention dropout (GPT-3 / Megatron 2021-22; Llama: none)
     // Mixture of experts (experts == 0: dense model).
     int experts = 0; ///< E, routed experts per MoE layer
     int topK = 0; ///< k, experts per token

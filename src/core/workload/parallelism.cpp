@@ -18,7 +18,13 @@ int TrainingConfig::chunks() const
 
 int TrainingConfig::effectiveZero() const
 {
-    return std::max(zeroStage, distributedOptimizer ? 1 : 0);
+    return fsdp ? 3 : std::max(zeroStage, distributedOptimizer ? 1 : 0);
+}
+
+double TrainingConfig::shardRanks() const
+{
+    const double all = double(std::max(1, dp)) * std::max(1, cp);
+    return fsdpShardGroup > 0 ? std::min(all, double(fsdpShardGroup)) : all;
 }
 
 std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c)
@@ -129,6 +135,17 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
                       + " entries summing to " + str(sum) + ", expected " + str(c.chunks())
                       + " entries summing to " + str(m.layers));
     }
+    if (c.fsdpShardGroup < 0
+        || (c.fsdpShardGroup > 0 && (1LL * c.dp * c.cp) % c.fsdpShardGroup != 0))
+        error(f, "hsdp-shard-group-invalid",
+              "HSDP shard group " + str(c.fsdpShardGroup)
+                  + " must divide DP x CP = " + str(1LL * c.dp * c.cp));
+    if (c.dtype == DataType::FP4 && c.fp8Recipe != Fp8Recipe::Nvfp4)
+        error(f, "fp4-recipe", "FP4 linears need the nvfp4 recipe");
+    if (c.dtype != DataType::FP4 && c.fp8Recipe == Fp8Recipe::Nvfp4 && c.dtype != DataType::BF16)
+        error(f, "nvfp4-needs-fp4", "the nvfp4 recipe needs dtype fp4");
+    if (c.launchOverhead < 0 || c.launchOverhead > 1)
+        error(f, "launch-overhead-invalid", "launch overhead per kernel must be in [0, 1] s");
     if (c.zeroStage < 0 || c.zeroStage > 3)
         error(f, "zero-stage-invalid", "ZeRO stage " + str(c.zeroStage) + " is not 0, 1, 2 or 3");
     if (c.dtype == DataType::FP8 && c.tp < 1)
@@ -166,7 +183,35 @@ const char *toString(Recompute r)
 }
 const char *toString(AttentionKernel a)
 {
-    return a == AttentionKernel::Flash ? "flash" : "unfused";
+    switch (a) {
+    case AttentionKernel::Flash:
+        return "flash";
+    case AttentionKernel::FlashAttention2:
+        return "fa2";
+    case AttentionKernel::Unfused:
+        return "unfused";
+    }
+    return "?";
+}
+const char *toString(Fp8Recipe r)
+{
+    switch (r) {
+    case Fp8Recipe::Delayed:
+        return "delayed";
+    case Fp8Recipe::Tensorwise:
+        return "tensorwise";
+    case Fp8Recipe::Blockwise:
+        return "blockwise";
+    case Fp8Recipe::Mxfp8:
+        return "mxfp8";
+    case Fp8Recipe::Nvfp4:
+        return "nvfp4";
+    }
+    return "?";
+}
+const char *toString(CpKind k)
+{
+    return k == CpKind::Ring ? "ring" : "all-gather";
 }
 
 bool fromString(const std::string &s, PipelineSchedule &out)
@@ -195,12 +240,82 @@ bool fromString(const std::string &s, Recompute &out)
 }
 bool fromString(const std::string &s, AttentionKernel &out)
 {
-    if (s == "flash")
-        out = AttentionKernel::Flash;
-    else if (s == "unfused")
-        out = AttentionKernel::Unfused;
+    for (AttentionKernel a :
+         {AttentionKernel::Flash, AttentionKernel::FlashAttention2, AttentionKernel::Unfused})
+        if (s == toString(a)) {
+            out = a;
+            return true;
+        }
+    return false;
+}
+bool fromString(const std::string &s, Fp8Recipe &out)
+{
+    for (Fp8Recipe r : {Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Blockwise,
+                        Fp8Recipe::Mxfp8, Fp8Recipe::Nvfp4})
+        if (s == toString(r)) {
+            out = r;
+            return true;
+        }
+    if (s == "current" || s == "cs") { // Transformer Engine's "current scaling"
+        out = Fp8Recipe::Tensorwise;
+        return true;
+    }
+    return false;
+}
+bool fromString(const std::string &s, CpKind &out)
+{
+    if (s == "ring" || s == "p2p")
+        out = CpKind::Ring;
+    else if (s == "all-gather" || s == "allgather")
+        out = CpKind::AllGather;
     else
         return false;
+    return true;
+}
+
+namespace {
+
+constexpr std::pair<RecomputeModule, const char *> kModules[] = {
+    {kRecomputeCoreAttn, "core_attn"},  {kRecomputeMlp, "mlp"},
+    {kRecomputeLayerNorm, "layernorm"}, {kRecomputeAct, "act"},
+    {kRecomputeUpProj, "up_proj"},      {kRecomputeMoe, "moe"},
+    {kRecomputeMoeAct, "moe_act"},      {kRecomputeSharedExperts, "shared_experts"},
+};
+
+} // namespace
+
+std::string recomputeModulesToString(unsigned bits)
+{
+    std::string out;
+    for (const auto &[bit, name] : kModules)
+        if (bits & bit)
+            out += (out.empty() ? "" : ",") + std::string(name);
+    return out;
+}
+
+bool recomputeModulesFromString(const std::string &s, unsigned &out, std::string &bad)
+{
+    unsigned bits = 0;
+    std::size_t pos = 0;
+    while (pos <= s.size()) {
+        const std::size_t end = std::min(s.find(',', pos), s.size());
+        const std::string name = s.substr(pos, end - pos);
+        if (!name.empty()) {
+            bool found = false;
+            for (const auto &[bit, key] : kModules)
+                if (name == key || (name == "norm" && bit == kRecomputeLayerNorm)
+                    || (name == "mla_up_proj" && bit == kRecomputeUpProj)) {
+                    bits |= bit;
+                    found = true;
+                }
+            if (!found) {
+                bad = name;
+                return false;
+            }
+        }
+        pos = end + 1;
+    }
+    out = bits;
     return true;
 }
 

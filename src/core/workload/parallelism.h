@@ -14,9 +14,33 @@ namespace weft {
 
 enum class PipelineSchedule { GPipe, OneFOneB, Interleaved };
 enum class Recompute { None, Selective, Full };
-/// Attention kernel: FlashAttention (scores never stored) or the unfused softmax of Megatron
-/// 2021-22 (scores, softmax and dropout written to HBM: memory-bound, Korthikanti 2022 sec. 5).
-enum class AttentionKernel { Flash, Unfused };
+/// Attention kernel: the accelerator generation's fused kernel ("flash": FlashAttention-2 on
+/// Ampere, FlashAttention-3 / cuDNN on Hopper, cuDNN on Blackwell), FlashAttention-2 itself
+/// ("fa2": PyTorch SDPA's flash backend on any GPU), or the unfused softmax of Megatron 2021-22
+/// (scores, softmax and dropout written to HBM: memory-bound, Korthikanti 2022 sec. 5).
+enum class AttentionKernel { Flash, FlashAttention2, Unfused };
+/// Scaling recipe of the low-precision linear layers (Transformer Engine / torchao names):
+/// "delayed" (per-tensor, scale from the amax history), "tensorwise" (per-tensor current
+/// scaling: an amax pass before each cast), "blockwise" (Hopper 1x128 activations / 128x128
+/// weights, DeepSeek-V3), "mxfp8" (Blackwell, 32-element blocks with E8M0 scales), "nvfp4"
+/// (Blackwell FP4, 16-element blocks with E4M3 scales plus a per-tensor scale).
+enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8, Nvfp4 };
+/// Context parallelism: "all-gather" of K and V before the attention (Llama 3, Dubey et al. 2024
+/// sec. 3.3.2) or "ring" (K/V blocks passed peer to peer, each overlapped with the attention of
+/// the previous block; Megatron-Core's p2p CP, causal load balanced).
+enum class CpKind { AllGather, Ring };
+/// Modules whose activations are recomputed in the backward pass instead of stored
+/// (Megatron-Core --recompute-modules), as bits.
+enum RecomputeModule : unsigned {
+    kRecomputeCoreAttn = 1u << 0, ///< attention core (scores; FlashAttention recomputes anyway)
+    kRecomputeMlp = 1u << 1, ///< the whole dense MLP
+    kRecomputeLayerNorm = 1u << 2, ///< both norms (their outputs)
+    kRecomputeAct = 1u << 3, ///< the MLP activation (SwiGLU / GeLU output)
+    kRecomputeUpProj = 1u << 4, ///< MLA up-projections (DeepSeek); QKV outputs here
+    kRecomputeMoe = 1u << 5, ///< the whole MoE block
+    kRecomputeMoeAct = 1u << 6, ///< the experts' activation
+    kRecomputeSharedExperts = 1u << 7,
+};
 
 /// How one training step is parallelised. World size = tp * cp * dp * pp; EP splits the experts
 /// over `ep` ranks inside the DP x CP group (ep divides dp * cp).
@@ -31,11 +55,30 @@ struct TrainingConfig
     bool sequenceParallel = false;
     int zeroStage = 0; ///< 0-3 (Rajbhandari et al. 2020)
     bool distributedOptimizer = false; ///< Megatron distributed optimizer (= ZeRO-1 sharding)
-    DataType dtype = DataType::BF16;
+    DataType dtype = DataType::BF16; ///< linear layers' GEMMs (the rest stays BF16)
+    Fp8Recipe fp8Recipe = Fp8Recipe::Tensorwise; ///< scaling of FP8 / FP4 linears
+    bool fp8ParamGather = false; ///< weights kept and all-gathered in FP8 (no BF16 copy)
     AttentionKernel attention = AttentionKernel::Flash;
+    CpKind cpKind = CpKind::AllGather;
+    /// RecomputeModule bits recomputed with recompute == selective (0: core_attn, Korthikanti
+    /// 2022's selective recomputation).
+    unsigned recomputeModules = 0;
+    /// FSDP (torchtitan FSDP2 / Megatron-FSDP): ZeRO-3 sharding with the parameters resharded
+    /// after the forward and prefetched one unit ahead. `fsdpShardGroup` > 0: HSDP, sharded
+    /// inside groups of that many DP x CP ranks and replicated across them.
+    bool fsdp = false;
+    int fsdpShardGroup = 0;
+    bool cudaGraphs = false; ///< the step replays as CUDA graphs: no per-kernel host floor
+    /// Element-wise work fused (Transformer Engine / Apex kernels, torch.compile); false: PyTorch
+    /// eager, op by op, with FP32 up-casts (kernels.h: eagerElementwiseBytes).
+    bool fusedElementwise = true;
+    double launchOverhead = 0; ///< host time per kernel launch without graphs, s (0: none)
     bool overlapDpGrad = true; ///< DP gradient reduction overlaps the backward pass
     bool overlapTp = false; ///< TP collectives overlap compute
     bool overlapPp = true; ///< PP p2p overlaps compute (else the sender waits)
+    /// EP all-to-all hidden behind another micro-batch's compute (Megatron's 1F1B A2A overlap);
+    /// carried for the simulator's MoE schedule (issue 14), not yet used by it.
+    bool overlapEp = false;
     double dpBucketBytes = 160e6; ///< DP gradient bucket size (Megatron: 40M fp32 elements)
     bool gradReduceFp32 = true; ///< DP reduces fp32 gradients (Megatron's default with bf16)
     std::vector<int> stageLayers; ///< explicit layers per model chunk (pp*vpp); empty: auto
@@ -45,8 +88,18 @@ struct TrainingConfig
     [[nodiscard]] int microBatches() const;
     /// Model chunks in total: pp * vpp (vpp is 1 unless the schedule is interleaved).
     [[nodiscard]] int chunks() const;
-    /// Effective ZeRO stage (the distributed optimizer counts as stage 1).
+    /// Effective ZeRO stage (the distributed optimizer counts as stage 1, FSDP as 3).
     [[nodiscard]] int effectiveZero() const;
+    /// Ranks the sharded states are split over: dp * cp, or the HSDP shard group.
+    [[nodiscard]] double shardRanks() const;
+    /// Per-kernel host floor in effect: launchOverhead unless CUDA graphs replay the step.
+    [[nodiscard]] double kernelFloor() const { return cudaGraphs ? 0 : launchOverhead; }
+    /// Whether `module` is recomputed (selective with module bits set).
+    [[nodiscard]] bool recomputes(RecomputeModule module) const
+    {
+        const unsigned bits = recomputeModules != 0 ? recomputeModules : kRecomputeCoreAttn;
+        return recompute == Recompute::Selective && (bits & module) != 0;
+    }
 };
 
 /// Layers of each model chunk, index = virtual stage k = chunk * pp + stage (Megatron order).
@@ -58,13 +111,22 @@ std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c);
 /// seq by CP; B by b*dp; micro-batches by pp for interleaving), layers >= pp*vpp, world size <=
 /// `accelerators`, explicit split sums. Returns findings (errors make the workload unrunnable).
 std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
-                                 std::size_t accelerators);
+                              std::size_t accelerators);
 
 const char *toString(PipelineSchedule s);
 const char *toString(Recompute r);
 const char *toString(AttentionKernel a);
+const char *toString(Fp8Recipe r);
+const char *toString(CpKind k);
 bool fromString(const std::string &s, PipelineSchedule &out);
 bool fromString(const std::string &s, Recompute &out);
 bool fromString(const std::string &s, AttentionKernel &out);
+bool fromString(const std::string &s, Fp8Recipe &out);
+bool fromString(const std::string &s, CpKind &out);
+/// "core_attn,mlp" <-> RecomputeModule bits (names as Megatron-Core's --recompute-modules:
+/// core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts). Parsing fails on an
+/// unknown name and leaves `out` unchanged; `bad` receives it.
+std::string recomputeModulesToString(unsigned bits);
+bool recomputeModulesFromString(const std::string &s, unsigned &out, std::string &bad);
 
 } // namespace weft

@@ -1,0 +1,117 @@
+#include "workload/kernels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace weft {
+
+namespace {
+
+constexpr double kBf16 = 2;
+constexpr double kCausalBlock = 128; // FlashAttention-2/3 and cuDNN query/key block (head dim 128)
+
+} // namespace
+
+double gemmInputBytes(DataType dtype)
+{
+    switch (dtype) {
+    case DataType::BF16:
+        return 2;
+    case DataType::FP8:
+        return 1;
+    case DataType::FP4:
+        return 0.5 + 1.0 / 16; // NVFP4: E2M1 elements, one E4M3 scale per 16 (NVIDIA 2025)
+    }
+    return 2;
+}
+
+KernelModel::KernelModel(const AcceleratorSpec &acc, double launchFloor)
+    : m_acc(acc)
+    , m_floor(std::max(0.0, launchFloor))
+    , m_bw(std::max(1.0, acc.hbmBandwidth) * (acc.memoryEfficiency > 0 ? acc.memoryEfficiency : 1))
+{
+}
+
+double KernelModel::floored(double t) const
+{
+    return t > 0 ? std::max(t, m_floor) : 0;
+}
+
+double KernelModel::tileWaves(double M, double N, double tm, double tn, double batch) const
+{
+    const double tiles = batch * std::ceil(M / tm) * std::ceil(N / tn);
+    return std::ceil(tiles / m_acc.sms);
+}
+
+double KernelModel::waveEfficiency(double M, double N, double K, double batch) const
+{
+    if (M <= 0 || N <= 0 || K <= 0 || batch <= 0 || m_acc.sms <= 0)
+        return 1;
+    const double sms = m_acc.sms;
+    const double tm = std::max(1, m_acc.gemmTileM), tn = std::max(1, m_acc.gemmTileN);
+    const double waves = std::min(tileWaves(M, N, tm, tn, batch), tileWaves(N, M, tm, tn, batch));
+    double best = (batch * M * N) / (waves * sms * tm * tn);
+    const double tiles = batch
+        * std::min(std::ceil(M / tm) * std::ceil(N / tn), std::ceil(N / tm) * std::ceil(M / tn));
+    if (tiles >= sms)
+        return best;
+    // Less than one wave of the large tile: cuBLAS/CUTLASS heuristics take 64-row tiles and
+    // split K over the idle SMs (each split at least kMinSplitK deep), as the guide describes
+    // for small problems. Per-SM efficiency of the smaller tiles is not modelled.
+    constexpr double kMinSplitK = 256;
+    for (const auto &[a, b] : {std::pair {64.0, tn}, std::pair {tn, 64.0}}) {
+        const double t = batch * std::ceil(M / a) * std::ceil(N / b);
+        const double split
+            = std::max(1.0, std::min(std::floor(sms / t), std::ceil(K / kMinSplitK)));
+        const double w = std::ceil(t * split / sms);
+        best = std::max(best, (batch * M * N * K) / (w * sms * a * b * std::ceil(K / split)));
+    }
+    return std::min(1.0, best);
+}
+
+double KernelModel::gemm(double M, double N, double K, DataType dtype, double batch) const
+{
+    if (M <= 0 || N <= 0 || K <= 0 || batch <= 0)
+        return 0;
+    const double eff = m_acc.matmulEfficiencyFor(dtype) > 0 ? m_acc.matmulEfficiencyFor(dtype) : 1;
+    const double sustained = std::max(1.0, m_acc.peakFlops(dtype) * eff);
+    const double math = batch * 2 * M * N * K / (sustained * waveEfficiency(M, N, K, batch));
+    const double in = gemmInputBytes(dtype);
+    const double memory = batch * (in * (M * K + K * N) + kBf16 * M * N) / m_bw;
+    return floored(std::max(math, memory));
+}
+
+double KernelModel::attentionKernelFlops(double heads, double sq, double skv, double d, bool causal,
+                                         bool backward)
+{
+    if (heads <= 0 || sq <= 0 || skv <= 0 || d <= 0)
+        return 0;
+    double f = 4 * heads * sq * skv * d;
+    if (causal) {
+        const double n = std::max(1.0, std::ceil(sq / kCausalBlock));
+        f *= (n + 1) / (2 * n);
+    }
+    return backward ? 2.5 * f : f;
+}
+
+double KernelModel::attention(double heads, double sq, double skv, double d, bool causal,
+                              bool backward, const AttentionEfficiency &eff) const
+{
+    const double f = attentionKernelFlops(heads, sq, skv, d, causal, backward);
+    if (f <= 0)
+        return 0;
+    double e = backward ? eff.backward : eff.forward;
+    if (e <= 0) // no kernel efficiency in the catalog: the GEMM sustained fraction
+        e = m_acc.matmulEfficiency > 0 ? m_acc.matmulEfficiency : 1;
+    const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e);
+    // Q, K, V read and O written once forward; backward also reads O, dO and writes dQ, dK, dV.
+    const double bytes = kBf16 * heads * d * (2 * sq + 2 * skv) * (backward ? 2.5 : 1);
+    return floored(std::max(math, bytes / m_bw));
+}
+
+double KernelModel::elementwise(double bytes) const
+{
+    return bytes > 0 ? floored(bytes / m_bw) : 0;
+}
+
+} // namespace weft

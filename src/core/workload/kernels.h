@@ -1,0 +1,71 @@
+#pragma once
+// Time of the kernels of one training step on one accelerator (simulator.md, Compute): GEMMs
+// from their shape and datatype with tile and wave quantization over the SMs and the
+// memory-bound regime of skinny shapes; fused attention per accelerator generation with causal
+// masking as the kernels compute it; memory-bound element-wise kernels from their bytes; an
+// optional host/launch floor per kernel.
+//
+// Sources: NVIDIA Deep Learning Performance guide, "Matrix Multiplication Background" (tiles of
+// the output dealt to the SMs in waves; a partial last wave costs a whole one; arithmetic
+// intensity decides between the math and memory limits); the sustained GEMM peaks and attention
+// efficiencies of each accelerator are catalog constants with their measurements
+// (resources/catalog/accelerators.json).
+
+#include "model/hardware.h"
+
+namespace weft {
+
+/// Kernel timing on one accelerator. All times in seconds, sizes in elements, bytes in bytes.
+class KernelModel
+{
+public:
+    /// `launchFloor`: the least time any kernel takes when the host launches kernels one by one
+    /// (seconds; 0 when CUDA graphs replay the step or the floor is not modelled).
+    explicit KernelModel(const AcceleratorSpec &acc, double launchFloor = 0);
+
+    /// One GEMM C(M x N) = A(M x K) B(K x N), inputs in `dtype` (BF16: 2 bytes, FP8: 1, FP4: 0.5
+    /// plus one scale byte per 16 elements), BF16 output. Time = max(math, memory) with
+    ///  math = waves x (2 tileM tileN K) / (sustained peak / SMs), waves = ceil(tiles / SMs),
+    ///        tiles = ceil(M / tileM) ceil(N / tileN), the better of both tile orientations
+    ///        (cuBLAS may swap the operands); below one wave, 64-row tiles with split-K over the
+    ///        idle SMs (small problems); without SMs in the catalog 2MNK / sustained peak;
+    ///  memory = (|A| + |B| + |C|) bytes / (HBM bandwidth x memory efficiency);
+    /// then at least the launch floor. Degenerate shapes (any size <= 0) take 0 s.
+    /// `batch` independent GEMMs of this shape in one batched kernel (the unfused attention's
+    /// per-head products): their tiles share the waves, their operands all move.
+    [[nodiscard]] double gemm(double M, double N, double K, DataType dtype, double batch = 1) const;
+    /// Fraction of the math time that does useful work: 2MNK / (waves x SMs x 2 tileM tileN K)
+    /// (1 without SMs): the wave-quantization efficiency of the shape (best of the tilings).
+    [[nodiscard]] double waveEfficiency(double M, double N, double K, double batch = 1) const;
+
+    /// A fused attention kernel over `heads` (batch x local heads) of `sq` queries against `skv`
+    /// keys of head dimension `d` (forward: 4 sq skv d FLOPs per head; backward 2.5x), `causal`
+    /// skipping the blocks above the diagonal as FlashAttention-2/3 and cuDNN do: with blocks of
+    /// 128 queries, the computed fraction is (n + 1) / (2n) for n = sq / 128 blocks (sq = skv),
+    /// at `eff` (the catalog efficiency of the kernel for this generation, fraction of the BF16
+    /// peak). At least the launch floor.
+    [[nodiscard]] double attention(double heads, double sq, double skv, double d, bool causal,
+                                   bool backward, const AttentionEfficiency &eff) const;
+    /// FLOPs the attention kernel computes (masked blocks skipped), forward or backward.
+    [[nodiscard]] static double attentionKernelFlops(double heads, double sq, double skv, double d,
+                                                     bool causal, bool backward);
+
+    /// A memory-bound kernel moving `bytes` through HBM: bytes / (bandwidth x memory efficiency),
+    /// at least the launch floor when `bytes` > 0.
+    [[nodiscard]] double elementwise(double bytes) const;
+
+    [[nodiscard]] double launchFloor() const { return m_floor; }
+
+private:
+    double floored(double t) const;
+    double tileWaves(double M, double N, double tm, double tn, double batch) const;
+
+    const AcceleratorSpec &m_acc;
+    double m_floor = 0;
+    double m_bw = 1;
+};
+
+/// Bytes per element of a GEMM input in `dtype` (FP4: NVFP4's 0.5 byte + a 1-byte scale per 16).
+double gemmInputBytes(DataType dtype);
+
+} // namespace weft

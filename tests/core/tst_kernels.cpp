@@ -1,0 +1,292 @@
+// Analytic tests of the kernel model (workload/kernels.h) and of what it feeds the cost model:
+// GEMM wave quantization on chosen shapes, the memory-bound regime of skinny GEMMs, causal
+// attention as the kernels compute it, quantization cast bytes per FP8 recipe, which GEMMs run
+// in low precision, the per-kernel launch floor and power variants.
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
+#include "io/catalogfile.h"
+#include "workload/costmodel.h"
+#include "workload/kernels.h"
+#include "workload/overlap.h"
+
+using namespace weft;
+
+namespace {
+
+// An H100-like part with round numbers: 132 SMs, 128 x 256 tiles, 1000 TFLOPS BF16 at 80%.
+AcceleratorSpec gpu()
+{
+    AcceleratorSpec a;
+    a.key = "test";
+    a.peakFlopsBf16 = 1000e12;
+    a.peakFlopsFp8 = 2000e12;
+    a.matmulEfficiency = 0.8;
+    a.matmulEfficiencyFp8 = 0.7;
+    a.hbmBandwidth = 3e12;
+    a.memoryEfficiency = 0.8;
+    a.sms = 132;
+    a.gemmTileM = 128;
+    a.gemmTileN = 256;
+    a.attentionFused = {0.6, 0.5};
+    a.attentionFa2 = {0.3, 0.25};
+    a.hbmBytes = 80e9;
+    return a;
+}
+
+bool close(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
+
+TransformerSpec llama(int layers = 2)
+{
+    TransformerSpec m = *modelPreset("llama3-8b");
+    m.layers = layers;
+    return m;
+}
+
+} // namespace
+
+class TestKernels : public QObject
+{
+    Q_OBJECT
+private slots:
+    // 132 tiles of 128 x 256 fill one wave; 133 need two, so the time doubles and the
+    // efficiency is 133 / 264. K is large so the math limit rules.
+    void waveQuantization()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        const double K = 8192;
+        const double M = 128 * 12, N = 256 * 11; // 12 x 11 = 132 tiles
+        QVERIFY(close(k.waveEfficiency(M, N, K), 1.0));
+        const double one = k.gemm(M, N, K, DataType::BF16);
+        QVERIFY(close(one, 2 * M * N * K / (0.8 * 1000e12)));
+        const double M2 = 128 * 12 + 1; // 13 x 11 = 143 tiles: 2 waves
+        QVERIFY(close(k.waveEfficiency(M2, N, K), M2 * N / (2 * 132 * 128 * 256.0)));
+        QVERIFY(close(k.gemm(M2, N, K, DataType::BF16), 2 * one));
+        // Either orientation of the tile: 256 x 128 tiles of a (11*256) x (12*128) shape fit too.
+        QVERIFY(close(k.waveEfficiency(N, M, K), 1.0));
+        // No SMs in the catalog: no quantization.
+        AcceleratorSpec flat = a;
+        flat.sms = 0;
+        QVERIFY(close(KernelModel(flat).waveEfficiency(M2, N, K), 1.0));
+    }
+    // A skinny GEMM (a 16-row product against a 8192 x 8192 weight) is bound by reading the
+    // weight: bytes / (bandwidth x efficiency), in the datatype's bytes (below one wave the
+    // kernel takes 64-row tiles and splits K, so the padded math stays under the traffic).
+    void skinnyGemmIsMemoryBound()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        const double M = 16, N = 8192, K = 8192;
+        const double bytes = 2 * (M * K + K * N) + 2 * M * N;
+        QVERIFY(close(k.gemm(M, N, K, DataType::BF16), bytes / (3e12 * 0.8)));
+        const double fp8 = 1 * (M * K + K * N) + 2 * M * N;
+        QVERIFY(close(k.gemm(M, N, K, DataType::FP8), fp8 / (3e12 * 0.8)));
+    }
+    // FP8 GEMMs run at the FP8 peak times its own sustained fraction.
+    void fp8UsesItsSustainedPeak()
+    {
+        const KernelModel k(gpu());
+        const double M = 128 * 12, N = 256 * 11, K = 8192;
+        QVERIFY(close(k.gemm(M, N, K, DataType::FP8), 2 * M * N * K / (0.7 * 2000e12)));
+    }
+    // Causal masking: with 128-query blocks the kernel computes (n + 1) / 2n of the square; the
+    // backward is 2.5x the forward FLOPs, at the backward efficiency.
+    void causalAttentionAsKernelsCompute()
+    {
+        const KernelModel k(gpu());
+        const double heads = 32, s = 8192, d = 128, n = s / 128;
+        const double full = 4 * heads * s * s * d;
+        const double f = KernelModel::attentionKernelFlops(heads, s, s, d, true, false);
+        QVERIFY(close(f, full * (n + 1) / (2 * n)));
+        QVERIFY(close(KernelModel::attentionKernelFlops(heads, s, s, d, false, false), full));
+        QVERIFY(close(KernelModel::attentionKernelFlops(heads, s, s, d, true, true), 2.5 * f));
+        const AttentionEfficiency eff {0.6, 0.5};
+        QVERIFY(close(k.attention(heads, s, s, d, true, false, eff), f / (0.6 * 1000e12)));
+        QVERIFY(close(k.attention(heads, s, s, d, true, true, eff), 2.5 * f / (0.5 * 1000e12)));
+    }
+    // The launch floor lifts every kernel shorter than it; CUDA graphs remove it.
+    void launchFloor()
+    {
+        const KernelModel k(gpu(), 10e-6);
+        QCOMPARE(k.elementwise(1000), 10e-6);
+        QCOMPARE(k.gemm(16, 16, 16, DataType::BF16), 10e-6);
+        QCOMPARE(k.elementwise(0), 0.0);
+        TrainingConfig c;
+        c.launchOverhead = 10e-6;
+        QCOMPARE(c.kernelFloor(), 10e-6);
+        c.cudaGraphs = true;
+        QCOMPARE(c.kernelFloor(), 0.0);
+        // With a floor above every kernel's GPU time, a layer's forward is its kernel count times
+        // the floor: QKV, the norms/residual/RoPE pass, attention, projection, fc1, fc2 and the
+        // activation = 7 kernels in BF16. CUDA graphs bring it back to the GPU time.
+        TransformerSpec m = llama(1);
+        m.seq = 256;
+        TrainingConfig small;
+        const double gpuTime = chunkCost(m, small, gpu(), 0, 1, false, false).forwardTime;
+        small.launchOverhead = 0.1;
+        QVERIFY(close(chunkCost(m, small, gpu(), 0, 1, false, false).forwardTime, 7 * 0.1));
+        small.cudaGraphs = true;
+        QVERIFY(close(chunkCost(m, small, gpu(), 0, 1, false, false).forwardTime, gpuTime));
+    }
+    // FP8 linears: QKV, projection and MLP GEMMs at the FP8 rate plus their casts; the LM head
+    // and the attention core stay BF16 (their time does not change with the FP8 peak).
+    void lowPrecisionOnlyInLinears()
+    {
+        const TransformerSpec m = llama(2);
+        TrainingConfig bf16;
+        TrainingConfig fp8 = bf16;
+        fp8.dtype = DataType::FP8;
+        AcceleratorSpec a = gpu();
+        const ChunkCost b = chunkCost(m, bf16, a, 0, 2, false, false);
+        const ChunkCost f = chunkCost(m, fp8, a, 0, 2, false, false);
+        QVERIFY(f.forwardTime < b.forwardTime);
+        QVERIFY(f.forwardTime > 0.5 * b.forwardTime); // attention and element-wise stay
+        QCOMPARE(f.forwardFlops, b.forwardFlops);
+        // The LM head alone: doubling the FP8 peak does not change it.
+        const ChunkCost head = chunkCost(m, fp8, a, 0, 0, false, true);
+        a.peakFlopsFp8 *= 2;
+        QVERIFY(close(chunkCost(m, fp8, a, 0, 0, false, true).forwardTime, head.forwardTime));
+        // ... and neither does the layers' attention: the FP8 speed-up is bounded by the linears.
+        const ChunkCost f2 = chunkCost(m, fp8, a, 0, 2, false, false);
+        QVERIFY(f2.forwardTime < f.forwardTime);
+    }
+    // Cast bytes per element of a quantized tensor (both layouts written): tensorwise current
+    // scaling 6 (amax pass 2 + cast 2 + 1 + 1) in 2 kernels, delayed 4, MXFP8 4 + 2/32.
+    void quantizationCastBytes_data()
+    {
+        QTest::addColumn<int>("recipe");
+        QTest::addColumn<double>("bytes");
+        QTest::newRow("tensorwise") << int(Fp8Recipe::Tensorwise) << 6.0;
+        QTest::newRow("delayed") << int(Fp8Recipe::Delayed) << 4.0;
+        QTest::newRow("blockwise") << int(Fp8Recipe::Blockwise) << 4 + 8.0 / 128;
+        QTest::newRow("mxfp8") << int(Fp8Recipe::Mxfp8) << 4 + 2.0 / 32;
+    }
+    void quantizationCastBytes()
+    {
+        QFETCH(int, recipe);
+        QFETCH(double, bytes);
+        // A GEMM-free view: an accelerator with an enormous peak leaves only memory traffic; the
+        // cast traffic of one linear's input (T x K) and output gradient (T x N) then shows up
+        // as the FP8-minus-BF16 difference (weights once per step with GA 1).
+        AcceleratorSpec a = gpu();
+        a.peakFlopsBf16 = a.peakFlopsFp8 = 1e30;
+        a.sms = 0;
+        a.attentionFused = {1, 1};
+        const TransformerSpec m = llama(1);
+        TrainingConfig c;
+        c.fp8Recipe = Fp8Recipe(recipe);
+        const ChunkCost b = chunkCost(m, c, a, 0, 1, false, false);
+        c.dtype = DataType::FP8;
+        const ChunkCost f = chunkCost(m, c, a, 0, 1, false, false);
+        const double T = m.seq, h = m.hidden, kv = h * m.kvHeads / m.heads, ff = m.ffn;
+        // Inputs of QKV (T h), projection (T h), fc1 (T h), fc2 (T f), plus the weights.
+        const double inputs = T * (3 * h + ff);
+        const double weights = h * (h + 2 * kv) + h * h + 2 * h * ff + ff * h;
+        // GEMM operand bytes shrink from 2 to 1 per input element in fprop, dgrad and wgrad.
+        const double bw = 3e12 * 0.8;
+        const double castFwd = bytes * (inputs + weights) / bw;
+        const double gemmSaving = ((T * h + h * (h + 2 * kv)) + (T * h + h * h)
+                                   + (T * h + 2 * h * ff) + (T * ff + ff * h))
+            / bw;
+        QVERIFY2(close(f.forwardTime - b.forwardTime, castFwd - gemmSaving, 1e-6),
+                 qPrintable(QString::number(f.forwardTime - b.forwardTime)));
+    }
+    // Selective recomputation by module: recomputing the MLP repeats its GEMMs and drops its
+    // activations; layernorm drops the norm outputs.
+    void recomputeByModule()
+    {
+        const TransformerSpec m = llama(1);
+        TrainingConfig c;
+        c.recompute = Recompute::Selective;
+        const ChunkCost attnOnly = chunkCost(m, c, gpu(), 0, 1, false, false);
+        const double actAttn = layerActivationBytes(m, c, 0);
+        c.recomputeModules = kRecomputeCoreAttn | kRecomputeMlp;
+        const ChunkCost mlp = chunkCost(m, c, gpu(), 0, 1, false, false);
+        QVERIFY(mlp.recomputeTime > 2 * attnOnly.recomputeTime);
+        QVERIFY(mlp.recomputeFlops
+                > attnOnly.recomputeFlops + 2.0 * m.seq * m.hidden * m.ffn * 3 * 0.99);
+        const double sbh = double(m.seq) * m.hidden;
+        // The MLP keeps nothing: fc1 input (2), gate+up (4 f/h) and fc2 input (2 f/h) go.
+        QVERIFY(close(actAttn - layerActivationBytes(m, c, 0), sbh * (2 + 6.0 * m.ffn / m.hidden),
+                      1e-9));
+        c.recomputeModules = kRecomputeLayerNorm;
+        QVERIFY(close(actAttn - layerActivationBytes(m, c, 0), sbh * 4, 1e-9));
+        unsigned bits = 0;
+        std::string bad;
+        QVERIFY(recomputeModulesFromString("core_attn,mlp,norm", bits, bad));
+        QCOMPARE(bits, unsigned(kRecomputeCoreAttn | kRecomputeMlp | kRecomputeLayerNorm));
+        QCOMPARE(recomputeModulesToString(bits), std::string("core_attn,mlp,layernorm"));
+        QVERIFY(!recomputeModulesFromString("core_attn,bogus", bits, bad));
+        QCOMPARE(bad, std::string("bogus"));
+    }
+    // A 500 W H100 computes a large GEMM 0.87x as fast as a 700 W one; its HBM is the same.
+    void powerVariantSlowsGemms()
+    {
+        const AcceleratorSpec &h100 = builtinCatalog().hardware.accelerators.at("h100-sxm");
+        AcceleratorSpec capped;
+        std::string error;
+        QVERIFY(applyVariants(h100, "h100-sxm@500w", capped, error));
+        const double M = 8192, N = 8192, K = 8192;
+        const double full = KernelModel(h100).gemm(M, N, K, DataType::BF16);
+        QVERIFY(close(KernelModel(capped).gemm(M, N, K, DataType::BF16), full / 0.87, 1e-9));
+        QCOMPARE(KernelModel(capped).elementwise(1e9), KernelModel(h100).elementwise(1e9));
+    }
+    // Memory allowances are part of the total and of the fit; FSDP shards weights, HSDP only
+    // inside its shard group.
+    void memoryAllowancesAndHsdp()
+    {
+        const TransformerSpec m = llama(4);
+        TrainingConfig c;
+        c.dp = 8;
+        c.fsdp = true;
+        AcceleratorSpec a = gpu();
+        const MemoryBreakdown full = stageMemory(m, c, a, 0, 1e9);
+        QCOMPARE(full.runtime, kCudaRuntimeBytes);
+        QCOMPARE(full.commBuffers, kNcclBuffersPerCommunicator); // the DP communicator
+        QVERIFY(close(full.fragmentation,
+                      kFragmentation
+                          * (full.weights + full.gradients + full.optimizer + full.activations)));
+        QVERIFY(close(full.total(),
+                      full.allocatorReserved() + kCudaRuntimeBytes + kNcclBuffersPerCommunicator));
+        c.fsdpShardGroup = 2; // HSDP: sharded over 2, replicated over 4
+        const MemoryBreakdown hsdp = stageMemory(m, c, a, 0, 1e9);
+        QVERIFY(close(hsdp.optimizer, 4 * full.optimizer));
+        QVERIFY(hsdp.weights > full.weights);
+        c.fsdpShardGroup = 3;
+        const auto f = validate(m, c, 8);
+        QVERIFY(std::any_of(f.begin(), f.end(),
+                            [](const Finding &x) { return x.code == "hsdp-shard-group-invalid"; }));
+        a.hbmBytes = full.total() - 1;
+        QVERIFY(!stageMemory(m, TrainingConfig {}, a, 0, 1e9).fits());
+    }
+    // Ring CP on 2 ranks: one p2p step of the local K/V block, hidden behind the attention of
+    // the local block when faster, exposed by the difference when slower.
+    void ringCpOverlapOnTwoRanks()
+    {
+        TransformerSpec m = llama(1);
+        TrainingConfig c;
+        c.cp = 2;
+        const double bytes = ringCpStepBytes(m, c);
+        QCOMPARE(bytes, 2.0 * 2 * (m.seq / 2) * (m.hidden * 8.0 / 32)); // K + V of 4096 tokens
+        QCOMPARE(ringCpExposed(2, 1e-3, 2e-3), 0.0);
+        QVERIFY(close(ringCpExposed(2, 3e-3, 2e-3), 1e-3));
+        QVERIFY(close(ringCpExposed(4, 3e-3, 2e-3), 3e-3));
+        QCOMPARE(ringCpExposed(1, 3e-3, 2e-3), 0.0);
+    }
+    // FSDP prefetch: the first unit's gather is exposed, later ones only beyond the compute of
+    // the unit before them.
+    void fsdpPrefetchExposure()
+    {
+        QVERIFY(close(fsdpPrefetchExposed({1, 1, 1}, {2, 2, 2}), 1));
+        QVERIFY(close(fsdpPrefetchExposed({1, 3, 1}, {2, 2, 2}), 2));
+        QCOMPARE(fsdpPrefetchExposed({}, {}), 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernels)
+#include "tst_kernels.moc"
