@@ -49,7 +49,7 @@ fuzz() {
   echo "Fuzzing the file readers for $seconds s ($(ls "$dir/seeds" | wc -l) seeds)"
   cd "$dir"
   ./tests/fuzz/fuzz_readers -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=65536 -print_final_stats=1 corpus seeds
+    -max_len=4096 -print_final_stats=1 corpus seeds
 }
 
 build="$here/build"

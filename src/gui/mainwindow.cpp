@@ -319,9 +319,12 @@ void MainWindow::showNewClusterWizard()
     auto *wizard = new NewClusterWizard(CatalogStore::instance().catalog(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        // A new cluster never replaces the open design: it opens in a new window unless
+        // this one is still empty.
         if (auto design = wizard->takeDesign()) {
-            m_doc->generateCluster(std::move(*design));
-            m_view->fitAll();
+            MainWindow *target = isPristine() ? this : openWindow();
+            target->m_doc->generateCluster(std::move(*design));
+            target->m_view->fitAll();
         }
     });
     wizard->open();
@@ -374,46 +377,6 @@ void MainWindow::dropEvent(QDropEvent *event)
         if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".weft")))
             openFile(url.toLocalFile());
     event->acceptProposedAction();
-}
-
-} // namespace weft
-
-namespace weft {
-
-int MainWindow::offerAutosaveRestore()
-{
-    const QList<Autosave::Entry> pending = Autosave::pending();
-    if (pending.isEmpty() || qEnvironmentVariableIsSet("WEFT_NO_AUTOSAVE_PROMPT"))
-        return 0;
-    QStringList names;
-    for (const Autosave::Entry &e : pending)
-        names << (e.originalPath.isEmpty() ? tr("an untitled design") : e.originalPath);
-    if (!dialogPresenter().askRestore(nullptr, names)) {
-        for (const Autosave::Entry &e : pending)
-            Autosave::remove(e);
-        return 0;
-    }
-    int restored = 0;
-    for (const Autosave::Entry &e : pending) {
-        LoadResult r = loadDesignFile(e.autosavePath);
-        if (!r.ok()) {
-            dialogPresenter().showError(nullptr, tr("Cannot restore"),
-                                        QString::fromStdString(r.error.toString()));
-            continue;
-        }
-        MainWindow *w = nullptr;
-        for (MainWindow *candidate : windows())
-            if (candidate->isPristine())
-                w = candidate;
-        if (!w)
-            w = openWindow();
-        w->document()->resetDesign(std::move(*r.design));
-        w->document()->setFilePath(e.originalPath);
-        w->document()->undoStack()->resetClean(); // restored work is unsaved work
-        Autosave::remove(e);
-        ++restored;
-    }
-    return restored;
 }
 
 } // namespace weft
