@@ -1,5 +1,6 @@
 // weft: the desktop application. Only assembles the application object and the main window:
-// `weft [FILE...]` opens the files, and a crash's autosaves are offered for restore.
+// `weft [FILE...]` opens the files, then a crashed instance's autosaves are offered for restore.
+#include "gui/actions/autosaverestore.h"
 #include "gui/appsettings.h"
 #include "gui/mainwindow.h"
 #include "gui/theme.h"
@@ -46,9 +47,7 @@ int main(int argc, char **argv)
 
     weft::applyTheme(weft::AppSettings::theme());
 
-    auto *first = weft::MainWindow::openWindow();
-    weft::MainWindow::offerAutosaveRestore();
-    for (const QString &file : parser.positionalArguments())
-        first->openFile(file);
+    // The files named here open first; a crashed instance's autosaves are offered after.
+    weft::openAtStartup(parser.positionalArguments());
     return QApplication::exec();
 }

@@ -1,8 +1,8 @@
 // weft-cli bom: prints the bill of materials of a design file (issue 2, Command line).
 #include "command.h"
 #include "commandparser.h"
+#include "designinput.h"
 #include "generate/bom.h"
-#include "storage/designstorage.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -31,19 +31,17 @@ int runBom(const QStringList &args)
         err(QStringLiteral("weft-cli bom: expected exactly one design FILE"));
         return ExitUsage;
     }
-    const LoadResult loaded = loadDesignFile(parser.positionalArguments().first());
-    if (!loaded.ok()) {
-        err(QStringLiteral("weft-cli bom: %1")
-                .arg(QString::fromStdString(loaded.error.toString())));
-        return ExitUsage;
-    }
-    const BillOfMaterials bom = computeBom(*loaded.design);
+    int readCode = ExitUsage; // reads only: no .bak beside an older file
+    const std::optional<Design> design = readDesignArgument(
+        QStringLiteral("bom"), parser.positionalArguments().first(), &readCode);
+    if (!design)
+        return readCode;
+    const BillOfMaterials bom = computeBom(*design);
     QTextStream s(stdout);
     if (parser.isSet(csvOption)) {
         s << QString::fromStdString(formatBomCsv(bom));
     } else {
-        s << QStringLiteral("Bill of materials: %1\n\n")
-                 .arg(QString::fromStdString(loaded.design->name));
+        s << QStringLiteral("Bill of materials: %1\n\n").arg(QString::fromStdString(design->name));
         s << QString::fromStdString(formatBomTable(bom));
     }
     return ExitOk;

@@ -106,9 +106,11 @@ int runCollective(const QStringList &args)
         return ExitUsage;
     }
     const QString path = parser.positionalArguments().front();
-    const std::optional<Design> loaded = readDesignArgument(QStringLiteral("collective"), path);
+    int readCode = ExitUsage;
+    const std::optional<Design> loaded
+        = readDesignArgument(QStringLiteral("collective"), path, &readCode);
     if (!loaded)
-        return ExitUsage;
+        return readCode;
     const Design &design = *loaded;
     std::vector<NodeId> members;
     try {

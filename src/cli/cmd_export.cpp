@@ -105,9 +105,11 @@ int runExport(const QStringList &args)
                 .arg(p.value(dpiOption)));
         return ExitUsage;
     }
-    std::optional<Design> design = readDesignArgument(kName, p.positionalArguments().front());
+    int readCode = ExitUsage;
+    std::optional<Design> design
+        = readDesignArgument(kName, p.positionalArguments().front(), &readCode);
     if (!design)
-        return ExitUsage;
+        return readCode;
     const QString outPath = p.value(outOption);
     if (astra)
         return exportAstraSim(*design, outPath);

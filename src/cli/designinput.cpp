@@ -1,21 +1,37 @@
 #include "designinput.h"
 
 #include "command.h"
+#include "findingtext.h"
+#include "model/validate.h"
 #include "storage/designstorage.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTemporaryFile>
 
 namespace weft::cli {
 
-std::optional<Design> readDesignArgument(const QString &command, const QString &path)
+std::optional<Design> readDesignArgument(const QString &command, const QString &path, int *exitCode)
 {
     LoadResult loaded = loadDesignFile(path, MigrationBackup::Skip);
     if (!loaded.ok()) {
         err(QStringLiteral("weft-cli %1: %2")
                 .arg(command, QString::fromStdString(loaded.error.toString())));
+        if (exitCode)
+            *exitCode = ExitUsage;
+        return std::nullopt;
+    }
+    // The same check as `weft-cli validate`: no command computes on a design it rejects.
+    const std::vector<Finding> findings = validateDesign(*loaded.design);
+    if (hasError(findings)) {
+        for (const Finding &f : findings)
+            if (f.severity == Severity::Error)
+                err(describeFinding(f));
+        err(QStringLiteral("weft-cli %1: %2 is invalid: %3 error(s) (see 'weft-cli validate %2')")
+                .arg(command, path)
+                .arg(countFindings(findings).errors));
+        if (exitCode)
+            *exitCode = ExitInvalid;
         return std::nullopt;
     }
     return std::move(loaded.design);
@@ -33,11 +49,9 @@ bool requireWorkload(const QString &command, const QString &path, const Design &
 
 std::optional<Design> readWorkloadDesign(const QString &command, const QString &path, int *exitCode)
 {
-    std::optional<Design> design = readDesignArgument(command, path);
-    if (!design) {
-        *exitCode = ExitUsage;
+    std::optional<Design> design = readDesignArgument(command, path, exitCode);
+    if (!design)
         return std::nullopt;
-    }
     if (!requireWorkload(command, path, *design)) {
         *exitCode = ExitInvalid;
         return std::nullopt;
@@ -68,10 +82,10 @@ bool prepareOutputDirectory(const QString &command, const QString &dir)
 
 bool writeTextFile(const QString &command, const QString &path, const std::string &text)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)
-        || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
-        err(QStringLiteral("weft-cli %1: cannot write %2: %3").arg(command, path, f.errorString()));
+    const QString why = writeFileAtomically( // storage/designstorage.h: names a full disk
+        path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    if (!why.isEmpty()) {
+        err(QStringLiteral("weft-cli %1: %2: %3").arg(command, path, why));
         return false;
     }
     return true;

@@ -9,16 +9,21 @@
 
 namespace weft::cli {
 
-/// Loads `path` (no migration backup: commands only read). On failure prints
-/// "weft-cli <command>: <file>: at <json pointer>: <problem>" and returns nullopt.
-std::optional<Design> readDesignArgument(const QString &command, const QString &path);
+/// Loads `path` (no migration backup: commands only read) and checks it with validateDesign(),
+/// the check of `weft-cli validate`, so that no command computes on a design validate rejects.
+/// An unreadable file prints "weft-cli <command>: <file>: at <json pointer>: <problem>" and
+/// sets *exitCode to ExitUsage; a design with errors (self-links, unknown link technology or
+/// switch model, group cycles, ...) prints its errors and sets ExitInvalid. Returns nullopt then.
+std::optional<Design> readDesignArgument(const QString &command, const QString &path,
+                                         int *exitCode = nullptr);
 
 /// True when `design` (read from `path`) has a workload; otherwise prints "weft-cli <command>:
 /// <path> has no workload to simulate" with how to add one, and returns false.
 bool requireWorkload(const QString &command, const QString &path, const Design &design);
 
 /// readDesignArgument() and requireWorkload() together: the design, or nullopt with
-/// *exitCode set to ExitUsage (unreadable file) or ExitInvalid (no workload), message printed.
+/// *exitCode set to ExitUsage (unreadable file) or ExitInvalid (invalid design, no workload),
+/// message printed.
 std::optional<Design> readWorkloadDesign(const QString &command, const QString &path,
                                          int *exitCode);
 

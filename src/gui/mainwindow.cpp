@@ -244,9 +244,12 @@ void MainWindow::showNewClusterWizard()
     auto *wizard = new NewClusterWizard(CatalogStore::instance().catalog(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        // A new cluster never replaces the open design: it opens in a new window unless
+        // this one is still empty.
         if (auto design = wizard->takeDesign()) {
-            m_doc->generateCluster(std::move(*design));
-            m_view->fitAll();
+            MainWindow *target = isPristine() ? this : openWindow();
+            target->m_doc->generateCluster(std::move(*design));
+            target->m_view->fitAll();
         }
     });
     wizard->open();

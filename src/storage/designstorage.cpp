@@ -15,20 +15,36 @@ FileError fileError(const QString &path, const QString &message)
     return FileError {path.toStdString(), "", message.toStdString()};
 }
 
+// The device's error in words, lower case as in a sentence ("no space left on device").
+QString problemOf(const QFileDevice &f)
+{
+    QString why
+        = f.error() == QFileDevice::NoError ? QStringLiteral("unknown error") : f.errorString();
+    if (why.size() > 1 && why[0].isUpper() && why[1].isLower())
+        why[0] = why[0].toLower();
+    return why;
+}
+
 } // namespace
 
 QString writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot open for writing: %1").arg(f.errorString());
-    if (f.write(bytes) != bytes.size()) {
-        const QString why = f.errorString();
-        f.cancelWriting();
-        return QStringLiteral("cannot write: %1").arg(why);
+        return QStringLiteral("cannot open for writing: %1").arg(problemOf(f));
+    // A full disk first gives a short write with no error set (Qt reports "Unknown error");
+    // writing the rest gives the system's error (ENOSPC: "no space left on device").
+    for (qint64 done = 0; done < bytes.size();) {
+        const qint64 n = f.write(bytes.constData() + done, bytes.size() - done);
+        if (n <= 0) {
+            const QString why = problemOf(f);
+            f.cancelWriting();
+            return QStringLiteral("cannot write: %1").arg(why);
+        }
+        done += n;
     }
     if (!f.commit())
-        return QStringLiteral("cannot save: %1").arg(f.errorString());
+        return QStringLiteral("cannot save: %1").arg(problemOf(f));
     return {};
 }
 

@@ -123,9 +123,8 @@ private slots:
 
     void wizardChecksBudgetsAndCreatesOneStep()
     {
-        MainWindow w;
+        MainWindow w; // empty: the cluster is created here (else in a new window)
         w.show();
-        w.document()->resetDesign(fixtures::smallFabric());
         w.fileActions()->newCluster->trigger();
         auto *wizard = w.findChild<NewClusterWizard *>();
         QVERIFY(wizard);
@@ -148,7 +147,7 @@ private slots:
         QCOMPARE(w.document()->design().acceleratorCount(), 64u);
         QCOMPARE(w.document()->undoStack()->count(), steps + 1);
         w.document()->undoStack()->undo();
-        QCOMPARE(w.document()->design().acceleratorCount(), 16u);
+        QCOMPARE(w.document()->design().acceleratorCount(), 0u);
         w.document()->undoStack()->redo();
         QCOMPARE(w.document()->design().acceleratorCount(), 64u);
         w.document()->undoStack()->setClean();

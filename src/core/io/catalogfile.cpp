@@ -1,6 +1,7 @@
 #include "io/catalogfile.h"
 
 #include "io/hardwarejson.h"
+#include "io/jsontext.h"
 
 #include <fstream>
 #include <sstream>
@@ -8,6 +9,9 @@
 namespace weft {
 
 namespace {
+
+// Values in one catalog file (the built-in one has a few thousand).
+constexpr std::size_t kMaxCatalogJsonValues = std::size_t(1) << 22;
 
 void checkPresetRefs(const JsonReader &arr, const Catalog &c, const Catalog &base)
 {
@@ -44,9 +48,9 @@ std::variant<Catalog, FileError> parseCatalog(std::string_view text, const std::
 {
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::parse_error &e) {
-        return FileError {sourceName, "", std::string("not valid JSON: ") + e.what()};
+        doc = parseJsonText(text, kMaxCatalogJsonValues, "a catalog"); // io/jsontext.h
+    } catch (const JsonFieldError &e) {
+        return FileError {sourceName, e.path(), e.what()};
     }
     try {
         const JsonReader root(doc, "");
@@ -73,6 +77,8 @@ std::variant<Catalog, FileError> parseCatalog(std::string_view text, const std::
         return c;
     } catch (const JsonFieldError &e) {
         return FileError {sourceName, e.path(), e.what()};
+    } catch (const std::exception &e) { // bad_alloc, or a reader bug: an error, never a crash
+        return FileError {sourceName, "", std::string("could not read the catalog: ") + e.what()};
     }
 }
 

@@ -4,6 +4,7 @@
 #include "io/extensionstore.h"
 #include "io/hardwarejson.h"
 #include "io/jsonreader.h"
+#include "io/jsontext.h"
 #include "io/migrations.h"
 #include "io/workloadjson.h"
 
@@ -32,60 +33,9 @@ std::optional<std::string> checkText(std::string_view text)
     return std::nullopt;
 }
 
-// "line L, column C" of the 1-based byte offset `byte` (as nlohmann reports it).
-std::string lineColumn(std::string_view text, std::size_t byte)
-{
-    const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
-    std::size_t line = 1, lineStart = 0;
-    for (std::size_t i = 0; i < end; ++i)
-        if (text[i] == '\n') {
-            ++line;
-            lineStart = i + 1;
-        }
-    return "line " + std::to_string(line) + ", column " + std::to_string(end - lineStart + 1);
-}
-
-// An upper bound of the number of JSON values in `text` (commas and openers outside strings,
-// plus one), found in one pass before anything is allocated.
-std::size_t countJsonValues(std::string_view text)
-{
-    std::size_t count = 1;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == ',' || c == '[' || c == '{') {
-            ++count;
-        }
-    }
-    return count;
-}
-
 nlohmann::json parseJson(std::string_view text)
 {
-    if (countJsonValues(text) > kMaxJsonValues)
-        throw JsonFieldError("",
-                             "the file holds more than " + std::to_string(kMaxJsonValues)
-                                 + " JSON values, above the limit for a design");
-    try {
-        return nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::parse_error &e) {
-        std::string what = e.what();
-        // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: <why>"
-        if (const auto col = what.find("column "); col != std::string::npos)
-            if (const auto colon = what.find(": ", col); colon != std::string::npos)
-                what = what.substr(colon + 2);
-        const bool atEnd = e.byte >= text.size();
-        throw JsonFieldError("",
-                             std::string(atEnd ? "the file ends too early (truncated?): " : "")
-                                 + "not valid JSON at " + lineColumn(text, e.byte) + ": " + what);
-    }
+    return parseJsonText(text, kMaxJsonValues, "a design"); // io/jsontext.h
 }
 
 template<class E> E readEnum(const JsonReader &r, const char *key, const char *choices)
@@ -96,6 +46,14 @@ template<class E> E readEnum(const JsonReader &r, const char *key, const char *c
         r.fail(key,
                "unknown " + std::string(key) + " \"" + s + "\" (expected one of: " + choices + ")");
     return out;
+}
+
+// A short description of `v` for a message: numbers and short strings as written.
+std::string describeValue(const nlohmann::json &v)
+{
+    if (v.is_number() || (v.is_string() && v.get_ref<const std::string &>().size() <= 40))
+        return jsonTypeName(v) + std::string(" (") + v.dump() + ")";
+    return jsonTypeName(v);
 }
 
 std::uint32_t readId(const JsonReader &r, const char *key)
@@ -169,7 +127,7 @@ private:
         p.fabric = readEnum<FabricKind>(r, "fabric", "rail-optimized, fat-tree, none");
         p.tiers = static_cast<int>(r.integer("tiers", 2, 3));
         p.switchModel = r.string("switch");
-        p.nicRate = gbpsToBytesPerSecond(r.positive("nic_gbps"));
+        p.nicRate = gbpsToBytesPerSecond(r.positive("nic_gbps", kMaxRateGbps, "Gb/s"));
         p.oversubscription = r.number("oversubscription", 1.0);
         if (p.oversubscription < 1 || p.oversubscription > 1024)
             r.fail("oversubscription", "must be between 1 and 1024 (downlink:uplink ratio)");
@@ -221,8 +179,11 @@ private:
             for (std::size_t k = 0; k < members->size(); ++k) {
                 const auto &v = members->at(k).raw();
                 if (!v.is_number_unsigned() || v.get<unsigned long long>() > kMaxId)
-                    members->at(k).fail(std::string("expected a node id, found ")
-                                        + jsonTypeName(v));
+                    members->at(k).fail("group " + std::to_string(g.id.value)
+                                        + (g.name.empty() ? "" : " (\"" + g.name + "\")")
+                                        + ", member " + std::to_string(k)
+                                        + ": expected a node id (an integer from 0 to "
+                                        + std::to_string(kMaxId) + "), found " + describeValue(v));
                 g.members.push_back(NodeId(v.get<std::uint32_t>()));
             }
         }
@@ -291,7 +252,7 @@ private:
             if (!m_d.node(id))
                 r.fail(end, "node " + std::to_string(id.value) + " does not exist");
         l.tech = r.string("tech");
-        l.rate = gbpsToBytesPerSecond(r.positive("rate_gbps"));
+        l.rate = gbpsToBytesPerSecond(r.positive("rate_gbps", kMaxRateGbps, "Gb/s"));
         l.lanes = static_cast<int>(r.integer("lanes", 1, kMaxLanes, 1));
         l.latency = r.nonNegative("latency_ns", 0) * 1e-9;
         if (const Link *other = m_d.link(l.id))

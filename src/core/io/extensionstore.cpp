@@ -1,5 +1,7 @@
 #include "io/extensionstore.h"
 
+#include "io/jsontext.h"
+
 #include <algorithm>
 
 namespace weft {
@@ -7,7 +9,8 @@ namespace weft {
 ExtensionStore ExtensionStore::fromText(const std::string &text)
 {
     ExtensionStore s;
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    // Bounded like every file (io/jsontext.h): the copies below recurse per level.
+    const nlohmann::json j = parseJsonTextOrDiscard(text, std::size_t(64) << 20);
     if (j.is_object())
         for (auto it = j.begin(); it != j.end(); ++it)
             if (it.value().is_object() && !it.value().empty())

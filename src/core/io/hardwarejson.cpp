@@ -115,10 +115,10 @@ AcceleratorSpec acceleratorFromJson(const JsonReader &r)
     AcceleratorSpec s;
     s.key = r.string("key");
     s.name = r.string("name", s.key);
-    s.peakFlopsBf16 = r.positive("peak_bf16_tflops") * kTera;
+    s.peakFlopsBf16 = r.positive("peak_bf16_tflops", kMaxTflops, "TFLOP/s") * kTera;
     s.peakFlopsFp8 = r.nonNegative("peak_fp8_tflops", 0) * kTera;
-    s.hbmBytes = r.positive("hbm_gb") * kGiga;
-    s.hbmBandwidth = r.positive("hbm_bandwidth_gb_per_s") * kGiga;
+    s.hbmBytes = r.positive("hbm_gb", kMaxMemoryGb, "GB") * kGiga;
+    s.hbmBandwidth = r.positive("hbm_bandwidth_gb_per_s", kMaxBandwidthGBps, "GB/s") * kGiga;
     s.scaleUpBandwidth = r.nonNegative("scale_up_bandwidth_gb_per_s", 0) * kGiga;
     s.matmulEfficiency = fraction(r, "matmul_efficiency", s.matmulEfficiency);
     s.memoryEfficiency = fraction(r, "memory_efficiency", s.memoryEfficiency);
@@ -189,7 +189,7 @@ SwitchSpec switchFromJson(const JsonReader &r)
     s.name = r.string("name", s.key);
     s.technology = technologyFrom(r);
     s.radix = static_cast<int>(r.integer("radix", 1, 100000));
-    s.portRate = gbpsToBytesPerSecond(r.positive("port_gbps"));
+    s.portRate = gbpsToBytesPerSecond(r.positive("port_gbps", kMaxRateGbps, "Gb/s"));
     s.inNetworkReduction = r.boolean("in_network_reduction", false);
     s.reductionRate = r.nonNegative("reduction_gb_per_s", 0) * kGiga;
     s.source = r.string("source", "");
@@ -215,7 +215,7 @@ LinkTechSpec linkTechFromJson(const JsonReader &r)
     s.key = r.string("key");
     s.name = r.string("name", s.key);
     s.technology = technologyFrom(r);
-    s.laneRate = gbpsToBytesPerSecond(r.positive("lane_gbps"));
+    s.laneRate = gbpsToBytesPerSecond(r.positive("lane_gbps", kMaxRateGbps, "Gb/s"));
     s.efficiency = r.number("efficiency", 1.0);
     if (s.efficiency <= 0 || s.efficiency > 1)
         r.fail("efficiency", "must be in (0, 1]");

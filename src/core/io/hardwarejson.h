@@ -10,6 +10,14 @@
 
 namespace weft {
 
+/// Upper bounds of hardware figures in files: far above today's parts (224 Gb/s SerDes lanes,
+/// 1.6 Tb/s NICs, B200: 2.25 dense BF16 PFLOP/s, 192 GB and 8 TB/s of HBM3e), so that a typo
+/// such as 1e18 is refused with the limit instead of giving absurd results.
+inline constexpr double kMaxRateGbps = 1e5; ///< per lane, port or NIC, in Gb/s
+inline constexpr double kMaxTflops = 1e6; ///< peak per accelerator
+inline constexpr double kMaxMemoryGb = 1e6; ///< HBM capacity per accelerator, GB
+inline constexpr double kMaxBandwidthGBps = 1e6; ///< HBM / scale-up bandwidth, GB/s
+
 nlohmann::ordered_json toJson(const AcceleratorSpec &s);
 nlohmann::ordered_json toJson(const SwitchSpec &s);
 nlohmann::ordered_json toJson(const LinkTechSpec &s);

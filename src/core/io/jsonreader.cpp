@@ -1,6 +1,7 @@
 #include "io/jsonreader.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace weft {
 
@@ -147,6 +148,17 @@ double JsonReader::positive(const char *key) const
     return d;
 }
 
+double JsonReader::positive(const char *key, double max, const char *unit) const
+{
+    const double d = positive(key);
+    if (d > max) {
+        std::ostringstream s;
+        s << "must be at most " << max << " " << unit << " (found " << d << ")";
+        fail(key, s.str());
+    }
+    return d;
+}
+
 double JsonReader::nonNegative(const char *key, double fallback) const
 {
     const double d = number(key, fallback);
@@ -161,7 +173,9 @@ long long JsonReader::integer(const char *key, long long lo, long long hi) const
     if (!v.is_number_integer() && !v.is_number_unsigned())
         fail(key, std::string("expected an integer, found ") + jsonTypeName(v));
     if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(hi))
-        fail(key, "must be at most " + std::to_string(hi));
+        fail(key,
+             "must be at most " + std::to_string(hi) + " (found "
+                 + std::to_string(v.get<unsigned long long>()) + ")");
     const long long x = v.get<long long>();
     if (x < lo || x > hi)
         fail(key,

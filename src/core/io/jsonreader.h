@@ -40,6 +40,8 @@ public:
     [[nodiscard]] double number(const char *key, double fallback) const;
     /// A number that must be > 0 (rates, capacities).
     [[nodiscard]] double positive(const char *key) const;
+    /// A number in (0, max]; the error names the limit with `unit` ("Gb/s").
+    [[nodiscard]] double positive(const char *key, double max, const char *unit) const;
     /// A number that must be >= 0.
     [[nodiscard]] double nonNegative(const char *key, double fallback) const;
     /// An integer within [lo, hi].

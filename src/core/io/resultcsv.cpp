@@ -1,6 +1,7 @@
 #include "io/resultcsv.h"
 
 #include "io/csv.h"
+#include "io/resultjson.h"
 
 namespace weft {
 
@@ -12,10 +13,12 @@ std::string resultSummaryCsv(const SimResult &r)
                     "dp_exposed_s,optimizer_s,peak_bytes_per_gpu,capacity_bytes_per_gpu,fits,"
                     "warnings,simulation_wall_s\n";
     s += r.ok ? "true" : "false";
+    const auto dur = reportedDuration; // never a negative duration (io/resultjson.h)
     for (double v :
-         {r.stepTime, r.tokensPerSecond, r.modelTflopsPerGpu, r.hardwareTflopsPerGpu, r.mfu, r.hfu,
-          b.compute, b.tpExposed, b.cpExposed, b.epExposed, b.ppExposed, b.bubble, b.dpExposed,
-          b.optimizer, r.peakMemoryPerGpu, r.memoryCapacityPerGpu})
+         {dur(r.stepTime), r.tokensPerSecond, r.modelTflopsPerGpu, r.hardwareTflopsPerGpu, r.mfu,
+          r.hfu, dur(b.compute), dur(b.tpExposed), dur(b.cpExposed), dur(b.epExposed),
+          dur(b.ppExposed), dur(b.bubble), dur(b.dpExposed), dur(b.optimizer), r.peakMemoryPerGpu,
+          r.memoryCapacityPerGpu})
         s += "," + csvNumber(v);
     s += r.memoryFits ? ",true," : ",false,";
     s += std::to_string(r.warnings.size()) + "," + csvNumber(r.simulationWallSeconds) + "\n";

@@ -73,17 +73,18 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
     j["schema"] = "weft-simulation-result";
     j["version"] = 1;
     j["ok"] = r.ok;
-    j["step_time_s"] = r.stepTime;
+    const auto dur = reportedDuration;
+    j["step_time_s"] = dur(r.stepTime);
     j["tokens_per_s"] = r.tokensPerSecond;
     j["model_tflops_per_gpu"] = r.modelTflopsPerGpu;
     j["hardware_tflops_per_gpu"] = r.hardwareTflopsPerGpu;
     j["mfu"] = r.mfu;
     j["hfu"] = r.hfu;
     const Breakdown &b = r.breakdown;
-    j["breakdown"] = {{"compute_s", b.compute},      {"tp_exposed_s", b.tpExposed},
-                      {"cp_exposed_s", b.cpExposed}, {"ep_exposed_s", b.epExposed},
-                      {"pp_exposed_s", b.ppExposed}, {"bubble_s", b.bubble},
-                      {"dp_exposed_s", b.dpExposed}, {"optimizer_s", b.optimizer}};
+    j["breakdown"] = {{"compute_s", dur(b.compute)},      {"tp_exposed_s", dur(b.tpExposed)},
+                      {"cp_exposed_s", dur(b.cpExposed)}, {"ep_exposed_s", dur(b.epExposed)},
+                      {"pp_exposed_s", dur(b.ppExposed)}, {"bubble_s", dur(b.bubble)},
+                      {"dp_exposed_s", dur(b.dpExposed)}, {"optimizer_s", dur(b.optimizer)}};
     j["memory"] = {{"peak_bytes_per_gpu", r.peakMemoryPerGpu},
                    {"capacity_bytes_per_gpu", r.memoryCapacityPerGpu},
                    {"fits", r.memoryFits}};
@@ -107,7 +108,7 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
         for (int d = 0; d < 2; ++d) {
             const LinkDirResult &x = l.dir[d];
             nlohmann::ordered_json dj {{"bytes", x.bytes},
-                                       {"busy_s", x.busyTime},
+                                       {"busy_s", dur(x.busyTime)},
                                        {"avg_utilization", x.avgUtilization},
                                        {"peak_utilization", x.peakUtilization}};
             if (o.series)

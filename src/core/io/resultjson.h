@@ -23,6 +23,13 @@ struct ResultJsonOptions
     long long maxLinks = -1;
 };
 
+/// A duration as written to the result files: never negative. Breakdown parts are differences of
+/// event times, so rounding leaves e.g. -1.8e-16 s where nothing is exposed; NaN also gives 0.
+[[nodiscard]] inline double reportedDuration(double seconds)
+{
+    return seconds > 0 ? seconds : 0.0;
+}
+
 /// The result document (schema "weft-simulation-result", version 1). `design` names link ends.
 nlohmann::ordered_json toJson(const SimResult &r, const Design &design,
                               const ResultJsonOptions &o = {});

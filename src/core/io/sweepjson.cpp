@@ -2,6 +2,7 @@
 
 #include "io/csv.h"
 #include "io/jsonreader.h"
+#include "io/jsontext.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,7 @@ namespace {
 
 constexpr const char *kFormat = "weft.sweep";
 constexpr int kVersion = 1;
+constexpr std::size_t kMaxSweepJsonValues = std::size_t(1) << 24; ///< values in one table file
 
 } // namespace
 
@@ -58,9 +60,9 @@ std::variant<SweepTable, FileError> parseSweepJson(std::string_view text,
 {
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error &e) {
-        return FileError {sourceName, {}, std::string("not valid JSON: ") + e.what()};
+        doc = parseJsonText(text, kMaxSweepJsonValues, "a sweep table"); // io/jsontext.h
+    } catch (const JsonFieldError &e) {
+        return FileError {sourceName, e.path(), e.what()};
     }
     try {
         const JsonReader root(doc, "");
@@ -109,6 +111,8 @@ std::variant<SweepTable, FileError> parseSweepJson(std::string_view text,
         return t;
     } catch (const JsonFieldError &e) {
         return FileError {sourceName, e.path(), e.what()};
+    } catch (const std::exception &e) { // bad_alloc, or a reader bug: an error, never a crash
+        return FileError {sourceName, "", std::string("could not read the sweep table: ") + e.what()};
     }
 }
 

@@ -9,6 +9,19 @@ namespace {
 
 constexpr long long kMaxCount = 1LL << 31;
 
+// Upper bounds of the workload's sizes: far above any published model (GPT-3: 96 layers, hidden
+// 12,288; PaLM 540B: 118 layers, hidden 18,432; Llama 3 405B: 126 layers; Gemma: vocabulary
+// 256k; DeepSeek-V3: 256 routed experts) and batch (Llama 3 405B: 2,048 sequences per step),
+// small enough that checking and simulating them takes well under a second, not minutes.
+constexpr long long kMaxLayers = 4096;
+constexpr long long kMaxWidth = 1LL << 20; ///< hidden, ffn and expert_ffn
+constexpr long long kMaxHeads = 1LL << 16;
+constexpr long long kMaxVocab = 1LL << 24;
+constexpr long long kMaxSeqTokens = 1LL << 24; ///< 16M tokens of context
+constexpr long long kMaxExperts = 1LL << 16;
+constexpr long long kMaxDegree = 1LL << 20; ///< tp, pp, dp, cp, ep: kMaxNodes accelerators
+constexpr long long kMaxBatchSeqs = 1LL << 20; ///< micro and global batch, in sequences
+
 template<class E> E enumField(const JsonReader &r, const char *key, E fallback, const char *choices)
 {
     if (!r.has(key))
@@ -20,9 +33,9 @@ template<class E> E enumField(const JsonReader &r, const char *key, E fallback, 
     return out;
 }
 
-int count(const JsonReader &r, const char *key, int lo, int fallback)
+int count(const JsonReader &r, const char *key, int lo, int fallback, long long hi = kMaxCount - 1)
 {
-    return static_cast<int>(r.integer(key, lo, kMaxCount - 1, fallback));
+    return static_cast<int>(r.integer(key, lo, hi, fallback));
 }
 
 TransformerSpec modelFromJson(const JsonReader &r)
@@ -36,42 +49,42 @@ TransformerSpec modelFromJson(const JsonReader &r)
             r.fail("preset", "unknown model preset '" + key + "'");
         m = *p;
     }
-    auto need = [&](const char *key, int current) {
-        return preset ? count(r, key, 1, current)
-                      : static_cast<int>(r.integer(key, 1, kMaxCount - 1));
+    auto need = [&](const char *key, int current, long long hi) {
+        return preset ? count(r, key, 1, current, hi) : static_cast<int>(r.integer(key, 1, hi));
     };
     m.name = r.string("name", m.name);
-    m.layers = need("layers", m.layers);
-    m.hidden = need("hidden", m.hidden);
-    m.heads = need("heads", m.heads);
-    m.kvHeads = count(r, "kv_heads", 1, r.has("heads") && !r.has("kv_heads") ? m.heads : m.kvHeads);
-    m.ffn = need("ffn", m.ffn);
+    m.layers = need("layers", m.layers, kMaxLayers);
+    m.hidden = need("hidden", m.hidden, kMaxWidth);
+    m.heads = need("heads", m.heads, kMaxHeads);
+    m.kvHeads = count(r, "kv_heads", 1, r.has("heads") && !r.has("kv_heads") ? m.heads : m.kvHeads,
+                      kMaxHeads);
+    m.ffn = need("ffn", m.ffn, kMaxWidth);
     m.gatedMlp = r.boolean("gated_mlp", m.gatedMlp);
-    m.vocab = need("vocab", m.vocab);
-    m.seq = need("seq_tokens", m.seq);
+    m.vocab = need("vocab", m.vocab, kMaxVocab);
+    m.seq = need("seq_tokens", m.seq, kMaxSeqTokens);
     m.tiedEmbeddings = r.boolean("tied_embeddings", m.tiedEmbeddings);
     m.rope = r.boolean("rope", m.rope);
     m.dropout = r.boolean("dropout", m.dropout);
-    m.experts = count(r, "experts", 0, m.experts);
-    m.topK = count(r, "top_k", 0, m.topK);
-    m.expertFfn = count(r, "expert_ffn", 0, m.expertFfn);
-    m.sharedExperts = count(r, "shared_experts", 0, m.sharedExperts);
-    m.firstDenseLayers = count(r, "first_dense_layers", 0, m.firstDenseLayers);
-    m.moeEvery = count(r, "moe_every", 1, m.moeEvery);
+    m.experts = count(r, "experts", 0, m.experts, kMaxExperts);
+    m.topK = count(r, "top_k", 0, m.topK, kMaxExperts);
+    m.expertFfn = count(r, "expert_ffn", 0, m.expertFfn, kMaxWidth);
+    m.sharedExperts = count(r, "shared_experts", 0, m.sharedExperts, kMaxExperts);
+    m.firstDenseLayers = count(r, "first_dense_layers", 0, m.firstDenseLayers, kMaxLayers);
+    m.moeEvery = count(r, "moe_every", 1, m.moeEvery, kMaxLayers);
     return m;
 }
 
 TrainingConfig trainingFromJson(const JsonReader &r)
 {
     TrainingConfig c;
-    c.tp = count(r, "tp", 1, c.tp);
-    c.pp = count(r, "pp", 1, c.pp);
-    c.dp = count(r, "dp", 1, c.dp);
-    c.cp = count(r, "cp", 1, c.cp);
-    c.ep = count(r, "ep", 1, c.ep);
-    c.vpp = count(r, "vpp", 1, c.vpp);
-    c.microBatch = count(r, "micro_batch_seqs", 1, c.microBatch);
-    c.globalBatch = count(r, "global_batch_seqs", 1, c.globalBatch);
+    c.tp = count(r, "tp", 1, c.tp, kMaxDegree);
+    c.pp = count(r, "pp", 1, c.pp, kMaxDegree);
+    c.dp = count(r, "dp", 1, c.dp, kMaxDegree);
+    c.cp = count(r, "cp", 1, c.cp, kMaxDegree);
+    c.ep = count(r, "ep", 1, c.ep, kMaxDegree);
+    c.vpp = count(r, "vpp", 1, c.vpp, kMaxLayers);
+    c.microBatch = count(r, "micro_batch_seqs", 1, c.microBatch, kMaxBatchSeqs);
+    c.globalBatch = count(r, "global_batch_seqs", 1, c.globalBatch, kMaxBatchSeqs);
     c.schedule = enumField(r, "schedule", c.schedule, "gpipe, 1f1b, interleaved-1f1b");
     c.recompute = enumField(r, "recompute", c.recompute, "none, selective, full");
     c.sequenceParallel = r.boolean("sequence_parallel", c.sequenceParallel);
@@ -93,7 +106,7 @@ TrainingConfig trainingFromJson(const JsonReader &r)
                     + "' (core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts)");
     }
     c.fsdp = r.boolean("fsdp", c.fsdp);
-    c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup);
+    c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup, kMaxDegree);
     c.cudaGraphs = r.boolean("cuda_graphs", c.cudaGraphs);
     c.fusedElementwise = r.boolean("fused_elementwise", c.fusedElementwise);
     c.launchOverhead = r.nonNegative("launch_overhead_us", c.launchOverhead * 1e6) * 1e-6;
@@ -108,8 +121,9 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     if (auto a = r.optional("stage_layers")) {
         for (std::size_t i = 0; i < a->size(); ++i) {
             const nlohmann::json &v = a->at(i).raw();
-            if (!v.is_number_integer() || v.get<long long>() < 0)
-                a->at(i).fail("must be a non-negative integer");
+            if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > kMaxLayers)
+                a->at(i).fail("must be an integer from 0 to " + std::to_string(kMaxLayers)
+                              + " (layers in one stage)");
             c.stageLayers.push_back(v.get<int>());
         }
     }
@@ -195,7 +209,7 @@ Workload workloadFromJson(const JsonReader &r)
         if (auto map = p->optional("map"))
             for (std::size_t i = 0; i < map->size(); ++i) {
                 const nlohmann::json &v = map->at(i).raw();
-                if (!v.is_number_unsigned())
+                if (!v.is_number_unsigned() || v.get<unsigned long long>() >= 0xFFFFFFFFULL)
                     map->at(i).fail("must be a node id (non-negative integer)");
                 w.placement.explicitMap.push_back(NodeId(v.get<std::uint32_t>()));
             }

@@ -35,7 +35,7 @@ std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c)
     std::vector<int> out(static_cast<std::size_t>(n), 0);
     if (m.layers <= 0 || n <= 0)
         return out;
-    const int base = (m.layers + n - 1) / n;
+    const int base = m.layers / n + (m.layers % n != 0 ? 1 : 0); // ceil, without overflow
     std::fill(out.begin(), out.end(), base);
     // base = ceil(l / n), so fewer than n chunks lose one layer each: the ones at the ends first
     // (last, first, second last, second ...), which carry the embedding and the loss.

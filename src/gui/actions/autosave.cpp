@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLockFile>
 #include <QSet>
 #include <QStandardPaths>
 #include <QUuid>
@@ -19,9 +20,23 @@ QSet<QString> &ownPaths()
     return paths;
 }
 
+QString withSuffix(const QString &autosavePath, QLatin1String suffix)
+{
+    return autosavePath.left(autosavePath.size() - 5) + suffix;
+}
+
 QString originFor(const QString &autosavePath)
 {
-    return autosavePath.left(autosavePath.size() - 5) + QLatin1String(".origin");
+    return withSuffix(autosavePath, QLatin1String(".origin"));
+}
+
+// A lock that is never stale while its owner runs: QLockFile's age limit (30 s by default)
+// would hand a live instance's autosave to another one.
+std::shared_ptr<QLockFile> makeLock(const QString &autosavePath)
+{
+    auto lock = std::make_shared<QLockFile>(Autosave::lockPathFor(autosavePath));
+    lock->setStaleLockTime(0);
+    return lock;
 }
 
 } // namespace
@@ -54,6 +69,11 @@ QString Autosave::directory()
         .filePath(QStringLiteral("autosave"));
 }
 
+QString Autosave::lockPathFor(const QString &autosavePath)
+{
+    return withSuffix(autosavePath, QLatin1String(".lock"));
+}
+
 QList<Autosave::Entry> Autosave::pending()
 {
     QList<Entry> out;
@@ -62,11 +82,16 @@ QList<Autosave::Entry> Autosave::pending()
         const QString path = dir.filePath(name);
         if (ownPaths().contains(path))
             continue;
+        // Taking the lock succeeds only when no running process holds it: QLockFile removes a
+        // lock whose process id is not running (on this host) and takes it over.
+        auto lock = makeLock(path);
+        if (!lock->tryLock(0))
+            continue;
         QFile origin(originFor(path));
         QString original;
         if (origin.open(QIODevice::ReadOnly))
             original = QString::fromUtf8(origin.readAll()).trimmed();
-        out.push_back({path, original});
+        out.push_back({path, original, std::move(lock)});
     }
     return out;
 }
@@ -75,6 +100,16 @@ void Autosave::remove(const Entry &entry)
 {
     QFile::remove(entry.autosavePath);
     QFile::remove(originFor(entry.autosavePath));
+    if (entry.lock)
+        entry.lock->unlock(); // removes the lock file
+}
+
+bool Autosave::own()
+{
+    if (m_lock && m_lock->isLocked())
+        return true;
+    m_lock = makeLock(m_path);
+    return m_lock->tryLock(0);
 }
 
 bool Autosave::saveNow()
@@ -82,6 +117,8 @@ bool Autosave::saveNow()
     if (!m_doc->isModified() || m_doc->undoStack()->index() == m_savedIndex)
         return true;
     QDir().mkpath(directory());
+    if (!own()) // lock first: a crash right after the write still leaves an owned autosave
+        return false;
     if (saveDesignFile(m_doc->design(), m_path))
         return false;
     QFile origin(originFor(m_path));
@@ -93,8 +130,21 @@ bool Autosave::saveNow()
 
 void Autosave::discard()
 {
-    remove({m_path, {}});
+    remove({m_path, {}, m_lock});
+    m_lock.reset();
     m_savedIndex = -1;
+}
+
+void Autosave::adopt(Entry entry)
+{
+    discard(); // this document's own autosave, if any, is superseded
+    ownPaths().remove(m_path);
+    m_path = entry.autosavePath;
+    ownPaths().insert(m_path);
+    m_lock = std::move(entry.lock);
+    if (!m_lock || !m_lock->isLocked())
+        own();
+    m_savedIndex = m_doc->undoStack()->index(); // the file already holds this state
 }
 
 } // namespace weft

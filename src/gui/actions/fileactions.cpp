@@ -1,6 +1,7 @@
 #include "gui/actions/fileactions.h"
 
 #include "document/designdocument.h"
+#include "gui/actions/backgroundload.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
 #include "gui/mainwindow.h"
@@ -75,10 +76,10 @@ void FileActions::addTo(QMenu *menu, QToolBar *toolbar)
 
 bool FileActions::load(const QString &path, QWidget *dialogParent)
 {
-    LoadResult result = loadDesignFile(path);
+    QWidget *parent = dialogParent ? dialogParent : m_window;
+    LoadResult result = loadDesignInBackground(path, parent);
     if (!result.ok()) {
-        dialogPresenter().showError(dialogParent ? dialogParent : m_window,
-                                    tr("Cannot open design"),
+        dialogPresenter().showError(parent, tr("Cannot open design"),
                                     describeLoadError(path, result.error));
         return false;
     }
@@ -86,18 +87,35 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
     doc->resetDesign(std::move(*result.design));
     doc->setFilePath(QFileInfo(path).absoluteFilePath());
     addRecent(doc->filePath());
-    if (!result.migrations.isEmpty())
+    m_unbackedOriginal.clear();
+    if (result.migrations.isEmpty())
+        return true;
+    if (!result.backupPath.isEmpty()) {
         emit m_window->statusMessage(
             tr("Upgraded from format version %1; the original is kept as %2.")
                 .arg(result.fileVersion)
-                .arg(result.backupPath));
+                .arg(QDir::toNativeSeparators(result.backupPath)));
+        return true;
+    }
+    // No backup: the file on disk is the only copy of the old version. Save must not replace it.
+    m_unbackedOriginal = doc->filePath();
+    dialogPresenter().showError(
+        parent, tr("Original not backed up"),
+        tr("%1 was upgraded from format version %2, but %3.\n\nSave will ask for a new file "
+           "name, so that the original is not overwritten.")
+            .arg(QDir::toNativeSeparators(path))
+            .arg(result.fileVersion)
+            .arg(result.warnings.join(QLatin1String("; "))));
+    emit m_window->statusMessage(tr("Upgraded from format version %1; the original could not be "
+                                    "backed up and will not be overwritten.")
+                                     .arg(result.fileVersion));
     return true;
 }
 
 bool FileActions::saveDocument()
 {
     const QString path = m_window->document()->filePath();
-    return path.isEmpty() ? saveDocumentAs() : saveTo(path);
+    return path.isEmpty() || path == m_unbackedOriginal ? saveDocumentAs() : saveTo(path);
 }
 
 bool FileActions::saveDocumentAs()
@@ -107,7 +125,16 @@ bool FileActions::saveDocumentAs()
         ? QStringLiteral("%1.weft").arg(doc->displayName())
         : doc->filePath();
     const QString path = dialogPresenter().saveFileName(m_window, suggestion);
-    return !path.isEmpty() && saveTo(path);
+    if (path.isEmpty())
+        return false;
+    if (!m_unbackedOriginal.isEmpty() && QFileInfo(path) == QFileInfo(m_unbackedOriginal)
+        && !dialogPresenter().askConfirm(
+            m_window, tr("Overwrite the only copy?"),
+            tr("%1 is the only copy of the design in its old format version (no backup could be "
+               "written). Replace it with the upgraded design?")
+                .arg(QDir::toNativeSeparators(path))))
+        return false;
+    return saveTo(path);
 }
 
 bool FileActions::saveTo(const QString &path)
@@ -122,6 +149,8 @@ bool FileActions::saveTo(const QString &path)
         return false;
     }
     doc->setFilePath(QFileInfo(path).absoluteFilePath());
+    if (QFileInfo(path) == QFileInfo(m_unbackedOriginal))
+        m_unbackedOriginal.clear(); // the user chose to replace it
     doc->undoStack()->setClean();
     addRecent(doc->filePath());
     emit m_window->statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));

@@ -5,6 +5,7 @@
 // the JSON location and the problem.
 
 #include <QObject>
+#include <QString>
 #include <QStringList>
 
 class QAction;
@@ -24,9 +25,10 @@ public:
 
     QAction *newDoc, *open, *save, *saveAs, *newCluster, *close, *quit;
 
-    /// Loads `path` into this window's document (replacing it). Returns false and shows an error
-    /// when the file cannot be read (over `dialogParent`, default this window); the document is
-    /// then unchanged.
+    /// Loads `path` into this window's document (replacing it), reading it on a worker thread
+    /// (gui/actions/backgroundload.h). Returns false and shows an error when the file cannot be
+    /// read (over `dialogParent`, default this window); the document is then unchanged. An older
+    /// version whose `.bak` could not be written is reported, and Save then asks for a new name.
     bool load(const QString &path, QWidget *dialogParent = nullptr);
     /// Saves to the document's path (asks for one if untitled). Returns false when cancelled or
     /// failed (the error is shown).
@@ -45,6 +47,9 @@ private:
 
     MainWindow *m_window;
     QMenu *m_recentMenu = nullptr;
+    /// A migrated file whose backup could not be written: the only copy of its old version,
+    /// which Save does not overwrite (Save As asks first).
+    QString m_unbackedOriginal;
 };
 
 } // namespace weft

@@ -20,7 +20,7 @@ SimulationRunner::Outcome runJob(const Design &design, bool simulate,
     out.findings = validateDesign(design);
     const std::vector<Finding> pre = preflight(design);
     out.findings.insert(out.findings.end(), pre.begin(), pre.end());
-    if (!simulate || !design.workload || hasError(pre) || cancel->load()) {
+    if (!simulate || !design.workload || hasError(out.findings) || cancel->load()) {
         out.cancelled = cancel->load();
         return out;
     }

@@ -114,6 +114,34 @@ def v0_with_nodes(d):
 mutated("v0-with-nodes.weft", v0_with_nodes, 2, "/nodes",
         message="a version 0 file keeps nodes in")
 
+# Absurd depth and sizes (issue 17): refused with the field, the limit and where, quickly.
+write("deep-nesting.weft", good.replace("{", '{"deep": ' + "[" * 100000 + "]" * 100000 + ",", 1),
+      2, "/deep" + "/0" * 199, message="nested deeper than 200 levels")
+write("deep-extension.weft",
+      good.replace('"nodes": [\n    {',
+                   '"nodes": [\n    {"extensions": ' + '{"a": ' * 100000 + "1" + "}" * 100000
+                   + ",", 1),
+      2, "/nodes/0/extensions" + "/a" * 197, message="nested deeper than 200 levels")
+mutated("nic-gbps-huge.weft",
+        lambda d: d.update(fabric_generator={
+            "scale_up_preset": "dgx-h100", "domains": 1, "fabric": "rail-optimized",
+            "tiers": 2, "switch": "qm9700", "nic_gbps": 1e18}), 2, "/fabric_generator/nic_gbps",
+        message="must be at most 100000 Gb/s")
+mutated("group-member-negative.weft", lambda d: d["groups"][0]["members"].append(-1), 2,
+        "/groups/0/members/6",
+        message='group 0 ("node-0"), member 6: expected a node id (an integer from 0 to '
+                '4294967294), found a number (-1)')
+mutated("group-member-fraction.weft", lambda d: d["groups"][0]["members"].insert(1, 1.5), 2,
+        "/groups/0/members/1", message='group 0 ("node-0"), member 1: expected a node id')
+mutated("layers-huge.weft",
+        lambda d: d.update(workload={"model": {"preset": "llama3-8b", "layers": 1000000000}}), 2,
+        "/workload/model/layers", message="must be at most 4096 (found 1000000000)")
+mutated("global-batch-huge.weft",
+        lambda d: d.update(workload={"model": {"preset": "llama3-8b"},
+                                     "training": {"global_batch_seqs": 2147483647}}), 2,
+        "/workload/training/global_batch_seqs",
+        message="must be at most 1048576 (found 2147483647)")
+
 # Readable files that fail validation (exit 1).
 mutated("port-over-radix.weft", lambda d: d["links"][0].update(lanes=60), 1,
         code="port-budget", message="uses 87 ports but its model nvswitch-gen3 has 64 (23 over)")

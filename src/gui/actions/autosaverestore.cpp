@@ -1,0 +1,77 @@
+#include "gui/actions/autosaverestore.h"
+
+#include "document/designdocument.h"
+#include "gui/actions/autosave.h"
+#include "gui/dialogs/dialogpresenter.h"
+#include "gui/mainwindow.h"
+#include "storage/designstorage.h"
+
+#include <QDir>
+#include <QTimer>
+#include <QUndoStack>
+
+namespace weft {
+
+void openAtStartup(const QStringList &files)
+{
+    MainWindow *first = MainWindow::openWindow();
+    for (const QString &file : files)
+        first->openFile(file);
+    QTimer::singleShot(0, first, [] { MainWindow::offerAutosaveRestore(); });
+}
+
+int MainWindow::offerAutosaveRestore()
+{
+    if (qEnvironmentVariableIsSet("WEFT_NO_AUTOSAVE_PROMPT"))
+        return 0;
+    struct Readable
+    {
+        Autosave::Entry entry;
+        Design design;
+    };
+    std::vector<Readable> readable;
+    for (Autosave::Entry &e : Autosave::pending()) {
+        LoadResult r = loadDesignFile(e.autosavePath, MigrationBackup::Skip);
+        if (r.ok()) {
+            readable.push_back({std::move(e), std::move(*r.design)});
+            continue;
+        }
+        // A damaged autosave would otherwise be offered at every start.
+        const QString of = e.originalPath.isEmpty() ? tr("an untitled design") : e.originalPath;
+        if (dialogPresenter().askConfirm(
+                nullptr, tr("Damaged autosave"),
+                tr("The autosave of %1 cannot be read and cannot be restored:\n%2\n\nDiscard "
+                   "it? (No keeps %3 to look at; it is offered again at the next start.)")
+                    .arg(of, QString::fromStdString(r.error.message),
+                         QDir::toNativeSeparators(e.autosavePath))))
+            Autosave::remove(e);
+    }
+    if (readable.empty())
+        return 0;
+    QStringList names;
+    for (const Readable &r : readable)
+        names << (r.entry.originalPath.isEmpty() ? tr("an untitled design") : r.entry.originalPath);
+    if (!dialogPresenter().askRestore(nullptr, names)) {
+        for (const Readable &r : readable)
+            Autosave::remove(r.entry);
+        return 0;
+    }
+    int restored = 0;
+    for (Readable &r : readable) {
+        MainWindow *w = nullptr;
+        for (MainWindow *candidate : windows())
+            if (candidate->isPristine())
+                w = candidate;
+        if (!w)
+            w = openWindow();
+        w->document()->resetDesign(std::move(r.design));
+        w->document()->setFilePath(r.entry.originalPath);
+        w->document()->undoStack()->resetClean(); // restored work is unsaved work
+        // The autosave stays until this document is saved or autosaved again.
+        w->autosave()->adopt(std::move(r.entry));
+        ++restored;
+    }
+    return restored;
+}
+
+} // namespace weft

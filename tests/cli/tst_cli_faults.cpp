@@ -1,0 +1,138 @@
+// weft-cli under faults (issue 17): every command refuses what `validate` rejects (self-links,
+// unknown link technology or switch model, group cycles: `simulate` used to run them and exit
+// 0), with exit code 1 and the findings; a full disk names the cause and the path.
+#include "clirunner.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <functional>
+#include <tuple>
+#include <unistd.h>
+
+using namespace weft::test;
+
+namespace {
+
+using Mutation = std::function<void(QJsonObject &)>;
+
+QJsonObject example()
+{
+    QFile f(QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-server.weft"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing example");
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// Sets member `key` of element `index` of array `array` in `doc`.
+void setIn(QJsonObject &doc, const char *array, int index, const char *key, const QJsonValue &v)
+{
+    QJsonArray a = doc[QLatin1String(array)].toArray();
+    QJsonObject o = a[index].toObject();
+    o[QLatin1String(key)] = v;
+    a[index] = o;
+    doc[QLatin1String(array)] = a;
+}
+
+void groupCycle(QJsonObject &doc)
+{
+    QJsonArray groups = doc[QLatin1String("groups")].toArray();
+    for (const auto &[id, kind, parent] : {std::tuple {7, "rack", 8}, std::tuple {8, "pod", 7}})
+        groups.append(QJsonObject {{QStringLiteral("id"), id},
+                                   {QStringLiteral("kind"), QString::fromLatin1(kind)},
+                                   {QStringLiteral("parent"), parent},
+                                   {QStringLiteral("members"), QJsonArray()}});
+    doc[QLatin1String("groups")] = groups;
+}
+
+} // namespace
+
+class TestCliFaults : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyCommandRefusesWhatValidateRejects_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QStringList>("command");
+        const QList<std::pair<QString, QStringList>> commands {
+            {QStringLiteral("simulate"), {QStringLiteral("simulate")}},
+            {QStringLiteral("collective"),
+             {QStringLiteral("collective"), QStringLiteral("--op"), QStringLiteral("all_reduce"),
+              QStringLiteral("--bytes"), QStringLiteral("1M")}},
+            {QStringLiteral("bom"), {QStringLiteral("bom")}},
+        };
+        for (const char *code :
+             {"self-link", "unknown-link-tech", "unknown-node-spec", "group-cycle"})
+            for (const auto &[name, args] : commands)
+                QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(name, QLatin1String(code))))
+                    << QString::fromLatin1(code) << args;
+    }
+
+    void everyCommandRefusesWhatValidateRejects()
+    {
+        QFETCH(QString, code);
+        QFETCH(QStringList, command);
+        const std::map<QString, Mutation> mutations {
+            {QStringLiteral("self-link"),
+             [](QJsonObject &d) { setIn(d, "links", 0, "b", 4); }}, // link 0 runs 4 -> 0
+            {QStringLiteral("unknown-link-tech"),
+             [](QJsonObject &d) { setIn(d, "links", 0, "tech", QStringLiteral("nvlink9")); }},
+            {QStringLiteral("unknown-node-spec"),
+             [](QJsonObject &d) { setIn(d, "nodes", 0, "spec", QStringLiteral("qm9999")); }},
+            {QStringLiteral("group-cycle"), groupCycle},
+        };
+        QJsonObject doc = example();
+        mutations.at(code)(doc);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.weft"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(doc).toJson());
+        f.close();
+
+        const CliRun validate = runWeftCli({QStringLiteral("validate"), path});
+        QCOMPARE(validate.exitCode, 1);
+        QVERIFY2(validate.out.contains("error [" + code.toUtf8() + "]"), validate.out.constData());
+        const CliRun run = runWeftCli(command + QStringList {path});
+        QVERIFY2(run.exitCode == 1, (run.out + run.err).constData());
+        QVERIFY2(run.err.contains("error [" + code.toUtf8() + "]"), run.err.constData());
+        QVERIFY2(run.err.contains("is invalid"), run.err.constData());
+        QVERIFY2(!run.out.contains("step time"), run.out.constData());
+    }
+
+    void fullDiskNamesCauseAndPath()
+    {
+        if (geteuid() != 0)
+            QSKIP("mounting a tmpfs needs root");
+        QTemporaryDir dir;
+        const QString mount = dir.filePath(QStringLiteral("full"));
+        QVERIFY(QDir().mkpath(mount));
+        if (QProcess::execute(QStringLiteral("mount"),
+                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                               QStringLiteral("size=4k"), QStringLiteral("tmpfs"), mount})
+            != 0)
+            QSKIP("cannot mount a tmpfs here");
+        const QString out = QDir(mount).filePath(QStringLiteral("su.weft"));
+        const CliRun gen = runWeftCli({QStringLiteral("generate"), QStringLiteral("--scaleup"),
+                                       QStringLiteral("dgx-h100"), QStringLiteral("--domains"),
+                                       QStringLiteral("8"), QStringLiteral("-o"), out});
+        const CliRun sim
+            = runWeftCli({QStringLiteral("simulate"),
+                          QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-server.weft"),
+                          QStringLiteral("--out"), mount});
+        QProcess::execute(QStringLiteral("umount"), {mount});
+        QVERIFY(gen.exitCode != 0);
+        QVERIFY2(gen.err.contains("no space left on device"), gen.err.constData());
+        QVERIFY2(gen.err.contains(out.toUtf8()), gen.err.constData());
+        QCOMPARE(sim.exitCode, 2);
+        QVERIFY2(sim.err.contains("no space left on device"), sim.err.constData());
+        QVERIFY2(sim.err.contains(mount.toUtf8()), sim.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFaults)
+#include "tst_cli_faults.moc"

@@ -1,0 +1,63 @@
+// Design files on disk under faults (issue 17): a full disk is reported as "no space left on
+// device" with the path (it read "cannot write: Unknown error"), and a migration whose .bak
+// cannot be written says so instead of naming an empty backup path.
+#include "io/designfile.h"
+#include "sampledesigns.h"
+#include "storage/designstorage.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <unistd.h>
+
+using namespace weft;
+
+class TestStorageFaults : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fullDiskNamesTheCause()
+    {
+        // A 4 KiB tmpfs is a full disk for any real design (mounting needs root).
+        if (geteuid() != 0)
+            QSKIP("mounting a tmpfs needs root");
+        QTemporaryDir dir;
+        const QString mount = dir.filePath(QStringLiteral("full"));
+        QVERIFY(QDir().mkpath(mount));
+        if (QProcess::execute(QStringLiteral("mount"),
+                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                               QStringLiteral("size=4k"), QStringLiteral("tmpfs"), mount})
+            != 0)
+            QSKIP("cannot mount a tmpfs here");
+        const QString path = QDir(mount).filePath(QStringLiteral("big.weft"));
+        const auto error = saveDesignFile(test::largeDesign(8), path);
+        const QString why = writeFileAtomically(path, QByteArray(1 << 20, 'x'));
+        QProcess::execute(QStringLiteral("umount"), {mount});
+        QVERIFY(error);
+        QCOMPARE(QString::fromStdString(error->file), path);
+        QVERIFY2(QString::fromStdString(error->toString())
+                     .contains(QLatin1String("no space left on device")),
+                 error->toString().c_str());
+        QVERIFY2(why.contains(QLatin1String("no space left on device")), qPrintable(why));
+    }
+
+    void unwritableBackupIsAWarning()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.weft"));
+        QVERIFY(QFile::copy(QStringLiteral(WEFT_TEST_DATA_DIR "/io/v0/four-gpu-node.weft"), path));
+        // A folder where the backup goes: it cannot be written (as root too).
+        QVERIFY(QDir().mkpath(backupPathFor(path)));
+        const LoadResult r = loadDesignFile(path);
+        QVERIFY(r.ok());
+        QVERIFY(!r.migrations.isEmpty());
+        QVERIFY(r.backupPath.isEmpty());
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY2(r.warnings.front().contains(backupPathFor(path)), qPrintable(r.warnings.front()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStorageFaults)
+#include "tst_storagefaults.moc"
