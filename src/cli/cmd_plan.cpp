@@ -229,7 +229,7 @@ int runPlanCommand(const QStringList &args)
                 .arg(pr.simulated)
                 .arg(pr.pruned));
     };
-    PlanResult result;
+    TrainingPlan result;
     try {
         result = runPlan(*design, space, options);
     } catch (const std::invalid_argument &e) {

@@ -57,7 +57,7 @@ int runMerge(const QStringList &args)
                            "'weft-cli plan-merge --help')"));
         return ExitUsage;
     }
-    std::vector<PlanResult> shards;
+    std::vector<TrainingPlan> shards;
     for (const QString &arg : p.positionalArguments()) {
         const QStringList files = planFiles(arg);
         if (files.isEmpty()) {
@@ -79,10 +79,10 @@ int runMerge(const QStringList &args)
                         .arg(QString::fromStdString(e->toString())));
                 return ExitUsage;
             }
-            shards.push_back(std::move(std::get<PlanResult>(parsed)));
+            shards.push_back(std::move(std::get<TrainingPlan>(parsed)));
         }
     }
-    PlanResult merged;
+    TrainingPlan merged;
     try {
         merged = mergePlans(shards);
     } catch (const std::invalid_argument &e) {

@@ -22,14 +22,15 @@ QString countsLine(const PlanCounts &c)
     QStringList reasons;
     for (const auto &[code, n] : c.infeasible)
         reasons << QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(code));
-    QString s
-        = QStringLiteral("candidates: %1 enumerated, %2 infeasible%3, %4 pruned by the "
-                         "lower bound, %5 simulated")
-              .arg(c.enumerated)
-              .arg(c.infeasibleTotal())
-              .arg(reasons.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reasons.join(", ")))
-              .arg(c.prunedByBound)
-              .arg(c.simulated);
+    QString s = QStringLiteral("candidates: %1 enumerated, %2 infeasible%3, %4 pruned by the "
+                               "lower bound, %5 simulated")
+                    .arg(c.enumerated)
+                    .arg(c.infeasibleTotal())
+                    .arg(reasons.isEmpty()
+                             ? QString()
+                             : QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))))
+                    .arg(c.prunedByBound)
+                    .arg(c.simulated);
     if (c.failed > 0)
         s += QStringLiteral(", %1 failed in simulation").arg(c.failed);
     if (c.cancelled > 0)
@@ -39,7 +40,7 @@ QString countsLine(const PlanCounts &c)
 
 } // namespace
 
-void printPlan(const PlanResult &r)
+void printPlan(const TrainingPlan &r)
 {
     out(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12 %13 %14  %15")
             .arg(QStringLiteral("rank"), 4)
@@ -94,7 +95,7 @@ void printPlan(const PlanResult &r)
                            "simulated before"));
 }
 
-int writePlanOutputs(const QString &command, const PlanResult &r, const QDir &dir,
+int writePlanOutputs(const QString &command, const TrainingPlan &r, const QDir &dir,
                      const QString &base, bool charts)
 {
     const QString json = dir.filePath(base + QStringLiteral(".json"));

@@ -11,12 +11,12 @@
 namespace weft::cli {
 
 /// The ranked table, the counts line, the losing layouts and (when nothing ran) why, on stdout.
-void printPlan(const PlanResult &r);
+void printPlan(const TrainingPlan &r);
 
 /// Writes `dir`/<base>.json and <base>.csv, printing each path, and with `charts` the plan
 /// charts plan-pareto.* and plan-breakdown.* (needs a QApplication). Returns ExitOk, or
 /// ExitUsage when a file cannot be written (message on stderr under `command`).
-int writePlanOutputs(const QString &command, const PlanResult &r, const QDir &dir,
+int writePlanOutputs(const QString &command, const TrainingPlan &r, const QDir &dir,
                      const QString &base, bool charts);
 
 } // namespace weft::cli

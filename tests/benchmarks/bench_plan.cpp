@@ -3,6 +3,7 @@
 // simulated per second, the top 5 and where Meta's published layout for that cluster (TP 8,
 // PP 16, interleaved 1F1B; Dubey et al. 2024, sec. 3.3.1) ranks, with both breakdowns when it
 // is not in the top 5. Usage (from the repository root): bench_plan [DESIGN.weft] [JOBS] [TOP]
+// [FIX, e.g. cp=1,zero_stage=1]
 #include "io/designfile.h"
 #include "plan/planlosers.h"
 #include "plan/planner.h"
@@ -49,10 +50,13 @@ int main(int argc, char **argv)
         return 2;
     }
     const Design &d = *parsed.design;
-    const PlanSpace space = defaultPlanSpace(d, *d.workload);
+    PlanSpace space = defaultPlanSpace(d, *d.workload);
+    if (argc > 4)
+        fixKnobs(space, argv[4]); // e.g. "cp=1,zero_stage=1"
     PlanOptions o;
     o.jobs = jobs;
     o.top = top;
+    o.losers = false; // timed on their own below
     const auto t0 = std::chrono::steady_clock::now();
     o.progress = [&t0](const PlanProgress &p) {
         if (p.done % 10 == 0 || p.done == p.total)
@@ -68,7 +72,7 @@ int main(int argc, char **argv)
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
                 describeCandidate(r.config, r.order).c_str(), r.stepTime * 1e3, r.lowerBound * 1e3);
         };
-    const PlanResult r = runPlan(d, space, o);
+    const TrainingPlan r = runPlan(d, space, o);
     const double wall
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("%s: %s on %lld GPUs, %d threads\n", path.c_str(), d.workload->model.name.c_str(),
@@ -84,9 +88,15 @@ int main(int argc, char **argv)
                 wall > 0 ? double(r.counts.simulated) / wall : 0.0);
     for (std::size_t i = 0; i < r.ranked.size(); ++i)
         printRow(("#" + std::to_string(i + 1)).c_str(), r.ranked[i]);
-    for (const PlanLoser &l : r.losers)
-        std::printf("known loser: %s: %.1f%% slower: %s\n", l.title.c_str(), l.slowdown * 100,
-                    l.why.c_str());
+    if (!r.ranked.empty() && !std::getenv("BENCH_PLAN_NO_LOSERS")) {
+        const auto t1 = std::chrono::steady_clock::now();
+        const std::vector<PlanLoser> losers = losingLayouts(d, space, r.ranked.front(), nullptr);
+        std::printf("losing layouts simulated in %.1f s\n",
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
+        for (const PlanLoser &l : losers)
+            std::printf("known loser: %s: %.1f%% slower: %s\n", l.title.c_str(), l.slowdown * 100,
+                        l.why.c_str());
+    }
     // Meta's layout: TP 8, PP 16, interleaved (any other knob).
     int metaRank = 0;
     for (std::size_t i = 0; i < r.ranked.size() && metaRank == 0; ++i) {

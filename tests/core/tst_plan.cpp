@@ -102,12 +102,12 @@ private slots:
                                          moe ? test::smallMoe() : test::smallDense(), batch);
         const PlanSpace s
             = test::smallSpace(d, moe ? std::vector<int> {1, 2, 4} : std::vector<int> {1});
-        const PlanResult all = runPlan(d, s, opts(3, false));
+        const TrainingPlan all = runPlan(d, s, opts(3, false));
         QVERIFY(all.ranked.size() == 3);
         QCOMPARE(all.counts.prunedByBound, 0LL);
         QCOMPARE(all.counts.enumerated,
                  all.counts.infeasibleTotal() + all.counts.simulated + all.counts.failed);
-        const PlanResult pruned = runPlan(d, s, opts(3));
+        const TrainingPlan pruned = runPlan(d, s, opts(3));
         QCOMPARE(indices(pruned.ranked), indices(all.ranked));
         for (std::size_t i = 0; i < all.ranked.size(); ++i)
             QCOMPARE(pruned.ranked[i].stepTime, all.ranked[i].stepTime);
@@ -187,7 +187,7 @@ private slots:
         const Design d
             = test::withModel(test::planFabric("dgx-h100", 2), *modelPreset("llama3-405b"), 16);
         PlanSpace s = defaultPlanSpace(d, *d.workload);
-        const PlanResult r = runPlan(d, s, opts(3));
+        const TrainingPlan r = runPlan(d, s, opts(3));
         QVERIFY(r.ranked.empty());
         QCOMPARE(r.counts.simulated, 0LL);
         QVERIFY(r.counts.infeasible.at("memory-over-capacity") > 0);
@@ -201,7 +201,7 @@ private slots:
         // A space that is empty for divisibility reasons names them.
         PlanSpace bad = s;
         fixKnobs(bad, "tp=3");
-        const PlanResult r2 = runPlan(d, bad, opts(3));
+        const TrainingPlan r2 = runPlan(d, bad, opts(3));
         QVERIFY(r2.ranked.empty());
         QVERIFY(!infeasibleExplanation(r2).empty());
         QVERIFY(infeasibleExplanation(r2).find("gpus-not-divisible") != std::string::npos);
@@ -211,23 +211,23 @@ private slots:
     {
         const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
         const PlanSpace s = test::smallSpace(d);
-        const PlanResult whole = runPlan(d, s, opts(5));
-        std::vector<PlanResult> parts;
+        const TrainingPlan whole = runPlan(d, s, opts(5));
+        std::vector<TrainingPlan> parts;
         for (int i = 0; i < 3; ++i) {
             PlanOptions o = opts(5);
             o.shard = i;
             o.shards = 3;
             auto parsed = parsePlanJson(planToJson(runPlan(d, s, o)), "shard.json");
-            QVERIFY(std::holds_alternative<PlanResult>(parsed));
-            parts.push_back(std::get<PlanResult>(parsed));
+            QVERIFY(std::holds_alternative<TrainingPlan>(parsed));
+            parts.push_back(std::get<TrainingPlan>(parsed));
         }
-        const PlanResult merged = mergePlans(parts);
+        const TrainingPlan merged = mergePlans(parts);
         QCOMPARE(planToCsv(merged), planToCsv(whole));
         QCOMPARE(merged.counts.enumerated, whole.counts.enumerated);
         QCOMPARE(merged.counts.infeasible, whole.counts.infeasible);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergePlans({parts[0], parts[1]}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergePlans({parts[0], parts[0], parts[1]}));
-        PlanResult other = parts[2];
+        TrainingPlan other = parts[2];
         other.design = "other";
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergePlans({parts[0], parts[1], other}));
     }
@@ -237,7 +237,7 @@ private slots:
         const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
         PlanOptions o = opts(3);
         o.losers = true;
-        const PlanResult r = runPlan(d, test::smallSpace(d), o);
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
         const std::string json = planToJson(r);
         for (const char *key :
              {"\"tp\"", "\"pp\"", "\"dp\"", "\"cp\"", "\"ep\"", "\"vpp\"", "\"micro_batch\"",
@@ -246,8 +246,8 @@ private slots:
               "\"breakdown\"", "\"counts\"", "\"pruned_by_bound\"", "\"candidates\""})
             QVERIFY2(json.find(key) != std::string::npos, key);
         auto back = parsePlanJson(json, "plan.json");
-        QVERIFY(std::holds_alternative<PlanResult>(back));
-        const PlanResult &b = std::get<PlanResult>(back);
+        QVERIFY(std::holds_alternative<TrainingPlan>(back));
+        const TrainingPlan &b = std::get<TrainingPlan>(back);
         QCOMPARE(planToCsv(b), planToCsv(r));
         QCOMPARE(b.counts, r.counts);
         QCOMPARE(b.losers.size(), r.losers.size());
@@ -265,7 +265,7 @@ private slots:
         fixKnobs(s, "tp=8,pp=2,schedule=interleaved,vpp=2");
         PlanOptions o = opts(1);
         o.losers = true;
-        const PlanResult r = runPlan(d, s, o);
+        const TrainingPlan r = runPlan(d, s, o);
         QCOMPARE(r.ranked.size(), std::size_t(1));
         const auto tp = std::find_if(r.losers.begin(), r.losers.end(), [](const PlanLoser &l) {
             return l.title.find("TP across") == 0;
@@ -284,7 +284,7 @@ private slots:
         std::atomic<bool> cancel {true};
         PlanOptions o = opts(3);
         o.cancel = &cancel;
-        const PlanResult r = runPlan(d, test::smallSpace(d), o);
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
         QVERIFY(r.cancelled);
         QCOMPARE(r.counts.simulated, 0LL);
         QVERIFY(r.counts.cancelled > 0);

@@ -102,7 +102,7 @@ PlanRow readRow(const JsonReader &x)
 
 } // namespace
 
-std::string planToJson(const PlanResult &r)
+std::string planToJson(const TrainingPlan &r)
 {
     Json j;
     j["format"] = kFormat;
@@ -155,8 +155,8 @@ std::string planToJson(const PlanResult &r)
     return j.dump(2) + "\n";
 }
 
-std::variant<PlanResult, FileError> parsePlanJson(std::string_view text,
-                                                  const std::string &sourceName)
+std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
+                                                    const std::string &sourceName)
 {
     nlohmann::json doc;
     try {
@@ -172,7 +172,7 @@ std::variant<PlanResult, FileError> parsePlanJson(std::string_view text,
                           + "\" (a file written by weft-cli plan)");
         if (root.integer("version", 1, 1000) != kVersion)
             root.fail("version", "version " + std::to_string(kVersion) + " is the only one known");
-        PlanResult r;
+        TrainingPlan r;
         r.design = root.string("design");
         r.gpus = root.integer("gpus", 1, 1LL << 40);
         r.globalBatch = static_cast<int>(root.integer("global_batch", 1, 1 << 30));
@@ -220,7 +220,7 @@ std::variant<PlanResult, FileError> parsePlanJson(std::string_view text,
     }
 }
 
-std::string planToCsv(const PlanResult &r)
+std::string planToCsv(const TrainingPlan &r)
 {
     std::string s = "rank";
     for (const PlanKnob &k : planKnobs())

@@ -19,15 +19,15 @@ namespace weft {
 /// step_time_s, tokens_per_s, mfu, peak_memory_bytes_per_gpu, memory_capacity_bytes_per_gpu,
 /// fits, lower_bound_s and breakdown {compute_s, tp_exposed_s, ...}), simulated (every
 /// simulated candidate that fits, by index, same keys without rank) and losers.
-std::string planToJson(const PlanResult &r);
+std::string planToJson(const TrainingPlan &r);
 
 /// Parses planToJson() output; `sourceName` names the file in errors (with the JSON Pointer).
-std::variant<PlanResult, FileError> parsePlanJson(std::string_view text,
-                                                  const std::string &sourceName);
+std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
+                                                    const std::string &sourceName);
 
 /// The ranked candidates: a header line, then one line per candidate (rank, the JSON keys of a
 /// candidate with the breakdown flattened). Depends only on `r.ranked`, so a merged plan gives
 /// the same bytes as the unsharded one.
-std::string planToCsv(const PlanResult &r);
+std::string planToCsv(const TrainingPlan &r);
 
 } // namespace weft

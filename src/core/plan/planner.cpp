@@ -167,7 +167,7 @@ PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingC
     return row;
 }
 
-PlanResult runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options)
+TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options)
 {
     if (options.jobs < 1)
         throw std::invalid_argument("jobs must be at least 1 (got " + std::to_string(options.jobs)
@@ -182,7 +182,7 @@ PlanResult runPlan(const Design &design, const PlanSpace &space, const PlanOptio
     const PlanHardware hw = planHardware(design);
     if (!hw.valid)
         throw std::invalid_argument("the design has no accelerator with a known spec");
-    PlanResult res;
+    TrainingPlan res;
     res.design = design.name;
     res.gpus = space.gpus;
     res.globalBatch = space.base.config.globalBatch;
@@ -325,12 +325,12 @@ PlanResult runPlan(const Design &design, const PlanSpace &space, const PlanOptio
     return res;
 }
 
-PlanResult mergePlans(const std::vector<PlanResult> &shards)
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
 {
     if (shards.empty())
         throw std::invalid_argument("no shard results to merge");
-    const PlanResult &first = shards.front();
-    PlanResult r;
+    const TrainingPlan &first = shards.front();
+    TrainingPlan r;
     r.design = first.design;
     r.gpus = first.gpus;
     r.globalBatch = first.globalBatch;
@@ -338,8 +338,8 @@ PlanResult mergePlans(const std::vector<PlanResult> &shards)
     r.top = first.top;
     r.space = first.space;
     std::set<int> seen;
-    for (const PlanResult &s : shards) {
-        const auto name = [](const PlanResult &x) {
+    for (const TrainingPlan &s : shards) {
+        const auto name = [](const TrainingPlan &x) {
             return "shard " + std::to_string(x.shard) + "/" + std::to_string(x.shards);
         };
         if (s.design != first.design || s.gpus != first.gpus || s.globalBatch != first.globalBatch
@@ -384,7 +384,7 @@ PlanResult mergePlans(const std::vector<PlanResult> &shards)
     return r;
 }
 
-std::string infeasibleExplanation(const PlanResult &r)
+std::string infeasibleExplanation(const TrainingPlan &r)
 {
     if (!r.ranked.empty())
         return {};

@@ -78,7 +78,7 @@ struct PlanLoser
     std::string why; ///< the breakdown part that grew most, in words
 };
 
-struct PlanResult
+struct TrainingPlan
 {
     std::string design;
     long long gpus = 0;
@@ -120,7 +120,7 @@ struct PlanOptions
 /// Runs the plan of `space` on `design` (whose workload the candidates replace). Throws
 /// std::invalid_argument for bad options (jobs, top, shard) or a design without accelerator
 /// specs; never for a candidate (it is counted).
-PlanResult runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options);
+TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options);
 
 /// Whether `a` ranks before `b` under `objective` (ties: lower index first).
 bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective);
@@ -129,7 +129,7 @@ bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective);
 /// shards' rows, counts summed. Throws std::invalid_argument when they belong to different
 /// plans (design, GPUs, batch, objective, top, space, shard count), a shard is given twice or
 /// one is missing (naming it).
-PlanResult mergePlans(const std::vector<PlanResult> &shards);
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards);
 
 /// The workload of a candidate: `base` with the row's knobs, DP and rank order (explicit map
 /// and stage split cleared).
@@ -140,7 +140,7 @@ Workload candidateWorkload(const Workload &base, const TrainingConfig &config,
 /// ruled every candidate out, the closest one and its shortfall ("every candidate needs more
 /// memory than the 80.0 GB of HBM per GPU: the closest, TP 8 · PP 16 ..., needs 91.2 GB, 11.2
 /// GB more"); otherwise the counts by reason.
-std::string infeasibleExplanation(const PlanResult &r);
+std::string infeasibleExplanation(const TrainingPlan &r);
 
 /// Human name of a breakdown part: "compute", "TP exposed", ..., "pipeline bubble".
 std::vector<std::pair<std::string, double>> breakdownParts(const Breakdown &b);

@@ -37,7 +37,7 @@ void markParetoFront(std::vector<PlanPoint> &points)
     }
 }
 
-PlanParetoData planParetoData(const PlanResult &r)
+PlanParetoData planParetoData(const TrainingPlan &r)
 {
     PlanParetoData d;
     for (const PlanRow &row : r.simulated) {
@@ -55,7 +55,7 @@ PlanParetoData planParetoData(const PlanResult &r)
     return d;
 }
 
-BreakdownChartData planBreakdownData(const PlanResult &r, int count)
+BreakdownChartData planBreakdownData(const TrainingPlan &r, int count)
 {
     BreakdownChartData d;
     for (int i = 0; i < count && i < static_cast<int>(r.ranked.size()); ++i) {

@@ -29,14 +29,14 @@ struct PlanParetoData
 QString validateChartData(const PlanParetoData &data);
 
 /// The points of `r.simulated`, with the Pareto front marked and the ranks of `r.ranked`.
-PlanParetoData planParetoData(const PlanResult &r);
+PlanParetoData planParetoData(const TrainingPlan &r);
 
 /// Marks `points[i].pareto`: the candidates no other beats on both memory (less or equal) and
 /// throughput (more or equal, one strictly).
 void markParetoFront(std::vector<PlanPoint> &points);
 
 /// The breakdown of the first `count` ranked candidates, labelled "#1 TP 8 PP 16 ...".
-BreakdownChartData planBreakdownData(const PlanResult &r, int count = 5);
+BreakdownChartData planBreakdownData(const TrainingPlan &r, int count = 5);
 
 /// Short label of a row for charts and tables: "TP 8 · PP 16 · DP 128 · int v4 · b 1 · ...".
 QString planRowLabel(const PlanRow &row);

@@ -135,7 +135,7 @@ PlanBreakdownChart::PlanBreakdownChart(QWidget *parent)
     setTitle(tr("Step-time breakdown of the top candidates"));
 }
 
-QStringList renderPlanCharts(const PlanResult &r, const QString &dir, QString *error)
+QStringList renderPlanCharts(const TrainingPlan &r, const QString &dir, QString *error)
 {
     QStringList written;
     if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {

@@ -36,6 +36,6 @@ public:
 /// Renders the Pareto chart and the breakdown of the top 5 of `r` to `dir`/plan-pareto.* and
 /// plan-breakdown.* (PNG, PDF, SVG; light palette). Needs a QApplication. Returns the paths;
 /// on error stops and sets *error naming the chart and the cause.
-QStringList renderPlanCharts(const PlanResult &r, const QString &dir, QString *error = nullptr);
+QStringList renderPlanCharts(const TrainingPlan &r, const QString &dir, QString *error = nullptr);
 
 } // namespace weft

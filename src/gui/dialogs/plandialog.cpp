@@ -197,7 +197,7 @@ void PlanDialog::refreshTable()
 void PlanDialog::refreshChart()
 {
     m_chartDirty = false;
-    PlanResult r;
+    TrainingPlan r;
     r.simulated = m_simulated;
     r.ranked = m_ranked;
     m_ui->paretoChart->setData(planParetoData(r));
@@ -205,7 +205,7 @@ void PlanDialog::refreshChart()
 
 void PlanDialog::finished()
 {
-    const PlanResult &r = m_runner->result();
+    const TrainingPlan &r = m_runner->result();
     // The final ranking replaces the incremental one (identical unless cancelled mid-way).
     m_simulated = r.simulated;
     m_ranked = r.ranked;
@@ -218,7 +218,8 @@ void PlanDialog::finished()
                       "simulated.")
                        .arg(r.counts.enumerated)
                        .arg(r.counts.infeasibleTotal())
-                       .arg(reasons.isEmpty() ? QString() : tr(" (%1)").arg(reasons.join(", ")))
+                       .arg(reasons.isEmpty() ? QString()
+                                              : tr(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                        .arg(r.counts.prunedByBound)
                        .arg(r.counts.simulated);
     if (r.cancelled)

@@ -9,7 +9,7 @@ namespace weft {
 PlanRunner::PlanRunner(QObject *parent)
     : QObject(parent)
 {
-    connect(&m_watcher, &QFutureWatcher<PlanResult>::finished, this, [this] {
+    connect(&m_watcher, &QFutureWatcher<TrainingPlan>::finished, this, [this] {
         m_result = m_watcher.result();
         emit finished();
     });
@@ -46,7 +46,7 @@ bool PlanRunner::start(const Design &design, const PlanSpace &space, const PlanO
         try {
             return runPlan(design, space, o);
         } catch (const std::exception &) {
-            return PlanResult {};
+            return TrainingPlan {};
         }
     }));
     return true;

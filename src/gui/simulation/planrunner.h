@@ -28,7 +28,7 @@ public:
     [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
     [[nodiscard]] bool isComparing() const { return m_compareWatcher.isRunning(); }
     /// The last finished plan (cancelled: what was simulated before).
-    [[nodiscard]] const PlanResult &result() const { return m_result; }
+    [[nodiscard]] const TrainingPlan &result() const { return m_result; }
 
     /// Starts planning `space` on a copy of `design`. Returns false (and starts nothing) while
     /// another plan runs.
@@ -54,10 +54,10 @@ signals:
     void comparisonFailed(const QString &message);
 
 private:
-    QFutureWatcher<PlanResult> m_watcher;
+    QFutureWatcher<TrainingPlan> m_watcher;
     QFutureWatcher<void> m_compareWatcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    PlanResult m_result;
+    TrainingPlan m_result;
 };
 
 } // namespace weft
