@@ -33,7 +33,7 @@ std::string tpOutermost(const TrainingConfig &c, const std::string &order, int d
         if (tok != "tp")
             rest += (rest.empty() ? "" : "-") + tok;
     const long long others = c.worldSize() / c.tp;
-    if (rest.empty() || others < domainSize)
+    if (rest.empty() || others * c.tp <= domainSize) // TP's stride spreads it over the world
         return {};
     return rest + "-tp";
 }

@@ -400,16 +400,18 @@ std::string infeasibleExplanation(const TrainingPlan &r)
         return "the search space is empty";
     if (r.cancelled)
         return "the plan was cancelled before any candidate was simulated";
-    std::string s;
-    if (r.closest && memory == r.counts.infeasibleTotal() && r.counts.failed == 0)
-        s = "every candidate needs more memory than the " + gb(r.closest->capacityBytes)
-            + " of HBM per GPU";
-    else
-        s = "no candidate can run";
+    // Candidates that pass the workload checks are screened by memory; when none of them got
+    // further, memory ruled out every one of them.
+    const bool memoryOnly = r.closest && memory > 0 && r.counts.simulated == 0
+        && r.counts.prunedByBound == 0 && r.counts.failed == 0 && r.counts.cancelled == 0;
+    std::string s = memoryOnly
+        ? "every candidate that passes the workload checks needs more memory than the "
+            + gb(r.closest->capacityBytes) + " of HBM per GPU:"
+        : std::string("no candidate can run;") + (r.closest ? " of those over memory" : "");
     if (r.closest)
-        s += std::string(s.back() == 'U' ? ":" : "; of those over memory") + " the closest, "
-            + describeCandidate(r.closest->config, {}) + ", needs " + gb(r.closest->neededBytes)
-            + " per GPU, " + gb(r.closest->neededBytes - r.closest->capacityBytes) + " more";
+        s += " the closest, " + describeCandidate(r.closest->config, {}) + ", needs "
+            + gb(r.closest->neededBytes) + " per GPU, "
+            + gb(r.closest->neededBytes - r.closest->capacityBytes) + " more";
     s += " (";
     bool firstReason = true;
     for (const auto &[code, n] : r.counts.infeasible) {

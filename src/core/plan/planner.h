@@ -137,9 +137,10 @@ Workload candidateWorkload(const Workload &base, const TrainingConfig &config,
                            const std::string &order);
 
 /// One sentence on why nothing can run, or empty when something ran: for a space where memory
-/// ruled every candidate out, the closest one and its shortfall ("every candidate needs more
-/// memory than the 80.0 GB of HBM per GPU: the closest, TP 8 · PP 16 ..., needs 91.2 GB, 11.2
-/// GB more"); otherwise the counts by reason.
+/// ruled out every candidate that passes the workload checks, the closest one and its
+/// shortfall ("every candidate that passes the workload checks needs more memory than the 80.0
+/// GB of HBM per GPU: the closest, TP 8 · PP 16 ..., needs 91.2 GB per GPU, 11.2 GB more"),
+/// then the counts by reason.
 std::string infeasibleExplanation(const TrainingPlan &r);
 
 /// Human name of a breakdown part: "compute", "TP exposed", ..., "pipeline bubble".
