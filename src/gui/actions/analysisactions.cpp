@@ -1,9 +1,11 @@
 #include "gui/actions/analysisactions.h"
 
 #include "gui/charts/chartdata.h"
+#include "gui/dialogs/plandialog.h"
 #include "gui/dialogs/sweepdialog.h"
 #include "gui/docks/comparedock.h"
 #include "gui/docks/resultsdock.h"
+#include "gui/simulation/comparison.h"
 
 #include <QAction>
 #include <QMenu>
@@ -14,6 +16,7 @@ AnalysisActions::AnalysisActions(DesignDocument *doc, ResultsDock *results, Comp
                                  QWidget *window)
     : QObject(window)
     , sweep(new QAction(tr("S&weep..."), this))
+    , plan(new QAction(tr("Pl&an..."), this))
     , m_doc(doc)
     , m_results(results)
     , m_compare(compare)
@@ -28,6 +31,21 @@ AnalysisActions::AnalysisActions(DesignDocument *doc, ResultsDock *results, Comp
         dialog->raise();
         dialog->activateWindow();
     });
+    plan->setObjectName(QStringLiteral("actionPlan"));
+    plan->setToolTip(tr("Find the fastest parallelism and placement of this design's model"));
+    connect(plan, &QAction::triggered, this, [this] {
+        PlanDialog *dialog = planDialog();
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
+}
+
+PlanDialog *AnalysisActions::planDialog()
+{
+    if (!m_planDialog)
+        m_planDialog = new PlanDialog(m_doc, m_window->findChild<Comparison *>(), m_window);
+    return m_planDialog;
 }
 
 SweepDialog *AnalysisActions::sweepDialog()
@@ -43,6 +61,7 @@ void AnalysisActions::addTo(QMenu *menu)
 {
     menu->addSeparator();
     menu->addAction(sweep);
+    menu->addAction(plan);
     menu->addSeparator();
     menu->addActions({m_compare->pin, m_compare->addFile, m_compare->clear});
 }

@@ -14,6 +14,7 @@ namespace weft {
 class CompareDock;
 class DesignDocument;
 class ResultsDock;
+class PlanDialog;
 class SweepDialog;
 
 class AnalysisActions : public QObject
@@ -26,8 +27,11 @@ public:
 
     /// The window's sweep dialog, created on first use.
     SweepDialog *sweepDialog();
+    /// The window's plan dialog (Simulation > Plan...), created on first use.
+    PlanDialog *planDialog();
 
     QAction *sweep;
+    QAction *plan;
 
 private:
     DesignDocument *m_doc;
@@ -35,6 +39,7 @@ private:
     CompareDock *m_compare;
     QWidget *m_window;
     SweepDialog *m_dialog = nullptr;
+    PlanDialog *m_planDialog = nullptr;
 };
 
 } // namespace weft

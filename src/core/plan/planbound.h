@@ -1,0 +1,64 @@
+#pragma once
+// The planner's admissible lower bound on the step time of a training configuration, whatever
+// its placement (issue 16): the simulator can only be slower. It is what no placement can
+// avoid, at the sustained compute peak and the peak link rates:
+//
+//   * every operation of a pipeline stage runs its chunk's roofline compute (chunkCost(), the
+//     simulator's own cost model, on the field-wise best accelerator of the design), one at a time;
+//     TP collectives that do not overlap compute and EP all-to-alls follow the compute, CP
+//     all-gathers and overlapped TP collectives run beside it;
+//   * a collective over n ranks moves at least (n-1)/n of its buffer into each rank (the
+//     reduce-scatter or all-gather half of any algorithm, in-network reduction included), at
+//     no more than the rank's total link capacity (the sum over its links, line rate);
+//   * stage s cannot start before micro-batch 0 has crossed stages 0..s-1 forward (and each
+//     hop's p2p at the peak rate), and its last backward must still cross stages s-1..0:
+//     lastBackward >= max_s [ sum_{j<s} (F_j + x) + m * W_s + sum_{j<s} (B_j + x) ], with W_s
+//     the work of one micro-batch on stage s (all its chunks), F/B the first chunk's forward
+//     and backward and x the p2p time (Narayanan et al. 2021 sec. 2.2: (m + p - 1)(f + b) for
+//     equal stages, without the (p-1)/v saving that interleaving can give, hence admissible);
+//   * the gradients reduce over DP x CP ((n-1)/n of each GPU's gradient bytes at its link
+//     rate) after the chunk's last backward has started (buckets fill during it), which
+//     follows the chunk's other m forwards and m-1 backwards on the stage; with ZeRO-3 every
+//     operation's parameters are all-gathered first, m x 2 x (n-1)/n of the chunk's bf16 parameters
+//     per stage;
+//   * after it, the slowest stage's optimizer step, and with ZeRO-1/2 the all-gather of the
+//     updated bf16 parameters over DP x CP (Rajbhandari et al. 2020, sec. 5).
+//
+// Embedding gradients, expert-DP traffic, PP exposure beyond the transfer itself, latencies
+// and contention are left out: they depend on the placement or can overlap.
+
+#include "workload/workload.h"
+
+namespace weft {
+
+class Design;
+
+/// The fabric figures the bound uses.
+struct PlanHardware
+{
+    /// Field-wise best of the design's accelerators (peaks, HBM bandwidth, efficiencies): no
+    /// accelerator computes a chunk faster (the bound's compute). Equal to each one when the
+    /// design has one kind.
+    AcceleratorSpec best;
+    /// Lowest peak x matmul efficiency: what the simulator paces a step by when every
+    /// accelerator is used (its HBM capacity is the memory limit).
+    AcceleratorSpec slowest;
+    double linkBytesPerSecond
+        = 0; ///< most link capacity of one accelerator, bytes/s, per direction
+    bool valid = false; ///< false when the design has no accelerator with a spec
+};
+PlanHardware planHardware(const Design &d);
+
+/// Parts of the bound, seconds; total() is the bound.
+struct StepBound
+{
+    double pipeline = 0; ///< compute and unavoidable in-pipeline communication
+    double optimizer = 0;
+    double parameterGather = 0;
+    [[nodiscard]] double total() const { return pipeline + optimizer + parameterGather; }
+};
+
+/// The lower bound of `c` (already valid: see validate()) for model `m` on `hw`.
+StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw);
+
+} // namespace weft

@@ -1,0 +1,31 @@
+#pragma once
+// Well-known layouts that lose (issue 16, Output): the best candidate with one choice that
+// practitioners know to be worse, simulated so the plan can say by how much and why:
+//   * TP across scale-up domains (TP placed outermost): its all-reduces leave NVLink for the
+//     scale-out fabric (Narayanan et al. 2021 sec. 3.3: keep TP inside a server);
+//   * no interleaving (1F1B, one virtual stage): the bubble is (p-1)/m of the compute instead of
+//     (p-1)/(m v) (Narayanan et al. 2021 sec. 2.2);
+//   * full recomputation: every layer's forward runs twice (Korthikanti et al. 2022 sec. 5).
+// Only those that apply to the best candidate (TP > 1 that fits a domain, interleaving, not
+// already full recomputation) and that run are listed.
+
+#include "plan/planner.h"
+
+namespace weft {
+
+/// Simulates `c` with rank order `order` on `scratch` (a copy of the design whose workload it
+/// replaces with candidateWorkload(base, c, order)). `error` receives the first error code when
+/// the simulation could not run.
+PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
+                          const std::string &order, const std::atomic<bool> *cancel,
+                          std::string *error = nullptr);
+
+/// The losing layouts of `best` (see above), in that order.
+std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &space,
+                                     const PlanRow &best, const std::atomic<bool> *cancel);
+
+/// "TP exposed grows from 1.2 ms to 310.5 ms": the breakdown part of `loser` that grew most
+/// against `best`.
+std::string largestGrowth(const Breakdown &best, const Breakdown &loser);
+
+} // namespace weft

@@ -1,0 +1,426 @@
+#include "plan/planner.h"
+
+#include "model/design.h"
+#include "plan/planlosers.h"
+#include "sim/schedule.h"
+#include "sim/simulator.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+namespace weft {
+
+const char *toString(PlanObjective o)
+{
+    return o == PlanObjective::StepTime ? "step-time" : "tokens-per-s";
+}
+
+bool fromString(const std::string &s, PlanObjective &out)
+{
+    if (s == "step-time")
+        out = PlanObjective::StepTime;
+    else if (s == "tokens-per-s")
+        out = PlanObjective::TokensPerSecond;
+    else
+        return false;
+    return true;
+}
+
+long long PlanCounts::infeasibleTotal() const
+{
+    long long n = 0;
+    for (const auto &[code, count] : infeasible)
+        n += count;
+    return n;
+}
+
+bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective)
+{
+    if (objective == PlanObjective::TokensPerSecond) {
+        if (a.tokensPerSecond != b.tokensPerSecond)
+            return a.tokensPerSecond > b.tokensPerSecond;
+    } else if (a.stepTime != b.stepTime) {
+        return a.stepTime < b.stepTime;
+    }
+    return a.index < b.index;
+}
+
+Workload candidateWorkload(const Workload &base, const TrainingConfig &config,
+                           const std::string &order)
+{
+    Workload w = base;
+    w.config = config;
+    w.config.stageLayers.clear();
+    w.placement.order = order;
+    w.placement.explicitMap.clear();
+    return w;
+}
+
+std::vector<std::pair<std::string, double>> breakdownParts(const Breakdown &b)
+{
+    return {{"compute", b.compute},      {"TP exposed", b.tpExposed}, {"CP exposed", b.cpExposed},
+            {"EP exposed", b.epExposed}, {"PP exposed", b.ppExposed}, {"pipeline bubble", b.bubble},
+            {"DP exposed", b.dpExposed}, {"optimizer", b.optimizer}};
+}
+
+namespace {
+
+std::string spaceText(const PlanSpace &space)
+{
+    std::string s = "gpus=" + std::to_string(space.gpus);
+    const auto &knobs = planKnobs();
+    for (std::size_t i = 0; i < knobs.size(); ++i) {
+        s += ";" + knobs[i].name + "=";
+        for (std::size_t j = 0; j < space.values[i].size(); ++j)
+            s += (j ? "," : "") + knobs[i].format(space.values[i][j]);
+    }
+    return s;
+}
+
+struct Screened
+{
+    TrainingConfig config;
+    long long firstIndex = 0;
+    std::vector<std::string> orders;
+    std::string reason; ///< empty: feasible
+    double needed = 0, capacity = 0; ///< memory, when reason is memory-over-capacity
+    double bound = 0;
+};
+
+struct Pending
+{
+    long long index = 0;
+    std::size_t config = 0; ///< into the screened list
+    std::string order;
+    double bound = 0;
+};
+
+// Validity and exact memory of one configuration (placement-independent).
+void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, Screened &s)
+{
+    const TransformerSpec &m = space.base.model;
+    const std::vector<Finding> f
+        = validate(m, s.config, static_cast<std::size_t>(d.acceleratorCount()));
+    for (const Finding &x : f)
+        if (x.severity == Severity::Error) {
+            s.reason = x.code;
+            return;
+        }
+    for (const MemoryBreakdown &mem : stageMemories(m, s.config, hw.slowest))
+        if (mem.total() > s.needed) {
+            s.needed = mem.total();
+            s.capacity = mem.capacity;
+        }
+    if (s.needed > s.capacity) {
+        s.reason = "memory-over-capacity";
+        return;
+    }
+    s.bound = stepLowerBound(m, s.config, hw).total();
+}
+
+template<typename Fn> void parallelFor(std::size_t n, int jobs, const Fn &fn)
+{
+    std::atomic<std::size_t> next {0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < n; i = next++)
+            fn(i);
+    };
+    const int threads = std::max(1, std::min<int>(jobs, static_cast<int>(n)));
+    std::vector<std::thread> pool;
+    for (int j = 1; j < threads; ++j)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+}
+
+} // namespace
+
+PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
+                          const std::string &order, const std::atomic<bool> *cancel,
+                          std::string *error)
+{
+    scratch.workload = candidateWorkload(base, c, order);
+    SimOptions o;
+    o.cancel = cancel;
+    const SimResult r = simulate(scratch, o);
+    PlanRow row;
+    row.config = scratch.workload->config;
+    row.order = order;
+    row.stepTime = r.stepTime;
+    row.tokensPerSecond = r.tokensPerSecond;
+    row.mfu = r.mfu;
+    row.peakMemoryPerGpu = r.peakMemoryPerGpu;
+    row.memoryCapacityPerGpu = r.memoryCapacityPerGpu;
+    row.fits = r.ok && r.memoryFits;
+    row.breakdown = r.breakdown;
+    if (error && !r.ok)
+        for (const Finding &f : r.warnings)
+            if (f.severity == Severity::Error) {
+                *error = f.code;
+                break;
+            }
+    return row;
+}
+
+TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options)
+{
+    if (options.jobs < 1)
+        throw std::invalid_argument("jobs must be at least 1 (got " + std::to_string(options.jobs)
+                                    + ")");
+    if (options.top < 1)
+        throw std::invalid_argument("top must be at least 1 (got " + std::to_string(options.top)
+                                    + ")");
+    if (options.shards < 1 || options.shard < 0 || options.shard >= options.shards)
+        throw std::invalid_argument("shard " + std::to_string(options.shard) + "/"
+                                    + std::to_string(options.shards)
+                                    + " is out of range (I/N needs 0 <= I < N)");
+    const PlanHardware hw = planHardware(design);
+    if (!hw.valid)
+        throw std::invalid_argument("the design has no accelerator with a known spec");
+    TrainingPlan res;
+    res.design = design.name;
+    res.gpus = space.gpus;
+    res.globalBatch = space.base.config.globalBatch;
+    res.objective = options.objective;
+    res.top = options.top;
+    res.shard = options.shard;
+    res.shards = options.shards;
+    res.space = spaceText(space);
+
+    // Enumerate; a configuration's placements get consecutive indices.
+    std::vector<Screened> configs;
+    long long index = 0;
+    const auto mine = [&](long long i) { return i % options.shards == options.shard; };
+    forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
+        Screened s;
+        s.config = c;
+        s.firstIndex = index;
+        if (integral)
+            s.orders = placementOrders(c, space.domainSize);
+        else
+            s.reason = "gpus-not-divisible";
+        index += std::max<long long>(1, static_cast<long long>(s.orders.size()));
+        bool any = false;
+        for (long long i = s.firstIndex; i < index; ++i)
+            any = any || mine(i);
+        if (any)
+            configs.push_back(std::move(s));
+    });
+    parallelFor(configs.size(), options.jobs, [&](std::size_t i) {
+        if (configs[i].reason.empty())
+            screen(design, space, hw, configs[i]);
+    });
+
+    std::vector<Pending> pending;
+    for (std::size_t k = 0; k < configs.size(); ++k) {
+        const Screened &s = configs[k];
+        const std::size_t n = std::max<std::size_t>(1, s.orders.size());
+        for (std::size_t j = 0; j < n; ++j) {
+            const long long i = s.firstIndex + static_cast<long long>(j);
+            if (!mine(i))
+                continue;
+            ++res.counts.enumerated;
+            if (!s.reason.empty()) {
+                ++res.counts.infeasible[s.reason];
+                continue;
+            }
+            pending.push_back({i, k, s.orders[j], s.bound});
+        }
+        if (s.reason == "memory-over-capacity"
+            && (!res.closest
+                || s.needed - s.capacity < res.closest->neededBytes - res.closest->capacityBytes))
+            res.closest = MemoryShortfall {s.config, s.needed, s.capacity};
+    }
+    std::sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
+        return a.bound != b.bound ? a.bound < b.bound : a.index < b.index;
+    });
+
+    // Branch and bound: simulate in bound order; skip a candidate whose bound exceeds the K-th
+    // best step time (its own step time can only be higher).
+    std::mutex mutex;
+    std::vector<PlanRow> best; // sorted by step time, at most top
+    PlanProgress progress;
+    progress.total = static_cast<long long>(pending.size());
+    std::atomic<std::size_t> next {0};
+    const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
+    auto worker = [&] {
+        Design scratch = design;
+        for (std::size_t k = next++; k < pending.size(); k = next++) {
+            const Pending &p = pending[k];
+            if (cancelled()) {
+                const std::lock_guard lock(mutex);
+                ++res.counts.cancelled;
+                continue;
+            }
+            bool prune = false;
+            if (options.useBound) {
+                const std::lock_guard lock(mutex);
+                prune = static_cast<int>(best.size()) >= options.top
+                    && p.bound > best.back().stepTime;
+            }
+            PlanRow row;
+            std::string error;
+            if (!prune) {
+                row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
+                                        options.cancel, &error);
+                row.index = p.index;
+                row.lowerBound = p.bound;
+            }
+            const std::lock_guard lock(mutex);
+            if (prune) {
+                ++res.counts.prunedByBound;
+                ++progress.pruned;
+            } else if (cancelled()) {
+                ++res.counts.cancelled;
+                continue;
+            } else if (!row.fits) {
+                if (error.empty()) {
+                    ++res.counts.infeasible["memory-over-capacity"];
+                } else {
+                    ++res.counts.failed;
+                }
+            } else {
+                ++res.counts.simulated;
+                ++progress.simulated;
+                res.simulated.push_back(row);
+                const auto at = std::upper_bound(
+                    best.begin(), best.end(), row, [](const PlanRow &a, const PlanRow &b) {
+                        return ranksBefore(a, b, PlanObjective::StepTime);
+                    });
+                best.insert(at, row);
+                if (static_cast<int>(best.size()) > options.top)
+                    best.pop_back();
+                if (options.row)
+                    options.row(row);
+            }
+            ++progress.done;
+            if (options.progress)
+                options.progress(progress);
+        }
+    };
+    const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(pending.size())));
+    std::vector<std::thread> pool;
+    for (int j = 1; j < threads; ++j)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+
+    res.cancelled = cancelled();
+    std::sort(res.simulated.begin(), res.simulated.end(),
+              [](const PlanRow &a, const PlanRow &b) { return a.index < b.index; });
+    res.ranked = res.simulated;
+    std::sort(res.ranked.begin(), res.ranked.end(), [&](const PlanRow &a, const PlanRow &b) {
+        return ranksBefore(a, b, options.objective);
+    });
+    if (static_cast<int>(res.ranked.size()) > options.top)
+        res.ranked.resize(static_cast<std::size_t>(options.top));
+    if (options.losers && options.shards == 1 && !res.ranked.empty() && !res.cancelled)
+        res.losers = losingLayouts(design, space, res.ranked.front(), options.cancel);
+    return res;
+}
+
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
+{
+    if (shards.empty())
+        throw std::invalid_argument("no shard results to merge");
+    const TrainingPlan &first = shards.front();
+    TrainingPlan r;
+    r.design = first.design;
+    r.gpus = first.gpus;
+    r.globalBatch = first.globalBatch;
+    r.objective = first.objective;
+    r.top = first.top;
+    r.space = first.space;
+    std::set<int> seen;
+    for (const TrainingPlan &s : shards) {
+        const auto name = [](const TrainingPlan &x) {
+            return "shard " + std::to_string(x.shard) + "/" + std::to_string(x.shards);
+        };
+        if (s.design != first.design || s.gpus != first.gpus || s.globalBatch != first.globalBatch
+            || s.objective != first.objective || s.top != first.top || s.space != first.space
+            || s.shards != first.shards)
+            throw std::invalid_argument(name(s) + " (design '" + s.design
+                                        + "') belongs to another plan than " + name(first)
+                                        + " (design '" + first.design
+                                        + "'): design, GPUs, batch, objective, top or space "
+                                          "differ");
+        if (!seen.insert(s.shard).second)
+            throw std::invalid_argument(name(s) + " is given twice");
+        r.simulated.insert(r.simulated.end(), s.simulated.begin(), s.simulated.end());
+        r.ranked.insert(r.ranked.end(), s.ranked.begin(), s.ranked.end());
+        r.counts.enumerated += s.counts.enumerated;
+        for (const auto &[code, n] : s.counts.infeasible)
+            r.counts.infeasible[code] += n;
+        r.counts.prunedByBound += s.counts.prunedByBound;
+        r.counts.simulated += s.counts.simulated;
+        r.counts.failed += s.counts.failed;
+        r.counts.cancelled += s.counts.cancelled;
+        r.cancelled = r.cancelled || s.cancelled;
+        if (s.closest
+            && (!r.closest
+                || s.closest->neededBytes - s.closest->capacityBytes
+                    < r.closest->neededBytes - r.closest->capacityBytes))
+            r.closest = s.closest;
+    }
+    std::string missing;
+    for (int i = 0; i < first.shards; ++i)
+        if (!seen.count(i))
+            missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+    if (!missing.empty())
+        throw std::invalid_argument("shards missing from the results: " + missing + " of "
+                                    + std::to_string(first.shards));
+    std::sort(r.simulated.begin(), r.simulated.end(),
+              [](const PlanRow &a, const PlanRow &b) { return a.index < b.index; });
+    std::sort(r.ranked.begin(), r.ranked.end(),
+              [&](const PlanRow &a, const PlanRow &b) { return ranksBefore(a, b, r.objective); });
+    if (static_cast<int>(r.ranked.size()) > r.top)
+        r.ranked.resize(static_cast<std::size_t>(r.top));
+    return r;
+}
+
+std::string infeasibleExplanation(const TrainingPlan &r)
+{
+    if (!r.ranked.empty())
+        return {};
+    char buf[64];
+    const auto gb = [&buf](double bytes) {
+        std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+        return std::string(buf);
+    };
+    const long long memory = r.counts.infeasible.count("memory-over-capacity")
+        ? r.counts.infeasible.at("memory-over-capacity")
+        : 0;
+    if (r.counts.enumerated == 0)
+        return "the search space is empty";
+    if (r.cancelled)
+        return "the plan was cancelled before any candidate was simulated";
+    // Candidates that pass the workload checks are screened by memory; when none of them got
+    // further, memory ruled out every one of them.
+    const bool memoryOnly = r.closest && memory > 0 && r.counts.simulated == 0
+        && r.counts.prunedByBound == 0 && r.counts.failed == 0 && r.counts.cancelled == 0;
+    std::string s = memoryOnly
+        ? "every candidate that passes the workload checks needs more memory than the "
+            + gb(r.closest->capacityBytes) + " of HBM per GPU:"
+        : std::string("no candidate can run;") + (r.closest ? " of those over memory" : "");
+    if (r.closest)
+        s += " the closest, " + describeCandidate(r.closest->config, {}) + ", needs "
+            + gb(r.closest->neededBytes) + " per GPU, "
+            + gb(r.closest->neededBytes - r.closest->capacityBytes) + " more";
+    s += " (";
+    bool firstReason = true;
+    for (const auto &[code, n] : r.counts.infeasible) {
+        s += (firstReason ? "" : ", ") + std::to_string(n) + " " + code;
+        firstReason = false;
+    }
+    if (r.counts.failed > 0)
+        s += (firstReason ? "" : ", ") + std::to_string(r.counts.failed) + " failed in simulation";
+    return s + ")";
+}
+
+} // namespace weft

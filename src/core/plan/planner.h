@@ -1,0 +1,149 @@
+#pragma once
+// The planner (`weft-cli plan`, Simulation > Plan..., issue 16): finds the fastest parallel
+// configuration and placement of a design's model on its fabric. Candidates of the PlanSpace
+// are screened by the workload's checks (divisibility, world size) and the exact memory model
+// (the simulator's stageMemories()), ordered by the admissible lower bound (planbound.h), and
+// simulated in full on several threads until the bound of the next one exceeds the K-th best
+// step time simulated so far: nothing skipped could have entered the top K, so the ranking is
+// the exhaustive one. Shards (candidate index % N == I) rank their own candidates the same way,
+// and merging the shards' top K gives the whole space's top K.
+
+#include "plan/planbound.h"
+#include "plan/planspace.h"
+#include "sim/result.h"
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+class Design;
+
+enum class PlanObjective { StepTime, TokensPerSecond };
+/// "step-time", "tokens-per-s".
+const char *toString(PlanObjective o);
+bool fromString(const std::string &s, PlanObjective &out);
+
+/// One simulated candidate.
+struct PlanRow
+{
+    long long index = 0; ///< enumeration index (PlanCandidate::index)
+    TrainingConfig config;
+    std::string order; ///< rank order of the placement
+    double lowerBound = 0; ///< seconds (stepLowerBound)
+    double stepTime = 0; ///< seconds
+    double tokensPerSecond = 0;
+    double mfu = 0; ///< fraction
+    double peakMemoryPerGpu = 0; ///< bytes
+    double memoryCapacityPerGpu = 0; ///< bytes
+    bool fits = false;
+    Breakdown breakdown; ///< seconds
+};
+
+/// How many candidates went where. Every enumerated candidate is counted once: infeasible
+/// (by the first error code: "memory-over-capacity", "gpus-not-divisible", or a validate()
+/// code such as "tp-heads"), pruned by the bound, simulated, failed in simulation or left when
+/// cancelled.
+struct PlanCounts
+{
+    long long enumerated = 0;
+    std::map<std::string, long long> infeasible;
+    long long prunedByBound = 0;
+    long long simulated = 0;
+    long long failed = 0;
+    long long cancelled = 0;
+    [[nodiscard]] long long infeasibleTotal() const;
+    bool operator==(const PlanCounts &) const = default;
+};
+
+/// The candidate closest to fitting when memory ruled some out: the most any of its stages
+/// needs per GPU against the HBM capacity.
+struct MemoryShortfall
+{
+    TrainingConfig config;
+    double neededBytes = 0;
+    double capacityBytes = 0;
+};
+
+/// A well-known layout that loses to the best one, simulated for comparison.
+struct PlanLoser
+{
+    std::string title; ///< "TP across scale-up domains"
+    PlanRow row;
+    double slowdown = 0; ///< step time / the best's - 1
+    std::string why; ///< the breakdown part that grew most, in words
+};
+
+struct TrainingPlan
+{
+    std::string design;
+    long long gpus = 0;
+    int globalBatch = 0;
+    PlanObjective objective = PlanObjective::StepTime;
+    int top = 10;
+    int shard = 0, shards = 1;
+    std::string space; ///< the searched values per knob, "tp=1,2,4,8;pp=..." (merge check)
+    std::vector<PlanRow> ranked; ///< best first, at most `top`
+    std::vector<PlanRow> simulated; ///< every simulated candidate that fits, by index
+    PlanCounts counts;
+    std::optional<MemoryShortfall> closest;
+    std::vector<PlanLoser> losers; ///< only for an unsharded plan
+    bool cancelled = false;
+};
+
+/// Progress of a running plan: `done` of `total` candidates that passed screening have been
+/// simulated or pruned.
+struct PlanProgress
+{
+    long long done = 0, total = 0, simulated = 0, pruned = 0;
+};
+
+struct PlanOptions
+{
+    int jobs = 1; ///< threads (>= 1)
+    int top = 10; ///< K (>= 1)
+    PlanObjective objective = PlanObjective::StepTime;
+    int shard = 0, shards = 1;
+    bool useBound = true; ///< false: simulate every feasible candidate (exhaustive)
+    bool losers = true; ///< simulate the well-known losing layouts of the best (unsharded only)
+    /// Called (serialised, from worker threads) after each candidate simulated or pruned.
+    std::function<void(const PlanProgress &)> progress;
+    /// Called (serialised, from worker threads) with each simulated candidate that fits.
+    std::function<void(const PlanRow &)> row;
+    const std::atomic<bool> *cancel = nullptr; ///< set to stop; the result says `cancelled`
+};
+
+/// Runs the plan of `space` on `design` (whose workload the candidates replace). Throws
+/// std::invalid_argument for bad options (jobs, top, shard) or a design without accelerator
+/// specs; never for a candidate (it is counted).
+TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options);
+
+/// Whether `a` ranks before `b` under `objective` (ties: lower index first).
+bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective);
+
+/// Combines shard results of one plan into the whole plan's (shard 0 of 1): the top K of the
+/// shards' rows, counts summed. Throws std::invalid_argument when they belong to different
+/// plans (design, GPUs, batch, objective, top, space, shard count), a shard is given twice or
+/// one is missing (naming it).
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards);
+
+/// The workload of a candidate: `base` with the row's knobs, DP and rank order (explicit map
+/// and stage split cleared).
+Workload candidateWorkload(const Workload &base, const TrainingConfig &config,
+                           const std::string &order);
+
+/// One sentence on why nothing can run, or empty when something ran: for a space where memory
+/// ruled out every candidate that passes the workload checks, the closest one and its
+/// shortfall ("every candidate that passes the workload checks needs more memory than the 80.0
+/// GB of HBM per GPU: the closest, TP 8 · PP 16 ..., needs 91.2 GB per GPU, 11.2 GB more"),
+/// then the counts by reason.
+std::string infeasibleExplanation(const TrainingPlan &r);
+
+/// Human name of a breakdown part: "compute", "TP exposed", ..., "pipeline bubble".
+std::vector<std::pair<std::string, double>> breakdownParts(const Breakdown &b);
+
+} // namespace weft

@@ -1,0 +1,262 @@
+#include "plan/planspace.h"
+
+#include "model/design.h"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace weft {
+
+namespace {
+
+bool parseInt(const std::string &s, int &out)
+{
+    if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), ::isdigit))
+        return false;
+    out = std::stoi(s);
+    return out >= 0;
+}
+
+PlanKnob intKnob(std::string name, std::string title, int TrainingConfig::*field)
+{
+    return {std::move(name),
+            std::move(title),
+            [field](const TrainingConfig &c) { return c.*field; },
+            [field](TrainingConfig &c, int v) { c.*field = v; },
+            [](int v) { return std::to_string(v); },
+            [](const std::string &s, int &v) { return parseInt(s, v) && v >= 1; }};
+}
+
+template<typename E>
+PlanKnob enumKnob(std::string name, std::string title, E TrainingConfig::*field, int count)
+{
+    return {std::move(name),
+            std::move(title),
+            [field](const TrainingConfig &c) { return static_cast<int>(c.*field); },
+            [field](TrainingConfig &c, int v) { c.*field = static_cast<E>(v); },
+            [](int v) { return std::string(toString(static_cast<E>(v))); },
+            [count](const std::string &s, int &v) {
+                E e {};
+                if (fromString(s, e)) {
+                    v = static_cast<int>(e);
+                    return true;
+                }
+                return parseInt(s, v) && v < count;
+            }};
+}
+
+std::vector<int> powersOfTwo(int upTo)
+{
+    std::vector<int> v;
+    for (int x = 1; x <= upTo; x *= 2)
+        v.push_back(x);
+    return v;
+}
+
+void addValue(std::vector<int> &v, int x)
+{
+    if (std::find(v.begin(), v.end(), x) == v.end())
+        v.push_back(x);
+    std::sort(v.begin(), v.end());
+}
+
+int smallestDomain(const Design &d)
+{
+    int best = 0;
+    for (const Group &g : d.groups()) {
+        if (g.kind != GroupKind::ScaleUpDomain)
+            continue;
+        int n = 0;
+        for (NodeId id : g.members)
+            if (const Node *node = d.node(id); node && node->isAccelerator())
+                ++n;
+        if (n > 0 && (best == 0 || n < best))
+            best = n;
+    }
+    return std::max(1, best);
+}
+
+} // namespace
+
+const std::vector<PlanKnob> &planKnobs()
+{
+    static const std::vector<PlanKnob> knobs {
+        intKnob("tp", "tensor parallel degree", &TrainingConfig::tp),
+        intKnob("cp", "context parallel degree", &TrainingConfig::cp),
+        intKnob("pp", "pipeline parallel degree", &TrainingConfig::pp),
+        intKnob("ep", "expert parallel degree", &TrainingConfig::ep),
+        enumKnob("schedule", "pipeline schedule", &TrainingConfig::schedule, 3),
+        intKnob("vpp", "virtual stages per pipeline rank", &TrainingConfig::vpp),
+        intKnob("micro_batch", "micro-batch size (sequences)", &TrainingConfig::microBatch),
+        enumKnob("recompute", "activation recomputation", &TrainingConfig::recompute, 3),
+        {"zero_stage", "ZeRO stage", [](const TrainingConfig &c) { return c.effectiveZero(); },
+         [](TrainingConfig &c, int v) {
+             c.zeroStage = v;
+             c.distributedOptimizer = false;
+         },
+         [](int v) { return std::to_string(v); },
+         [](const std::string &s, int &v) { return parseInt(s, v) && v <= 3; }},
+    };
+    return knobs;
+}
+
+int planKnobIndex(const std::string &name)
+{
+    const auto &k = planKnobs();
+    for (std::size_t i = 0; i < k.size(); ++i)
+        if (k[i].name == name)
+            return static_cast<int>(i);
+    return -1;
+}
+
+PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus)
+{
+    PlanSpace s;
+    s.base = base;
+    s.gpus = gpus > 0 ? gpus : static_cast<long long>(design.acceleratorCount());
+    s.domainSize = smallestDomain(design);
+    const TransformerSpec &m = base.model;
+    std::vector<int> pp;
+    for (int d = 1; d <= m.layers; ++d)
+        if (s.gpus % d == 0)
+            pp.push_back(d);
+    std::vector<int> ep {1};
+    if (m.isMoe())
+        for (int e = 2; e <= m.experts; e *= 2)
+            if (m.experts % e == 0)
+                ep.push_back(e);
+    s.values = {
+        powersOfTwo(s.domainSize),
+        {1, 2, 4, 8},
+        pp,
+        ep,
+        {static_cast<int>(PipelineSchedule::OneFOneB),
+         static_cast<int>(PipelineSchedule::Interleaved)},
+        {1, 2, 4, 8},
+        {1, 2, 4, 8},
+        {static_cast<int>(Recompute::None), static_cast<int>(Recompute::Selective),
+         static_cast<int>(Recompute::Full)},
+        {0, 1, 2, 3},
+    };
+    const auto &knobs = planKnobs();
+    for (std::size_t i = 0; i < knobs.size(); ++i)
+        addValue(s.values[i], knobs[i].get(base.config));
+    return s;
+}
+
+void fixKnobs(PlanSpace &space, const std::string &spec)
+{
+    const auto &knobs = planKnobs();
+    std::string known;
+    for (const PlanKnob &k : knobs)
+        known += (known.empty() ? "" : ", ") + k.name;
+    std::stringstream ss(spec);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        if (item.empty())
+            continue;
+        const auto eq = item.find('=');
+        const std::string name = item.substr(0, eq);
+        const int i = planKnobIndex(name);
+        if (eq == std::string::npos || i < 0)
+            throw std::invalid_argument("'" + item + "': expected KNOB=VALUE with KNOB one of "
+                                        + known);
+        int v = 0;
+        if (!knobs[static_cast<std::size_t>(i)].parse(item.substr(eq + 1), v))
+            throw std::invalid_argument("'" + item + "': bad value for "
+                                        + knobs[static_cast<std::size_t>(i)].title);
+        space.values[static_cast<std::size_t>(i)] = {v};
+    }
+}
+
+std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize)
+{
+    const std::array<const char *, 5> names {"tp", "cp", "ep", "dp", "pp"};
+    const std::array<int, 5> size {c.tp, c.cp, c.ep, c.ep > 0 ? c.dp / c.ep : c.dp, c.pp};
+    std::vector<int> dims;
+    for (int i = 0; i < 5; ++i)
+        if (size[static_cast<std::size_t>(i)] > 1)
+            dims.push_back(i);
+    if (dims.empty())
+        return {"tp"};
+    const bool tpFits = c.tp > 1 && domainSize % c.tp == 0;
+    std::vector<std::string> out;
+    do {
+        if (tpFits) {
+            int before = 1;
+            for (int d : dims) {
+                if (d == 0)
+                    break;
+                before *= size[static_cast<std::size_t>(d)];
+            }
+            if (domainSize % (before * c.tp) != 0)
+                continue;
+        }
+        std::string o;
+        for (int d : dims)
+            o += (o.empty() ? "" : "-") + std::string(names[static_cast<std::size_t>(d)]);
+        out.push_back(o);
+    } while (std::next_permutation(dims.begin(), dims.end()));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+long long forEachConfig(const PlanSpace &space,
+                        const std::function<void(const TrainingConfig &, bool)> &visit)
+{
+    const auto &knobs = planKnobs();
+    const std::size_t n = knobs.size();
+    for (const auto &v : space.values)
+        if (v.empty())
+            return 0;
+    std::vector<std::size_t> at(n, 0);
+    long long visited = 0;
+    while (true) {
+        TrainingConfig c = space.base.config;
+        c.stageLayers.clear();
+        for (std::size_t i = 0; i < n; ++i)
+            knobs[i].set(c, space.values[i][at[i]]);
+        const bool interleaved = c.schedule == PipelineSchedule::Interleaved;
+        const bool meaningful = interleaved ? (c.pp > 1 && c.vpp > 1) : c.vpp == 1;
+        if (meaningful) {
+            const long long inner = 1LL * c.tp * c.cp * c.pp;
+            const bool integral = inner > 0 && space.gpus % inner == 0;
+            c.dp = integral ? static_cast<int>(space.gpus / inner) : 0;
+            visit(c, integral);
+            ++visited;
+        }
+        std::size_t i = n;
+        while (i > 0) {
+            --i;
+            if (++at[i] < space.values[i].size())
+                break;
+            at[i] = 0;
+            if (i == 0)
+                return visited;
+        }
+    }
+}
+
+std::string describeCandidate(const TrainingConfig &c, const std::string &order)
+{
+    std::string s = "TP " + std::to_string(c.tp) + " · PP " + std::to_string(c.pp) + " · DP "
+        + std::to_string(c.dp);
+    if (c.cp > 1)
+        s += " · CP " + std::to_string(c.cp);
+    if (c.ep > 1)
+        s += " · EP " + std::to_string(c.ep);
+    if (c.schedule == PipelineSchedule::Interleaved)
+        s += " · interleaved v" + std::to_string(c.vpp);
+    else if (c.pp > 1)
+        s += std::string(" · ") + toString(c.schedule);
+    s += " · b " + std::to_string(c.microBatch) + " · recompute " + toString(c.recompute)
+        + " · ZeRO " + std::to_string(c.effectiveZero());
+    if (!order.empty())
+        s += " · " + order;
+    return s;
+}
+
+} // namespace weft

@@ -1,0 +1,86 @@
+#pragma once
+// The planner's search space (issue 16): every TrainingConfig knob the simulator has is one
+// dimension (a PlanKnob with its candidate values); DP is derived from the GPU count; each
+// parallel configuration is tried with the domain-aware rank orders of its parallel dimensions.
+// A new knob is one more entry of planKnobs().
+
+#include "workload/workload.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+class Design;
+
+/// One searched dimension of TrainingConfig. Values are integers (enums as their underlying
+/// value) so that the space is a plain cartesian product.
+struct PlanKnob
+{
+    std::string name; ///< "tp", "pp", ...: command-line (--fix) and JSON name
+    std::string title; ///< "tensor parallel degree"
+    std::function<int(const TrainingConfig &)> get;
+    std::function<void(TrainingConfig &, int)> set;
+    std::function<std::string(int)> format; ///< "8", "selective", "interleaved"
+    /// Parses a value as written by format() (or a number for the enums); false when invalid.
+    std::function<bool(const std::string &, int &)> parse;
+};
+
+/// The knobs in enumeration order: tp, cp, pp, ep, schedule, vpp, micro_batch, recompute,
+/// zero_stage.
+const std::vector<PlanKnob> &planKnobs();
+/// Index of knob `name` in planKnobs(), or -1.
+int planKnobIndex(const std::string &name);
+
+/// What the planner searches: candidate values per knob (index = planKnobs() index), the GPU
+/// count (world size = tp * cp * pp * dp exactly) and the base workload whose other settings
+/// (sequence parallelism, datatype, overlap switches, attention kernel) every candidate keeps.
+struct PlanSpace
+{
+    Workload base;
+    long long gpus = 0;
+    int domainSize = 1; ///< accelerators per scale-up domain (the smallest), for placements
+    std::vector<std::vector<int>> values;
+};
+
+/// The default space for `base` on `design` with `gpus` GPUs (0: all accelerators):
+/// TP powers of two up to the scale-up domain size; CP 1, 2, 4, 8; PP every divisor of the GPU
+/// count up to the layer count; EP 1 for a dense model, powers of two dividing the experts for
+/// MoE; schedule 1F1B and interleaved 1F1B (GPipe has 1F1B's bubble and more memory, Narayanan
+/// et al. 2021 sec. 2.2: fix schedule=gpipe to plan it); virtual stages 1, 2, 4, 8 (with
+/// interleaving only); micro-batch 1, 2, 4, 8; recomputation none, selective, full; ZeRO 0-3.
+/// The base workload's own value of each knob is always included. Values are sorted.
+PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus = 0);
+
+/// Pins knobs: "tp=8,pp=16,recompute=selective". Throws std::invalid_argument naming the
+/// unknown knob or bad value (and the known knobs).
+void fixKnobs(PlanSpace &space, const std::string &spec);
+
+/// One candidate: a training configuration and a rank order (Placement::order) for it.
+/// `index` numbers the candidates in enumeration order (what --shard splits by).
+struct PlanCandidate
+{
+    long long index = 0;
+    TrainingConfig config;
+    std::string order;
+};
+
+/// Rank orders tried for `c` on domains of `domainSize` accelerators: every permutation of its
+/// parallel dimensions of degree > 1 (tp, cp, ep, dp, pp; "dp" is the outer DP of EP), keeping
+/// TP inside one scale-up domain when it fits (the dimensions placed before TP times TP divide
+/// the domain size: Megatron's TP-fastest rule, Narayanan et al. 2021 sec. 3.3). DP then runs
+/// along rails whenever TP fills the domain. "tp" when every degree is 1. Sorted.
+std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize);
+
+/// Calls `visit(config, dpIntegral)` for each configuration of the space in enumeration order
+/// (knob order, first knob slowest), skipping meaningless combinations (virtual stages without
+/// interleaving, interleaving with one stage or one virtual stage). `dpIntegral` is false when
+/// tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number visited.
+long long forEachConfig(const PlanSpace &space,
+                        const std::function<void(const TrainingConfig &, bool)> &visit);
+
+/// "TP 8 · PP 16 · DP 128 · interleaved v4 · b 1 · selective · ZeRO 1 · tp-dp-pp".
+std::string describeCandidate(const TrainingConfig &c, const std::string &order);
+
+} // namespace weft

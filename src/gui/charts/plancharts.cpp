@@ -1,0 +1,175 @@
+#include "plancharts.h"
+
+#include "chartexporter.h"
+#include "chartstyle.h"
+#include "collectivechart.h"
+
+#include <QApplication>
+#include <algorithm>
+
+namespace weft {
+
+namespace {
+constexpr double kGB = 1e9;
+} // namespace
+
+PlanParetoChart::PlanParetoChart(QWidget *parent)
+    : DataChart(parent)
+{
+    setTitle(tr("Throughput against memory per GPU"));
+    refresh();
+}
+
+ChartTable PlanParetoChart::table() const
+{
+    ChartTable t;
+    t.header = {QStringLiteral("candidate"), QStringLiteral("rank"),
+                QStringLiteral("peak memory per GPU (bytes)"), QStringLiteral("tokens/s"),
+                QStringLiteral("pareto")};
+    for (const PlanPoint &p : m_data.points)
+        t.rows.push_back({p.label, QString::number(p.rank), csvNumber(p.memoryBytes),
+                          csvNumber(p.tokensPerSecond),
+                          p.pareto ? QStringLiteral("true") : QStringLiteral("false")});
+    return t;
+}
+
+void PlanParetoChart::build()
+{
+    xAxis->setLabel(tr("peak memory per GPU (GB)"));
+    yAxis->setLabel(tr("throughput (tokens/s)"));
+    QVector<double> x, y, fx, fy, tx, ty;
+    std::vector<const PlanPoint *> front;
+    for (const PlanPoint &p : m_data.points) {
+        if (p.rank > 0) {
+            tx << p.memoryBytes / kGB;
+            ty << p.tokensPerSecond;
+        } else {
+            x << p.memoryBytes / kGB;
+            y << p.tokensPerSecond;
+        }
+        if (p.pareto)
+            front.push_back(&p);
+    }
+    std::sort(front.begin(), front.end(), [](const PlanPoint *a, const PlanPoint *b) {
+        return a->memoryBytes < b->memoryBytes;
+    });
+    for (const PlanPoint *p : front) {
+        fx << p->memoryBytes / kGB;
+        fy << p->tokensPerSecond;
+    }
+    QCPGraph *all = addGraph();
+    all->setName(tr("simulated candidates"));
+    all->setLineStyle(QCPGraph::lsNone);
+    all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColour(0), 5));
+    all->setData(x, y);
+    all->setProperty("kind", 0);
+    QCPGraph *top = addGraph();
+    top->setName(tr("top candidates (numbered by rank)"));
+    top->setLineStyle(QCPGraph::lsNone);
+    top->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColour(1), seriesColour(1), 8));
+    top->setData(tx, ty);
+    top->setProperty("kind", 1);
+    QCPGraph *pareto = addGraph();
+    pareto->setName(tr("Pareto front"));
+    pareto->setLineStyle(QCPGraph::lsStepLeft);
+    pareto->setPen(QPen(seriesColour(2), 2));
+    pareto->setData(fx, fy, true);
+    pareto->setProperty("kind", 2);
+    for (const PlanPoint &p : m_data.points)
+        if (p.rank > 0 && p.rank <= 9) {
+            auto *label = new QCPItemText(this);
+            label->position->setCoords(p.memoryBytes / kGB, p.tokensPerSecond);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->setPadding(QMargins(4, 0, 0, 2));
+            label->setText(QString::number(p.rank));
+            label->setFont(fonts().annotation);
+            label->setColor(theme().foreground);
+        }
+    if (m_data.capacityBytes > 0) {
+        auto *cap = new QCPItemStraightLine(this);
+        cap->point1->setCoords(m_data.capacityBytes / kGB, 0);
+        cap->point2->setCoords(m_data.capacityBytes / kGB, 1);
+        cap->setPen(QPen(theme().foreground, 1, Qt::DashLine));
+        auto *label = new QCPItemText(this);
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(m_data.capacityBytes / kGB, 0.02);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        label->setText(tr("HBM %1 GB").arg(m_data.capacityBytes / kGB, 0, 'f', 0));
+        label->setFont(fonts().annotation);
+        label->setColor(theme().foreground);
+    }
+}
+
+void PlanParetoChart::fitView()
+{
+    double maxMem = m_data.capacityBytes / kGB, maxTok = 0;
+    for (const PlanPoint &p : m_data.points) {
+        maxMem = std::max(maxMem, p.memoryBytes / kGB);
+        maxTok = std::max(maxTok, p.tokensPerSecond);
+    }
+    xAxis->setRange(0, maxMem > 0 ? maxMem * 1.08 : 1);
+    yAxis->setRange(0, maxTok > 0 ? maxTok * 1.12 : 1);
+}
+
+QString PlanParetoChart::describe(QCPAbstractPlottable *plottable, int index) const
+{
+    auto *graph = qobject_cast<QCPGraph *>(plottable);
+    if (!graph || index < 0 || index >= graph->dataCount())
+        return {};
+    const double mem = graph->dataMainKey(index) * kGB;
+    const double tok = graph->dataMainValue(index);
+    for (const PlanPoint &p : m_data.points)
+        if (p.memoryBytes == mem && p.tokensPerSecond == tok)
+            return tr("%1%2\n%3 tokens/s, %4 GB per GPU")
+                .arg(p.rank > 0 ? tr("#%1 ").arg(p.rank) : QString(), p.label)
+                .arg(formatNumber(tok, 0))
+                .arg(formatNumber(mem / kGB, 1));
+    return {};
+}
+
+PlanBreakdownChart::PlanBreakdownChart(QWidget *parent)
+    : BreakdownChart(parent)
+{
+    setTitle(tr("Step-time breakdown of the top candidates"));
+}
+
+QStringList renderPlanCharts(const TrainingPlan &r, const QString &dir, QString *error)
+{
+    QStringList written;
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        if (error)
+            *error = QStringLiteral("rendering charts needs a QApplication (use "
+                                    "QT_QPA_PLATFORM=offscreen when there is no display)");
+        return written;
+    }
+    const ChartFormats formats = ChartFormat::Png | ChartFormat::Pdf | ChartFormat::Svg;
+    const ChartExportOptions options;
+    const auto render = [&](Chart &chart, const QString &dataError) {
+        if (!dataError.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("chart '%1': %2").arg(chart.chartId(), dataError);
+            return false;
+        }
+        chart.setPalette(lightChartPalette());
+        chart.resize(options.size);
+        chart.refresh();
+        QString exportError;
+        written << ChartExporter::exportChart(chart, dir, formats, options, &exportError);
+        if (!exportError.isEmpty() && error)
+            *error = QStringLiteral("chart '%1': %2").arg(chart.chartId(), exportError);
+        return exportError.isEmpty();
+    };
+    PlanParetoChart pareto;
+    QString e;
+    pareto.setData(planParetoData(r), &e);
+    if (!render(pareto, e))
+        return written;
+    PlanBreakdownChart breakdown;
+    breakdown.setData(planBreakdownData(r), &e);
+    render(breakdown, e);
+    return written;
+}
+
+} // namespace weft

@@ -1,0 +1,124 @@
+// Plans Llama 3 405B on resources/examples/dgx-h100-16k.weft (16,384 H100, three tiers) on 2
+// threads and prints the wall time (target: under 60 s on 2 cores), the counts, candidates
+// simulated per second, the top 5 and where Meta's published layout for that cluster (TP 8,
+// PP 16, interleaved 1F1B; Dubey et al. 2024, sec. 3.3.1) ranks, with both breakdowns when it
+// is not in the top 5. Usage (from the repository root): bench_plan [DESIGN.weft] [JOBS] [TOP]
+// [FIX, e.g. cp=1,zero_stage=1]
+#include "io/designfile.h"
+#include "plan/planlosers.h"
+#include "plan/planner.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+using namespace weft;
+
+namespace {
+
+void printRow(const char *label, const PlanRow &r)
+{
+    std::printf("%-6s %-78s %8.1f ms %6.1f%% MFU %5.1f GB  (bound %.1f ms)\n", label,
+                describeCandidate(r.config, r.order).c_str(), r.stepTime * 1e3, r.mfu * 100,
+                r.peakMemoryPerGpu / 1e9, r.lowerBound * 1e3);
+}
+
+void printBreakdown(const char *label, const Breakdown &b)
+{
+    std::printf("  %-8s", label);
+    for (const auto &[name, s] : breakdownParts(b))
+        std::printf(" %s %.1f ms,", name.c_str(), s * 1e3);
+    std::printf("\n");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // Run from the repository root, or give the design's path.
+    const std::string path = argc > 1 ? argv[1] : "resources/examples/dgx-h100-16k.weft";
+    const int jobs = argc > 2 ? std::atoi(argv[2]) : 2;
+    const int top = argc > 3 ? std::atoi(argv[3]) : 5;
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    const ParseResult parsed = parseDesign(text.str(), path);
+    if (!parsed.ok() || !parsed.design->workload) {
+        std::fprintf(stderr, "cannot read %s: %s\n", path.c_str(), parsed.error.toString().c_str());
+        return 2;
+    }
+    const Design &d = *parsed.design;
+    PlanSpace space = defaultPlanSpace(d, *d.workload);
+    if (argc > 4)
+        fixKnobs(space, argv[4]); // e.g. "cp=1,zero_stage=1"
+    PlanOptions o;
+    o.jobs = jobs;
+    o.top = top;
+    o.losers = false; // timed on their own below
+    const auto t0 = std::chrono::steady_clock::now();
+    o.progress = [&t0](const PlanProgress &p) {
+        if (p.done % 10 == 0 || p.done == p.total)
+            std::fprintf(
+                stderr, "%lld/%lld (%lld simulated, %lld pruned) %.1f s\n", p.done, p.total,
+                p.simulated, p.pruned,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    };
+    if (std::getenv("BENCH_PLAN_VERBOSE"))
+        o.row = [&t0](const PlanRow &r) {
+            std::fprintf(
+                stderr, "%.1f s: %s: step %.1f ms, bound %.1f ms\n",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                describeCandidate(r.config, r.order).c_str(), r.stepTime * 1e3, r.lowerBound * 1e3);
+        };
+    const TrainingPlan r = runPlan(d, space, o);
+    const double wall
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%s: %s on %lld GPUs, %d threads\n", path.c_str(), d.workload->model.name.c_str(),
+                r.gpus, jobs);
+    std::printf("plan wall time %.1f s (target < 60 s on 2 cores)\n", wall);
+    std::printf("enumerated %lld, infeasible %lld (", r.counts.enumerated,
+                r.counts.infeasibleTotal());
+    for (const auto &[code, n] : r.counts.infeasible)
+        std::printf("%s %lld; ", code.c_str(), n);
+    std::printf("), pruned by bound %lld, simulated %lld, failed %lld\n", r.counts.prunedByBound,
+                r.counts.simulated, r.counts.failed);
+    std::printf("candidates simulated per second: %.2f\n",
+                wall > 0 ? double(r.counts.simulated) / wall : 0.0);
+    for (std::size_t i = 0; i < r.ranked.size(); ++i)
+        printRow(("#" + std::to_string(i + 1)).c_str(), r.ranked[i]);
+    if (!r.ranked.empty() && !std::getenv("BENCH_PLAN_NO_LOSERS")) {
+        const auto t1 = std::chrono::steady_clock::now();
+        const std::vector<PlanLoser> losers = losingLayouts(d, space, r.ranked.front(), nullptr);
+        std::printf("losing layouts simulated in %.1f s\n",
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
+        for (const PlanLoser &l : losers)
+            std::printf("known loser: %s: %.1f%% slower: %s\n", l.title.c_str(), l.slowdown * 100,
+                        l.why.c_str());
+    }
+    // Meta's layout: TP 8, PP 16, interleaved (any other knob).
+    int metaRank = 0;
+    for (std::size_t i = 0; i < r.ranked.size() && metaRank == 0; ++i) {
+        const TrainingConfig &c = r.ranked[i].config;
+        if (c.tp == 8 && c.pp == 16 && c.schedule == PipelineSchedule::Interleaved)
+            metaRank = static_cast<int>(i) + 1;
+    }
+    if (metaRank > 0) {
+        std::printf("Meta's choice (TP 8, PP 16, interleaved) ranks #%d\n", metaRank);
+    } else if (!r.ranked.empty()) {
+        Design scratch = d;
+        PlanRow meta = simulateCandidate(scratch, *d.workload, d.workload->config,
+                                         d.workload->placement.order, nullptr);
+        meta.lowerBound
+            = stepLowerBound(d.workload->model, d.workload->config, planHardware(d)).total();
+        std::printf("Meta's choice (TP 8, PP 16, interleaved) is not in the top %d:\n", top);
+        printRow("meta", meta);
+        printRow("#1", r.ranked.front());
+        printBreakdown("meta", meta.breakdown);
+        printBreakdown("#1", r.ranked.front().breakdown);
+        std::printf("  the largest difference: %s\n",
+                    largestGrowth(r.ranked.front().breakdown, meta.breakdown).c_str());
+    }
+    return 0;
+}

@@ -1,0 +1,144 @@
+// Tests of `weft-cli plan` and `weft-cli plan-merge` (issue 16): the table, counts and losing
+// layouts; --json keys; --fix and the workload flags pin knobs; shards merged give a plan.csv
+// byte-identical to the unsharded one, with the charts; infeasible spaces say why; usage errors.
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
+#include "clirunner.h"
+#include "plandesigns.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <nlohmann/json.hpp>
+
+using namespace weft;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestPlanCli : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QString m_design;
+
+    QStringList plan(QStringList more) const
+    {
+        // A small space: CP 1, ZeRO 1, no recomputation choice.
+        return QStringList {
+                   QStringLiteral("plan"),   m_design,
+                   QStringLiteral("--fix"),  QStringLiteral("cp=1,zero_stage=1,recompute=none"),
+                   QStringLiteral("--jobs"), QStringLiteral("2")}
+        + more;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        m_design = test::writeDesignFile(d, m_tmp.filePath(QStringLiteral("plan.weft")));
+    }
+
+    void printsTableCountsAndLosers()
+    {
+        const test::CliRun r
+            = test::runWeftCli(plan({QStringLiteral("--top"), QStringLiteral("3")}));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY(out.startsWith(QStringLiteral("rank")));
+        QCOMPARE(out.count(QRegularExpression(QStringLiteral("\\n   [123] "))), 3);
+        QVERIFY(out.contains(QStringLiteral("pruned by the lower bound")));
+        QVERIFY2(out.contains(QStringLiteral("known loser: ")), r.out.constData());
+        QVERIFY(r.err.contains("candidates done"));
+    }
+
+    void jsonHasCandidatesAndCounts()
+    {
+        const test::CliRun r = test::runWeftCli(
+            plan({QStringLiteral("--json"), QStringLiteral("--tp"), QStringLiteral("4")}));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QVERIFY(!j["candidates"].empty());
+        for (const char *key : {"tp", "pp", "dp", "cp", "ep", "vpp", "micro_batch", "recompute",
+                                "zero_stage", "placement", "step_time_s", "tokens_per_s", "mfu",
+                                "peak_memory_bytes_per_gpu", "fits", "breakdown"})
+            QVERIFY2(j["candidates"][0].contains(key), key);
+        for (const auto &c : j["candidates"])
+            QCOMPARE(c["tp"].get<int>(), 4); // --tp pins the knob
+        QVERIFY(j["counts"]["enumerated"].get<long long>() > 0);
+        QVERIFY(j["counts"].contains("pruned_by_bound"));
+    }
+
+    void shardsMergeByteIdentical()
+    {
+        const QString whole = m_tmp.filePath(QStringLiteral("whole"));
+        test::CliRun r = test::runWeftCli(plan({QStringLiteral("--out"), whole}));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QStringList dirs;
+        for (int i = 0; i < 3; ++i) {
+            dirs << m_tmp.filePath(QStringLiteral("s%1").arg(i));
+            r = test::runWeftCli(plan({QStringLiteral("--shard"), QStringLiteral("%1/3").arg(i),
+                                       QStringLiteral("--out"), dirs.back()}));
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY(QFile::exists(dirs.back() + QStringLiteral("/plan-shard-%1-of-3.json").arg(i)));
+        }
+        const QString merged = m_tmp.filePath(QStringLiteral("merged"));
+        r = test::runWeftCli(QStringList {QStringLiteral("plan-merge")} + dirs
+                             + QStringList {QStringLiteral("--out"), merged});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray a = readAll(whole + QStringLiteral("/plan.csv"));
+        QVERIFY(!a.isEmpty());
+        QCOMPARE(readAll(merged + QStringLiteral("/plan.csv")), a);
+        for (const QString &dir : {whole, merged})
+            for (const char *f : {"plan.json", "plan-pareto.png", "plan-pareto.pdf",
+                                  "plan-pareto.svg", "plan-breakdown.png", "plan-breakdown.svg"})
+                QVERIFY2(QFile::exists(dir + u'/' + QString::fromLatin1(f)), f);
+        // Axis labels carry units.
+        const QByteArray svg = readAll(merged + QStringLiteral("/plan-pareto.svg"));
+        QVERIFY(svg.contains("peak memory per GPU (GB)"));
+        QVERIFY(svg.contains("throughput (tokens/s)"));
+        // A missing shard is named.
+        r = test::runWeftCli({QStringLiteral("plan-merge"), dirs[0], dirs[2],
+                              QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("bad"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("shards missing from the results: 1 of 3"), r.err.constData());
+    }
+
+    void infeasibleSaysWhy()
+    {
+        const test::CliRun r = test::runWeftCli(
+            {QStringLiteral("plan"), m_design, QStringLiteral("--model"),
+             QStringLiteral("llama3-405b"), QStringLiteral("--fix"), QStringLiteral("cp=1")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("needs more memory than the 80.0 GB"), r.err.constData());
+        QVERIFY(r.err.contains("the closest, TP "));
+    }
+
+    void usageErrors()
+    {
+        QCOMPARE(test::runWeftCli({QStringLiteral("plan")}).exitCode, 2);
+        test::CliRun r = test::runWeftCli(plan({QStringLiteral("--fix"), QStringLiteral("tq=8")}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("tq=8"));
+        r = test::runWeftCli(plan({QStringLiteral("--shard"), QStringLiteral("3/3")}));
+        QCOMPARE(r.exitCode, 2);
+        r = test::runWeftCli(plan({QStringLiteral("--json"), QStringLiteral("--csv")}));
+        QCOMPARE(r.exitCode, 2);
+        r = test::runWeftCli(plan({QStringLiteral("--gpus"), QStringLiteral("64")}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("more than the 16 accelerators"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlanCli)
+#include "tst_plan_cli.moc"

@@ -1,0 +1,300 @@
+// Tests of the planner (issue 16): the pruned search returns exactly the exhaustive ranking
+// (dense and MoE, several fabrics), the lower bound never exceeds the simulated step time,
+// infeasible spaces say why, shards merge to the unsharded plan, --fix, placements, JSON/CSV.
+#include "plan/planjson.h"
+#include "plan/planlosers.h"
+#include "plan/planner.h"
+#include "plandesigns.h"
+
+#include <QtTest>
+#include <random>
+
+using namespace weft;
+
+namespace {
+
+PlanOptions opts(int top, bool bound = true, int jobs = 2)
+{
+    PlanOptions o;
+    o.top = top;
+    o.useBound = bound;
+    o.jobs = jobs;
+    o.losers = false;
+    return o;
+}
+
+std::vector<long long> indices(const std::vector<PlanRow> &rows)
+{
+    std::vector<long long> v;
+    for (const PlanRow &r : rows)
+        v.push_back(r.index);
+    return v;
+}
+
+} // namespace
+
+class TestPlan : public QObject
+{
+    Q_OBJECT
+private slots:
+    void knobsParseAndFix()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanSpace s = defaultPlanSpace(d, *d.workload);
+        QCOMPARE(s.gpus, 16LL);
+        QCOMPARE(s.domainSize, 8);
+        QCOMPARE(s.values[static_cast<std::size_t>(planKnobIndex("tp"))],
+                 (std::vector<int> {1, 2, 4, 8}));
+        fixKnobs(s, "tp=4,pp=2,recompute=selective,schedule=interleaved-1f1b");
+        QCOMPARE(s.values[static_cast<std::size_t>(planKnobIndex("tp"))], std::vector<int> {4});
+        QCOMPARE(s.values[static_cast<std::size_t>(planKnobIndex("recompute"))],
+                 std::vector<int> {static_cast<int>(Recompute::Selective)});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "tq=4"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "tp=four"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "recompute=most"));
+        // Every configuration keeps the fixed knobs; dp fills the GPUs.
+        long long n = forEachConfig(s, [](const TrainingConfig &c, bool integral) {
+            QCOMPARE(c.tp, 4);
+            QCOMPARE(c.pp, 2);
+            QVERIFY(c.vpp > 1);
+            if (integral)
+                QCOMPARE(c.worldSize(), 16LL);
+        });
+        QVERIFY(n > 0);
+    }
+
+    void placementsKeepTpInsideDomain()
+    {
+        TrainingConfig c;
+        c.tp = 8;
+        c.pp = 16;
+        c.dp = 128;
+        QCOMPARE(placementOrders(c, 8), (std::vector<std::string> {"tp-dp-pp", "tp-pp-dp"}));
+        c.tp = 2;
+        c.pp = 2;
+        c.dp = 4;
+        // TP 2 in a domain of 8: up to 4 ranks of another dimension may come before it.
+        const auto o = placementOrders(c, 8);
+        QVERIFY(std::find(o.begin(), o.end(), "dp-tp-pp") != o.end());
+        QVERIFY(std::find(o.begin(), o.end(), "pp-dp-tp") == o.end()); // 8 ranks before TP
+        c = TrainingConfig {};
+        QCOMPARE(placementOrders(c, 8), std::vector<std::string> {"tp"});
+    }
+
+    void matchesExhaustive_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("domains");
+        QTest::addColumn<bool>("moe");
+        QTest::addColumn<int>("batch");
+        QTest::newRow("dgx-h100 x2 dense") << "dgx-h100" << 2 << false << 16;
+        QTest::newRow("dgx-a100 x2 dense") << "dgx-a100" << 2 << false << 32;
+        QTest::newRow("mi300x-8 x1 dense") << "mi300x-8" << 1 << false << 16;
+        QTest::newRow("dgx-h100 x2 moe") << "dgx-h100" << 2 << true << 16;
+    }
+    void matchesExhaustive()
+    {
+        QFETCH(QString, preset);
+        QFETCH(int, domains);
+        QFETCH(bool, moe);
+        QFETCH(int, batch);
+        const Design d = test::withModel(test::planFabric(preset.toStdString(), domains),
+                                         moe ? test::smallMoe() : test::smallDense(), batch);
+        const PlanSpace s
+            = test::smallSpace(d, moe ? std::vector<int> {1, 2, 4} : std::vector<int> {1});
+        const TrainingPlan all = runPlan(d, s, opts(3, false));
+        QVERIFY(all.ranked.size() == 3);
+        QCOMPARE(all.counts.prunedByBound, 0LL);
+        QCOMPARE(all.counts.enumerated,
+                 all.counts.infeasibleTotal() + all.counts.simulated + all.counts.failed);
+        const TrainingPlan pruned = runPlan(d, s, opts(3));
+        QCOMPARE(indices(pruned.ranked), indices(all.ranked));
+        for (std::size_t i = 0; i < all.ranked.size(); ++i)
+            QCOMPARE(pruned.ranked[i].stepTime, all.ranked[i].stepTime);
+        QCOMPARE(pruned.counts.enumerated, all.counts.enumerated);
+        QCOMPARE(pruned.counts.infeasible, all.counts.infeasible);
+        QVERIFY2(pruned.counts.prunedByBound > 0, "the bound pruned nothing");
+        QCOMPARE(pruned.counts.simulated + pruned.counts.prunedByBound + pruned.counts.failed,
+                 all.counts.simulated + all.counts.failed);
+        // The best really is the minimum over everything simulated.
+        for (const PlanRow &r : all.simulated)
+            QVERIFY(r.stepTime >= all.ranked.front().stepTime);
+        if (moe)
+            QVERIFY(std::any_of(all.simulated.begin(), all.simulated.end(),
+                                [](const PlanRow &r) { return r.config.ep > 1; }));
+        // Same answer on one thread, and under the tokens/s objective.
+        QCOMPARE(indices(runPlan(d, s, opts(3, true, 1)).ranked), indices(all.ranked));
+        PlanOptions tokens = opts(3);
+        tokens.objective = PlanObjective::TokensPerSecond;
+        QCOMPARE(indices(runPlan(d, s, tokens).ranked), indices(all.ranked));
+    }
+
+    void boundNeverAboveSimulation()
+    {
+        std::mt19937 rng(16);
+        struct Case
+        {
+            const char *preset;
+            int domains;
+            bool moe;
+        };
+        int checked = 0, tight = 0;
+        for (const Case &k :
+             {Case {"dgx-h100", 2, false}, Case {"dgx-a100", 1, false}, Case {"mi300x-8", 1, false},
+              Case {"dgx-h100", 2, true}, Case {"dgx-h100", 4, false}}) {
+            const Design d = test::withModel(test::planFabric(k.preset, k.domains),
+                                             k.moe ? test::smallMoe() : test::smallDense(), 32);
+            PlanSpace s
+                = test::smallSpace(d, k.moe ? std::vector<int> {1, 2, 4} : std::vector<int> {1});
+            s.values[static_cast<std::size_t>(planKnobIndex("recompute"))] = {0, 1, 2};
+            s.values[static_cast<std::size_t>(planKnobIndex("zero_stage"))] = {0, 1, 2, 3};
+            std::vector<TrainingConfig> configs;
+            forEachConfig(s, [&](const TrainingConfig &c, bool integral) {
+                if (integral && !hasError(validate(s.base.model, c, d.acceleratorCount())))
+                    configs.push_back(c);
+            });
+            std::shuffle(configs.begin(), configs.end(), rng);
+            configs.resize(std::min<std::size_t>(configs.size(), 40));
+            const PlanHardware hw = planHardware(d);
+            Design scratch = d;
+            for (TrainingConfig c : configs) {
+                c.overlapTp = rng() % 2 == 0;
+                c.sequenceParallel = rng() % 2 == 0;
+                for (const std::string &o : placementOrders(c, s.domainSize)) {
+                    PlanSpace base = s;
+                    base.base.config = c;
+                    const PlanRow r = simulateCandidate(scratch, base.base, c, o, nullptr);
+                    if (r.stepTime <= 0)
+                        continue;
+                    const StepBound b = stepLowerBound(s.base.model, c, hw);
+                    QVERIFY2(b.total() <= r.stepTime * (1 + 1e-9),
+                             qPrintable(QStringLiteral("%1 on %2: bound %3 s > simulated %4 s")
+                                            .arg(QString::fromStdString(describeCandidate(c, o)),
+                                                 QString::fromLatin1(k.preset))
+                                            .arg(b.total())
+                                            .arg(r.stepTime)));
+                    tight += b.total() > 0.5 * r.stepTime ? 1 : 0; // and not vacuous
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked > 100);
+        QVERIFY2(tight * 2 > checked, "the bound is below half the step time for most cases");
+    }
+
+    void infeasibleSaysWhy()
+    {
+        // Llama 3 405B on 16 H100: every candidate is over memory.
+        const Design d
+            = test::withModel(test::planFabric("dgx-h100", 2), *modelPreset("llama3-405b"), 16);
+        PlanSpace s = defaultPlanSpace(d, *d.workload);
+        const TrainingPlan r = runPlan(d, s, opts(3));
+        QVERIFY(r.ranked.empty());
+        QCOMPARE(r.counts.simulated, 0LL);
+        QVERIFY(r.counts.infeasible.at("memory-over-capacity") > 0);
+        QVERIFY(r.closest);
+        QVERIFY(r.closest->neededBytes > r.closest->capacityBytes);
+        // The closest is the smallest shortfall over every configuration screened.
+        const std::string why = infeasibleExplanation(r);
+        QVERIFY2(why.find("every candidate that passes the workload checks needs more memory than "
+                          "the 80.0 GB")
+                     == 0,
+                 why.c_str());
+        QVERIFY2(why.find("the closest, TP ") != std::string::npos, why.c_str());
+        QVERIFY2(why.find("GB more") != std::string::npos, why.c_str());
+        // A space that is empty for divisibility reasons names them.
+        PlanSpace bad = s;
+        fixKnobs(bad, "tp=3");
+        const TrainingPlan r2 = runPlan(d, bad, opts(3));
+        QVERIFY(r2.ranked.empty());
+        QVERIFY(!infeasibleExplanation(r2).empty());
+        QVERIFY(infeasibleExplanation(r2).find("gpus-not-divisible") != std::string::npos);
+    }
+
+    void shardsMergeToWholePlan()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        const PlanSpace s = test::smallSpace(d);
+        const TrainingPlan whole = runPlan(d, s, opts(5));
+        std::vector<TrainingPlan> parts;
+        for (int i = 0; i < 3; ++i) {
+            PlanOptions o = opts(5);
+            o.shard = i;
+            o.shards = 3;
+            auto parsed = parsePlanJson(planToJson(runPlan(d, s, o)), "shard.json");
+            QVERIFY(std::holds_alternative<TrainingPlan>(parsed));
+            parts.push_back(std::get<TrainingPlan>(parsed));
+        }
+        const TrainingPlan merged = mergePlans(parts);
+        QCOMPARE(planToCsv(merged), planToCsv(whole));
+        QCOMPARE(merged.counts.enumerated, whole.counts.enumerated);
+        QCOMPARE(merged.counts.infeasible, whole.counts.infeasible);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergePlans({parts[0], parts[1]}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergePlans({parts[0], parts[0], parts[1]}));
+        TrainingPlan other = parts[2];
+        other.design = "other";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mergePlans({parts[0], parts[1], other}));
+    }
+
+    void jsonRoundTripsAndCsvHasKeys()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanOptions o = opts(3);
+        o.losers = true;
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
+        const std::string json = planToJson(r);
+        for (const char *key :
+             {"\"tp\"", "\"pp\"", "\"dp\"", "\"cp\"", "\"ep\"", "\"vpp\"", "\"micro_batch\"",
+              "\"recompute\"", "\"zero_stage\"", "\"placement\"", "\"step_time_s\"",
+              "\"tokens_per_s\"", "\"mfu\"", "\"peak_memory_bytes_per_gpu\"", "\"fits\"",
+              "\"breakdown\"", "\"counts\"", "\"pruned_by_bound\"", "\"candidates\""})
+            QVERIFY2(json.find(key) != std::string::npos, key);
+        auto back = parsePlanJson(json, "plan.json");
+        QVERIFY(std::holds_alternative<TrainingPlan>(back));
+        const TrainingPlan &b = std::get<TrainingPlan>(back);
+        QCOMPARE(planToCsv(b), planToCsv(r));
+        QCOMPARE(b.counts, r.counts);
+        QCOMPARE(b.losers.size(), r.losers.size());
+        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,schedule,vpp,micro_batch", 0) == 0);
+        auto broken = parsePlanJson("{\"format\": \"weft.plan\", \"version\": 1}", "x.json");
+        QVERIFY(std::holds_alternative<FileError>(broken));
+        QVERIFY(!std::get<FileError>(broken).message.empty());
+    }
+
+    void losersSayHowMuchAndWhy()
+    {
+        // TP 8 fixed on two DGX H100: moving TP outermost puts its all-reduces on InfiniBand.
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanSpace s = test::smallSpace(d);
+        fixKnobs(s, "tp=8,pp=2,schedule=interleaved,vpp=2");
+        PlanOptions o = opts(1);
+        o.losers = true;
+        const TrainingPlan r = runPlan(d, s, o);
+        QCOMPARE(r.ranked.size(), std::size_t(1));
+        const auto tp = std::find_if(r.losers.begin(), r.losers.end(), [](const PlanLoser &l) {
+            return l.title.find("TP across") == 0;
+        });
+        QVERIFY(tp != r.losers.end());
+        QVERIFY(tp->slowdown > 0.05);
+        QVERIFY2(tp->why.find("TP exposed grows") != std::string::npos, tp->why.c_str());
+        QVERIFY(std::any_of(r.losers.begin(), r.losers.end(), [](const PlanLoser &l) {
+            return l.title.find("no interleaving") == 0;
+        }));
+    }
+
+    void cancelStops()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        std::atomic<bool> cancel {true};
+        PlanOptions o = opts(3);
+        o.cancel = &cancel;
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
+        QVERIFY(r.cancelled);
+        QCOMPARE(r.counts.simulated, 0LL);
+        QVERIFY(r.counts.cancelled > 0);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPlan(d, test::smallSpace(d), opts(0)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPlan)
+#include "tst_plan.moc"

@@ -1,0 +1,167 @@
+// Issue 16, the planner in the GUI: Simulation > Plan... on two DGX H100 domains with a small
+// dense model. The dialog (ui/plandialog.ui) runs the plan on a worker with progress, fills the
+// ranked table and the Pareto chart as candidates arrive, applies a candidate as one undoable
+// step, pins candidates in the Compare dock, refuses bad fixed knobs and cancels.
+// clang-format off
+#include <QtTest> // first: moc cannot parse <compare> on its own
+// clang-format on
+
+#include "document/designdocument.h"
+#include "gui/actions/analysisactions.h"
+#include "gui/charts/plancharts.h"
+#include "gui/dialogs/plandialog.h"
+#include "gui/docks/comparedock.h"
+#include "gui/mainwindow.h"
+#include "gui/simulation/comparison.h"
+#include "gui/simulation/planrunner.h"
+#include "plandesigns.h"
+#include "storage/designstorage.h"
+#include "windowdriver.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+using namespace weft;
+using namespace weft::test;
+
+class TestPlanDialog : public QObject
+{
+    Q_OBJECT
+
+    bool finished() const
+    {
+        return QTest::qWaitFor([this] { return !m_dialog->runner()->isRunning(); }, 120000);
+    }
+
+    /// A widget of the dialog's form (ui/plandialog.ui) by object name.
+    template<typename T> T *child(const char *name) const
+    {
+        T *w = m_dialog->findChild<T *>(QLatin1String(name));
+        if (!w)
+            qFatal("the plan dialog has no %s", name);
+        return w;
+    }
+
+    std::unique_ptr<MainWindow> m_w;
+    PlanDialog *m_dialog = nullptr;
+    QTemporaryDir m_tmp;
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        m_w = shownWindow({1400, 900});
+        QVERIFY(m_w);
+        const QString path = m_tmp.filePath(QStringLiteral("plan-test.weft"));
+        Design d = withModel(planFabric("dgx-h100", 2), smallDense(), 16);
+        d.workload->config.tp = 8;
+        d.workload->config.dp = 2;
+        QVERIFY(!saveDesignFile(d, path));
+        QVERIFY(m_w->openFile(path));
+        m_w->analysisActions()->plan->trigger();
+        m_dialog = m_w->analysisActions()->planDialog();
+        QVERIFY(m_dialog->isVisible());
+    }
+
+    void cleanup()
+    {
+        m_dialog = nullptr;
+        m_w.reset();
+    }
+
+    void runsRanksAppliesAndCompares()
+    {
+        child<QLineEdit>("fixField")->setText(QStringLiteral("cp=1,zero_stage=1,micro_batch=1"));
+        child<QSpinBox>("topBox")->setValue(5);
+        child<QSpinBox>("jobsBox")->setValue(2);
+        QSignalSpy rows(m_dialog->runner(), &PlanRunner::rowFound);
+        QTest::mouseClick(child<QPushButton>("runButton"), Qt::LeftButton);
+        QVERIFY(m_dialog->runner()->isRunning() || !rows.isEmpty());
+        QVERIFY(finished());
+        QVERIFY(!rows.isEmpty()); // results arrived one by one
+        QCOMPARE(child<QTableWidget>("table")->rowCount(), 5);
+        QCOMPARE(m_dialog->rankedRows().size(), std::size_t(5));
+        QCOMPARE(m_dialog->rankedRows().front().index,
+                 m_dialog->runner()->result().ranked.front().index);
+        QVERIFY(!child<PlanParetoChart>("paretoChart")->data().points.empty());
+        QVERIFY(std::any_of(child<PlanParetoChart>("paretoChart")->data().points.begin(),
+                            child<PlanParetoChart>("paretoChart")->data().points.end(),
+                            [](const PlanPoint &p) { return p.rank == 1 && p.pareto; }));
+        QVERIFY(child<QLabel>("messageLabel")
+                    ->text()
+                    .contains(QStringLiteral("pruned by the lower bound")));
+        QCOMPARE(child<QProgressBar>("progressBar")->value(),
+                 child<QProgressBar>("progressBar")->maximum());
+        for (int r = 1; r < child<QTableWidget>("table")->rowCount(); ++r)
+            QVERIFY(child<QTableWidget>("table")->item(r, 11)->text().toDouble()
+                    >= child<QTableWidget>("table")->item(r - 1, 11)->text().toDouble());
+
+        // Grab the dialog for the record (tests/gui output; looked at by hand).
+        if (qEnvironmentVariableIsSet("WEFT_SCREENSHOT_DIR"))
+            m_dialog->grab().save(qEnvironmentVariable("WEFT_SCREENSHOT_DIR")
+                                  + QStringLiteral("/plandialog.png"));
+
+        // Apply the second candidate: one undo step, undone in one.
+        const Workload before = *m_w->document()->design().workload;
+        const int undoBefore = m_w->document()->undoStack()->count();
+        child<QTableWidget>("table")->selectRow(1);
+        QVERIFY(child<QPushButton>("applyButton")->isEnabled());
+        QTest::mouseClick(child<QPushButton>("applyButton"), Qt::LeftButton);
+        const PlanRow &second = m_dialog->rankedRows()[1];
+        const Workload &after = *m_w->document()->design().workload;
+        QCOMPARE(after.config.tp, second.config.tp);
+        QCOMPARE(after.config.pp, second.config.pp);
+        QCOMPARE(after.config.dp, second.config.dp);
+        QCOMPARE(after.config.microBatch, second.config.microBatch);
+        QCOMPARE(after.placement.order, second.order);
+        QCOMPARE(m_w->document()->undoStack()->count(), undoBefore + 1);
+        m_w->document()->undoStack()->undo();
+        QCOMPARE(m_w->document()->design().workload->config.tp, before.config.tp);
+        QCOMPARE(m_w->document()->design().workload->placement.order, before.placement.order);
+
+        // Pin the first two in the Compare dock.
+        auto *comparison = m_w->findChild<Comparison *>();
+        QVERIFY(comparison);
+        const std::size_t entries = comparison->entries().size();
+        child<QTableWidget>("table")->clearSelection();
+        child<QTableWidget>("table")->setSelectionMode(QAbstractItemView::MultiSelection);
+        child<QTableWidget>("table")->selectRow(0);
+        child<QTableWidget>("table")->selectRow(1);
+        QTest::mouseClick(child<QPushButton>("compareButton"), Qt::LeftButton);
+        QVERIFY(
+            QTest::qWaitFor([&] { return comparison->entries().size() == entries + 2; }, 60000));
+        QVERIFY(comparison->entries().back().label.startsWith(QStringLiteral("plan #2")));
+        QVERIFY(m_w->compareDock()->table()->rowCount() >= 3);
+    }
+
+    void badKnobsAndCancel()
+    {
+        child<QLineEdit>("fixField")->setText(QStringLiteral("tq=8"));
+        QTest::mouseClick(child<QPushButton>("runButton"), Qt::LeftButton);
+        QVERIFY(!m_dialog->runner()->isRunning());
+        QVERIFY(child<QLabel>("messageLabel")->text().contains(QStringLiteral("tq=8")));
+        child<QLineEdit>("fixField")->clear();
+        child<QSpinBox>("jobsBox")->setValue(1);
+        QTest::mouseClick(child<QPushButton>("runButton"), Qt::LeftButton);
+        QVERIFY(m_dialog->runner()->isRunning());
+        QVERIFY(child<QPushButton>("cancelButton")->isEnabled());
+        QTest::mouseClick(child<QPushButton>("cancelButton"), Qt::LeftButton);
+        QVERIFY(finished());
+        QVERIFY(m_dialog->runner()->result().cancelled
+                || m_dialog->runner()->result().counts.cancelled == 0);
+
+        QVERIFY(child<QPushButton>("runButton")->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestPlanDialog)
+#include "tst_plandialog.moc"
