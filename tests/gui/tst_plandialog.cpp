@@ -159,7 +159,7 @@ private slots:
         QVERIFY(m_dialog->runner()->result().cancelled
                 || m_dialog->runner()->result().counts.cancelled == 0);
 
-        QVERIFY(child<QPushButton>("runButton")->isEnabled());
+        QVERIFY(QTest::qWaitFor([this] { return child<QPushButton>("runButton")->isEnabled(); }));
     }
 };
 
