@@ -38,7 +38,13 @@ class TestPlanDialog : public QObject
 
     bool finished() const
     {
-        return QTest::qWaitFor([this] { return !m_dialog->runner()->isRunning(); }, 120000);
+        // Until the dialog has handled the runner's finished signal (Run enabled again).
+        return QTest::qWaitFor(
+            [this] {
+                return !m_dialog->runner()->isRunning()
+                    && child<QPushButton>("runButton")->isEnabled();
+            },
+            120000);
     }
 
     /// A widget of the dialog's form (ui/plandialog.ui) by object name.
@@ -159,7 +165,7 @@ private slots:
         QVERIFY(m_dialog->runner()->result().cancelled
                 || m_dialog->runner()->result().counts.cancelled == 0);
 
-        QVERIFY(child<QPushButton>("runButton")->isEnabled());
+        QVERIFY(QTest::qWaitFor([this] { return child<QPushButton>("runButton")->isEnabled(); }));
     }
 };
 
