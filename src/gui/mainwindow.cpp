@@ -12,7 +12,6 @@
 #include "gui/actions/settingsactions.h"
 #include "gui/actions/simulationactions.h"
 #include "gui/actions/viewactions.h"
-#include "gui/autosaverestore.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
@@ -200,11 +199,6 @@ void MainWindow::closeAllWindows()
     for (MainWindow *w : windows())
         if (!w->close())
             return;
-}
-
-int MainWindow::offerAutosaveRestore()
-{
-    return weft::offerAutosaveRestore();
 }
 
 bool MainWindow::isPristine() const
