@@ -281,8 +281,10 @@ private slots:
         QFETCH(QString, name);
         QTemporaryDir dir;
         const QString file = dir.filePath(u"n.weft"_s);
-        const Run r
-            = runCli(QStringList {u"generate"_s, u"--domains"_s, u"2"_s, u"-o"_s, file} + flags);
+        // TP 8: Llama 3 8B without sharding needs 16 bytes per parameter on each of 16 GPUs.
+        const Run r = runCli(
+            QStringList {u"generate"_s, u"--domains"_s, u"2"_s, u"--tp"_s, u"8"_s, u"-o"_s, file}
+            + flags);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));

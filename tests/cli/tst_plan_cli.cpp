@@ -120,7 +120,7 @@ private slots:
             {QStringLiteral("plan"), m_design, QStringLiteral("--model"),
              QStringLiteral("llama3-405b"), QStringLiteral("--fix"), QStringLiteral("cp=1")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("needs more memory than the 80.0 GB"), r.err.constData());
+        QVERIFY2(r.err.contains("needs more memory than the 85.5 GB"), r.err.constData());
         QVERIFY(r.err.contains("the closest, TP "));
     }
 

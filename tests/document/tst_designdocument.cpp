@@ -291,6 +291,8 @@ private slots:
         Design d;
         for (const char *name : {"gpu57", "gpu63", "leaf-0", "spare"}) {
             Node n = a;
+            n.id = {}; // a fresh id each (the copied one would be refused as a duplicate)
+            n.group = {};
             n.name = name;
             d.addNode(n);
         }
