@@ -112,7 +112,8 @@ std::variant<SweepTable, FileError> parseSweepJson(std::string_view text,
     } catch (const JsonFieldError &e) {
         return FileError {sourceName, e.path(), e.what()};
     } catch (const std::exception &e) { // bad_alloc, or a reader bug: an error, never a crash
-        return FileError {sourceName, "", std::string("could not read the sweep table: ") + e.what()};
+        return FileError {sourceName, "",
+                          std::string("could not read the sweep table: ") + e.what()};
     }
 }
 
