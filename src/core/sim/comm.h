@@ -12,15 +12,43 @@
 
 namespace weft {
 
-enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
+/// MoeDispatch / MoeCombine: the expert-parallel token exchange of one MoE layer (forward
+/// dispatch of the routed tokens to their experts' ranks, and the combine that returns them),
+/// carried as the chosen `MoeDispatcher` moves it.
+enum class CollectiveOp {
+    AllReduce,
+    AllGather,
+    ReduceScatter,
+    AllToAll,
+    SendRecv,
+    MoeDispatch,
+    MoeCombine
+};
+
+/// How expert-parallel tokens move (Megatron-Core --moe-token-dispatcher-type): NCCL all-to-all
+/// with its permutes ("alltoall"), DeepEP's hierarchical normal kernels (RDMA to the destination
+/// node's same-rail GPU, then NVLink forwarding; node-limited routing), or HybridEP (NVIDIA's
+/// dispatcher for multi-node NVLink domains such as NVL72, and RDMA across them).
+enum class MoeDispatcher { AllToAll, DeepEP, HybridEP };
+
+/// Routing facts a MoE dispatch/combine needs beyond its byte count.
+struct MoeRouting
+{
+    MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
+    int topK = 1; ///< experts per token
+    int maxNodes = 0; ///< node-limited routing: each token to at most M nodes (0: no limit)
+};
 
 /// One collective of `bytes` (nccl-tests size: the full buffer) repeated `repeat` times back to
-/// back. For SendRecv, `bytes` is per pair.
+/// back. For SendRecv, `bytes` is per pair. For MoeDispatch / MoeCombine, `bytes` is what one
+/// rank sends as an all-to-all would (its tokens x topK x bytes per token in the datatype of that
+/// direction: FP8 dispatch, BF16 combine), uniformly routed over the group's experts.
 struct CollectiveCall
 {
     CollectiveOp op = CollectiveOp::AllReduce;
     double bytes = 0;
     int repeat = 1;
+    MoeRouting moe {};
 };
 
 /// What the schedule asks of the network. Collectives: `members` is the group in rank order.

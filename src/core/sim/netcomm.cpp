@@ -14,6 +14,8 @@ CollectiveKind kindOf(CollectiveOp op)
     case CollectiveOp::ReduceScatter:
         return CollectiveKind::ReduceScatter;
     case CollectiveOp::AllToAll:
+    case CollectiveOp::MoeDispatch: // carried as a plain all-to-all until the dispatchers land
+    case CollectiveOp::MoeCombine:
         return CollectiveKind::AllToAll;
     case CollectiveOp::SendRecv:
         return CollectiveKind::PointToPoint;
