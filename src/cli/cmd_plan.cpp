@@ -7,11 +7,11 @@
 #include "guiapplication.h"
 #include "plan/planjson.h"
 #include "planoutput.h"
+#include "shards.h"
 #include "workloadoptions.h"
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QRegularExpression>
 #include <atomic>
 #include <csignal>
 #include <stdexcept>
@@ -145,15 +145,9 @@ int runPlanCommand(const QStringList &args)
     if (!fromString(p.value(objectiveOption).toStdString(), options.objective))
         return usage(QStringLiteral("--objective must be step-time or tokens-per-s (got '%1')")
                          .arg(p.value(objectiveOption)));
-    if (p.isSet(shardOption)) {
-        const auto m = QRegularExpression(QStringLiteral("^(\\d+)/(\\d+)$"))
-                           .match(p.value(shardOption).trimmed());
-        options.shard = m.hasMatch() ? m.captured(1).toInt() : -1;
-        options.shards = m.hasMatch() ? m.captured(2).toInt() : 0;
-        if (!m.hasMatch() || options.shards < 1 || options.shard >= options.shards)
-            return usage(QStringLiteral("--shard must be I/N with 0 <= I < N (got '%1')")
-                             .arg(p.value(shardOption)));
-    }
+    if (p.isSet(shardOption)
+        && !parseShard(kName, p.value(shardOption), options.shard, options.shards))
+        return ExitUsage;
     long long gpus = 0;
     if (p.isSet(gpusOption) && ((gpus = p.value(gpusOption).toLongLong(&ok)) < 1 || !ok))
         return usage(QStringLiteral("--gpus must be a whole number >= 1 (got '%1')")

@@ -5,12 +5,12 @@
 #include "designinput.h"
 #include "guiapplication.h"
 #include "io/catalogfile.h"
+#include "shards.h"
 #include "sweep/sweep.h"
 #include "sweepoutput.h"
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QRegularExpression>
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
@@ -140,17 +140,9 @@ int runSweepCommand(const QStringList &args)
             return ExitUsage;
         }
     }
-    if (p.isSet(shardOption)) {
-        const auto m = QRegularExpression(QStringLiteral("^(\\d+)/(\\d+)$"))
-                           .match(p.value(shardOption).trimmed());
-        options.shard = m.hasMatch() ? m.captured(1).toInt() : -1;
-        options.shards = m.hasMatch() ? m.captured(2).toInt() : 0;
-        if (!m.hasMatch() || options.shards < 1 || options.shard >= options.shards) {
-            err(QStringLiteral("weft-cli sweep: --shard must be I/N with 0 <= I < N (got '%1')")
-                    .arg(p.value(shardOption)));
-            return ExitUsage;
-        }
-    }
+    if (p.isSet(shardOption)
+        && !parseShard(kName, p.value(shardOption), options.shard, options.shards))
+        return ExitUsage;
     const QString path = p.positionalArguments().front();
     int readCode = ExitOk;
     const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);

@@ -7,12 +7,12 @@
 #include "gui/charts/chartexporter.h"
 #include "gui/charts/whatifchart.h"
 #include "guiapplication.h"
+#include "shards.h"
 #include "whatif/resilience.h"
 #include "whatif/trials.h"
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QRegularExpression>
 #include <chrono>
 
 namespace weft::cli {
@@ -209,17 +209,9 @@ int runWhatIfCommand(const QStringList &args)
         err(QStringLiteral("weft-cli whatif: --seed must be a whole number >= 0"));
         return ExitUsage;
     }
-    if (p.isSet(QStringLiteral("shard"))) {
-        const auto m = QRegularExpression(QStringLiteral("^(\\d+)/(\\d+)$"))
-                           .match(p.value(QStringLiteral("shard")).trimmed());
-        o.shardIndex = m.hasMatch() ? m.captured(1).toInt() : -1;
-        o.shardCount = m.hasMatch() ? m.captured(2).toInt() : 0;
-        if (!m.hasMatch() || o.shardCount < 1 || o.shardIndex >= o.shardCount) {
-            err(QStringLiteral("weft-cli whatif: --shard must be I/N with 0 <= I < N (got '%1')")
-                    .arg(p.value(QStringLiteral("shard"))));
-            return ExitUsage;
-        }
-    }
+    if (p.isSet(QStringLiteral("shard"))
+        && !parseShard(kName, p.value(QStringLiteral("shard")), o.shardIndex, o.shardCount))
+        return ExitUsage;
     const QString path = p.positionalArguments().front();
     int readCode = ExitOk;
     const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);

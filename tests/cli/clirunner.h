@@ -22,12 +22,19 @@ struct CliRun
     QByteArray err;
 };
 
+/// Runs weft-cli with `args`. exitCode is -1 when it crashed or did not finish within
+/// kCliTimeoutMs (then it is killed and err says "timed out").
 inline CliRun runWeftCli(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(WEFT_CLI), args);
-    p.waitForFinished(kCliTimeoutMs);
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    if (!p.waitForFinished(kCliTimeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return {-1, p.readAllStandardOutput(), "timed out"};
+    }
+    const int code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return {code, p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
 inline QString writeDesignFile(const Design &d, const QString &path)

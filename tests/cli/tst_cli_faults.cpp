@@ -2,6 +2,7 @@
 // unknown link technology or switch model, group cycles: `simulate` used to run them and exit
 // 0), with exit code 1 and the findings; a full disk names the cause and the path.
 #include "clirunner.h"
+#include "fulldisk.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -11,7 +12,6 @@
 #include <QtTest>
 #include <functional>
 #include <tuple>
-#include <unistd.h>
 
 using namespace weft::test;
 
@@ -106,17 +106,11 @@ private slots:
 
     void fullDiskNamesCauseAndPath()
     {
-        if (geteuid() != 0)
-            QSKIP("mounting a tmpfs needs root");
-        QTemporaryDir dir;
-        const QString mount = dir.filePath(QStringLiteral("full"));
-        QVERIFY(QDir().mkpath(mount));
-        if (QProcess::execute(QStringLiteral("mount"),
-                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                               QStringLiteral("size=4k"), QStringLiteral("tmpfs"), mount})
-            != 0)
-            QSKIP("cannot mount a tmpfs here");
-        const QString out = QDir(mount).filePath(QStringLiteral("su.weft"));
+        const weft::test::FullDisk disk;
+        if (!disk.unavailable().isEmpty())
+            QSKIP(qPrintable(disk.unavailable()));
+        const QString &mount = disk.path();
+        const QString out = disk.filePath(QStringLiteral("su.weft"));
         const CliRun gen = runWeftCli({QStringLiteral("generate"), QStringLiteral("--scaleup"),
                                        QStringLiteral("dgx-h100"), QStringLiteral("--domains"),
                                        QStringLiteral("8"), QStringLiteral("-o"), out});
@@ -124,7 +118,6 @@ private slots:
             = runWeftCli({QStringLiteral("simulate"),
                           QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-server.weft"),
                           QStringLiteral("--out"), mount});
-        QProcess::execute(QStringLiteral("umount"), {mount});
         QVERIFY(gen.exitCode != 0);
         QVERIFY2(gen.err.contains("no space left on device"), gen.err.constData());
         QVERIFY2(gen.err.contains(out.toUtf8()), gen.err.constData());

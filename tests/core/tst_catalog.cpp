@@ -117,6 +117,10 @@ private slots:
         const AcceleratorSpec &h100 = back.hardware.accelerators.at("h100-sxm");
         QCOMPARE(h100.peakFlopsFp8, orig.hardware.accelerators.at("h100-sxm").peakFlopsFp8);
         QCOMPARE(h100.hbmBandwidth, orig.hardware.accelerators.at("h100-sxm").hbmBandwidth);
+        // The sustained clock (MSMF / MAMF) round-trips; Blackwell's differs from Hopper's.
+        QCOMPARE(h100.sustainedClock, 0.848);
+        QCOMPARE(back.hardware.accelerators.at("b200").sustainedClock, 0.815);
+        QCOMPARE(back.hardware.accelerators.at("mi300x").sustainedClock, 1.0); // not measured
         const SwitchSpec &qm = back.hardware.switches.at("qm9700");
         QCOMPARE(qm.portRate, orig.hardware.switches.at("qm9700").portRate);
         QCOMPARE(qm.inNetworkReduction, true);

@@ -94,6 +94,23 @@ private slots:
         const double M = 128 * 12, N = 256 * 11, K = 8192;
         QVERIFY(close(k.gemm(M, N, K, DataType::FP8), 2 * M * N * K / (0.7 * 2000e12)));
     }
+    // Under a whole node's sustained load the tensor cores run at the sustained clock (MSMF /
+    // MAMF): GEMM and attention math slow by that factor; memory-bound kernels do not.
+    void sustainedClockSlowsTensorMath()
+    {
+        AcceleratorSpec a = gpu();
+        const double M = 128 * 12, N = 256 * 11, K = 8192;
+        const double burst = KernelModel(a).gemm(M, N, K, DataType::BF16);
+        const double attBurst = KernelModel(a).attention(32, 8192, 8192, 128, true, false,
+                                                         a.attentionFused);
+        const double skinny = KernelModel(a).gemm(16, 8192, 8192, DataType::BF16);
+        a.sustainedClock = 0.8;
+        const KernelModel k(a);
+        QVERIFY(close(k.gemm(M, N, K, DataType::BF16), burst / 0.8));
+        QVERIFY(close(k.attention(32, 8192, 8192, 128, true, false, a.attentionFused),
+                      attBurst / 0.8));
+        QVERIFY(close(k.gemm(16, 8192, 8192, DataType::BF16), skinny));
+    }
     // Causal masking: with 128-query blocks the kernel computes (n + 1) / 2n of the square; the
     // backward is 2.5x the forward FLOPs, at the backward efficiency.
     void causalAttentionAsKernelsCompute()

@@ -465,8 +465,13 @@ private slots:
                      .arg(median * 100, 0, 'f', 1)
                      .arg(sorted.back() * 100, 0, 'f', 1);
         qInfo().noquote() << table;
-        QVERIFY2(median <= 0.10, "median absolute error above 10%");
-        QVERIFY2(sorted.back() <= 0.25, "a row is off by more than 25%");
+        // Issue 13: median <= 5%, every row within 10%. With the sustained clock the median is
+        // 3.9%; the small 2021 models (7.5B, 18.4B: TP 4-8, no PP) come out 12-14% slow.
+        QVERIFY2(median <= 0.05, "median absolute error above 5%");
+        QEXPECT_FAIL("", "issue 13 target every A100 row within 10%: 18.4B is 13.9% slow",
+                     Continue);
+        QVERIFY2(sorted.back() <= 0.10, "a row is off by more than 10%");
+        QVERIFY2(sorted.back() <= 0.15, "a row is off by more than 15% (regression)");
     }
     // The modern table: every dense row simulates and fits; errors printed per row.
     void modernRunsWithinBudget()
@@ -551,15 +556,9 @@ private slots:
                              Continue);
             QVERIFY2(false, qPrintable(id + QStringLiteral(" does not fit")));
         }
-        // Issue 13's targets, not reached yet (the report gives the rows): expected failures
-        // that turn into unexpected passes once the physics gets there.
-        QEXPECT_FAIL("", "issue 13 target median <= 10% not reached yet", Continue);
+        // Issue 13's targets (reached with the sustained clock: median 5.0%, worst 20.9%).
         QVERIFY2(med <= 0.10, "median absolute error above 10%");
-        QEXPECT_FAIL("", "issue 13 target: every row within 25% not reached yet", Continue);
         QVERIFY2(worst <= 0.25, "a row is off by more than 25%");
-        // What the model reaches today: a regression bound.
-        QVERIFY2(med <= 0.20, "median absolute error above 20% (regression)");
-        QVERIFY2(worst <= 0.40, "a row is off by more than 40% (regression)");
     }
     // Published runs not used for calibration: each within 25%, memory over capacity accepted.
     void generalizationRunsWithinBound()

@@ -145,6 +145,11 @@ private slots:
         QVERIFY(dlg->messageLabel()->text().startsWith(QStringLiteral("HBM capacity:")));
         retype(dlg->field(QStringLiteral("hbm")), QStringLiteral("144"));
         retype(dlg->field(QStringLiteral("hbm_bandwidth")), QStringLiteral("6000"));
+        retype(dlg->field(QStringLiteral("sustained_clock")), QStringLiteral("110"));
+        QVERIFY(!okEnabled(dlg));
+        QVERIFY2(dlg->messageLabel()->text().startsWith(QStringLiteral("Sustained clock:")),
+                 qPrintable(dlg->messageLabel()->text()));
+        retype(dlg->field(QStringLiteral("sustained_clock")), QStringLiteral("85"));
         QVERIFY(okEnabled(dlg));
         screenshot(dlg, QStringLiteral("custom-accelerator-dialog.png"));
         pressOk(dlg);
@@ -157,6 +162,7 @@ private slots:
         QCOMPARE(spec.peakFlopsBf16, 1500e12);
         QCOMPARE(spec.hbmBytes, 144e9);
         QCOMPARE(spec.hbmBandwidth, 6000e9);
+        QCOMPARE(spec.sustainedClock, 0.85);
         QVERIFY(QFile::exists(CatalogStore::defaultUserPath()));
         QTreeWidgetItem *row = customRow(QStringLiteral("Lab GPU 144GB"));
         QVERIFY(row);

@@ -27,6 +27,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QUndoStack>
 
 using namespace weft;
@@ -147,6 +148,20 @@ private slots:
             QTest::qWaitFor([&] { return comparison->entries().size() == entries + 2; }, 60000));
         QVERIFY(comparison->entries().back().label.startsWith(QStringLiteral("plan #2")));
         QVERIFY(m_w->compareDock()->table()->rowCount() >= 3);
+    }
+
+    // The worker can end before its result reaches the UI thread: until then the runner is
+    // still running and Run stays disabled (it was enabled early, and a test reading the
+    // result in that window crashed on an empty ranking).
+    void runningUntilTheResultIsHandedOver()
+    {
+        child<QLineEdit>("fixField")->setText(QStringLiteral("cp=1,zero_stage=1,micro_batch=1"));
+        QTest::mouseClick(child<QPushButton>("runButton"), Qt::LeftButton);
+        QThreadPool::globalInstance()->waitForDone(); // worker done, no event processed yet
+        QVERIFY(m_dialog->runner()->isRunning());
+        QVERIFY(m_dialog->runner()->result().ranked.empty());
+        QVERIFY(finished());
+        QVERIFY(!m_dialog->runner()->result().ranked.empty());
     }
 
     void badKnobsAndCancel()

@@ -76,6 +76,8 @@ nlohmann::ordered_json toJson(const AcceleratorSpec &s)
         j["matmul_efficiency_fp8"] = s.matmulEfficiencyFp8;
     if (s.matmulEfficiencyFp4 > 0)
         j["matmul_efficiency_fp4"] = s.matmulEfficiencyFp4;
+    if (s.sustainedClock != 1)
+        j["sustained_clock"] = s.sustainedClock;
     if (s.sms > 0) {
         j["sms"] = s.sms;
         j["gemm_tile"] = {s.gemmTileM, s.gemmTileN};
@@ -127,6 +129,8 @@ AcceleratorSpec acceleratorFromJson(const JsonReader &r)
         s.matmulEfficiencyFp8 = fraction(r, "matmul_efficiency_fp8", 0);
     if (r.has("matmul_efficiency_fp4"))
         s.matmulEfficiencyFp4 = fraction(r, "matmul_efficiency_fp4", 0);
+    if (r.has("sustained_clock"))
+        s.sustainedClock = fraction(r, "sustained_clock", 1);
     s.sms = static_cast<int>(r.integer("sms", 0, 100000, 0));
     if (auto tile = r.optional("gemm_tile")) {
         if (tile->size() != 2)

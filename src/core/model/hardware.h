@@ -58,6 +58,12 @@ struct AcceleratorSpec
     double matmulEfficiencyFp8 = 0; ///< the same for FP8 GEMMs (0: matmulEfficiency)
     double matmulEfficiencyFp4 = 0; ///< the same for FP4 GEMMs (0: matmulEfficiencyFp8)
     double memoryEfficiency = 0.8; ///< achievable fraction of HBM bandwidth
+    /// Tensor-core throughput a whole node holds under sustained load, relative to the boost
+    /// bursts the matmul and attention efficiencies were measured in: the maximum sustainable
+    /// matmul FLOPs over the maximum achievable ones (MSMF / MAMF, every GPU of the node
+    /// computing; stas00/ml-engineering, compute/accelerator/benchmarks/README.md, "What we
+    /// measured: alone vs all-8 concurrent"). 1: not measured for this accelerator.
+    double sustainedClock = 1;
     /// GEMM wave quantization (NVIDIA "Matrix Multiplication Background" guide): output tiles of
     /// gemmTileM x gemmTileN are dealt to `sms` multiprocessors in waves. 0 SMs: not modelled.
     int sms = 0;

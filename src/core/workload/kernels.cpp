@@ -29,6 +29,7 @@ KernelModel::KernelModel(const AcceleratorSpec &acc, double launchFloor)
     : m_acc(acc)
     , m_floor(std::max(0.0, launchFloor))
     , m_bw(std::max(1.0, acc.hbmBandwidth) * (acc.memoryEfficiency > 0 ? acc.memoryEfficiency : 1))
+    , m_clock(acc.sustainedClock > 0 ? acc.sustainedClock : 1)
 {
 }
 
@@ -74,7 +75,7 @@ double KernelModel::gemm(double M, double N, double K, DataType dtype, double ba
     if (M <= 0 || N <= 0 || K <= 0 || batch <= 0)
         return 0;
     const double eff = m_acc.matmulEfficiencyFor(dtype) > 0 ? m_acc.matmulEfficiencyFor(dtype) : 1;
-    const double sustained = std::max(1.0, m_acc.peakFlops(dtype) * eff);
+    const double sustained = std::max(1.0, m_acc.peakFlops(dtype) * eff * m_clock);
     const double math = batch * 2 * M * N * K / (sustained * waveEfficiency(M, N, K, batch));
     const double in = gemmInputBytes(dtype);
     const double memory = batch * (in * (M * K + K * N) + kBf16 * M * N) / m_bw;
@@ -103,7 +104,7 @@ double KernelModel::attention(double heads, double sq, double skv, double d, boo
     double e = backward ? eff.backward : eff.forward;
     if (e <= 0) // no kernel efficiency in the catalog: the GEMM sustained fraction
         e = m_acc.matmulEfficiency > 0 ? m_acc.matmulEfficiency : 1;
-    const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e);
+    const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e * m_clock);
     // Q, K, V read and O written once forward; backward also reads O, dO and writes dQ, dK, dV.
     const double bytes = kBf16 * heads * d * (2 * sq + 2 * skv) * (backward ? 2.5 : 1);
     return floored(std::max(math, bytes / m_bw));

@@ -26,6 +26,7 @@ public:
     /// One GEMM C(M x N) = A(M x K) B(K x N), inputs in `dtype` (BF16: 2 bytes, FP8: 1, FP4: 0.5
     /// plus one scale byte per 16 elements), BF16 output. Time = max(math, memory) with
     ///  math = waves x (2 tileM tileN K) / (sustained peak / SMs), waves = ceil(tiles / SMs),
+    ///        sustained peak = peak x matmul efficiency x sustained clock (MSMF / MAMF),
     ///        tiles = ceil(M / tileM) ceil(N / tileN), the better of both tile orientations
     ///        (cuBLAS may swap the operands); below one wave, 64-row tiles with split-K over the
     ///        idle SMs (small problems); without SMs in the catalog 2MNK / sustained peak;
@@ -43,7 +44,7 @@ public:
     /// skipping the blocks above the diagonal as FlashAttention-2/3 and cuDNN do: with blocks of
     /// 128 queries, the computed fraction is (n + 1) / (2n) for n = sq / 128 blocks (sq = skv),
     /// at `eff` (the catalog efficiency of the kernel for this generation, fraction of the BF16
-    /// peak). At least the launch floor.
+    /// peak) times the sustained clock. At least the launch floor.
     [[nodiscard]] double attention(double heads, double sq, double skv, double d, bool causal,
                                    bool backward, const AttentionEfficiency &eff) const;
     /// FLOPs the attention kernel computes (masked blocks skipped), forward or backward.
@@ -63,6 +64,7 @@ private:
     const AcceleratorSpec &m_acc;
     double m_floor = 0;
     double m_bw = 1;
+    double m_clock = 1; ///< AcceleratorSpec::sustainedClock
 };
 
 /// Bytes per element of a GEMM input in `dtype` (FP4: NVFP4's 0.5 byte + a 1-byte scale per 16).

@@ -59,6 +59,11 @@ CustomHardwareDialog::CustomHardwareDialog(const AcceleratorSpec &spec, QWidget 
                  "figure of datasheets); 0: no scale-up links."));
     addNumber(QStringLiteral("matmul"), tr("GEMM efficiency:"), tr("%"), 0, 100, true,
               spec.matmulEfficiency * 100, tr("Achievable fraction of peak in large GEMMs."));
+    addNumber(QStringLiteral("sustained_clock"), tr("Sustained clock:"), tr("%"), 0, 100, true,
+              spec.sustainedClock * 100,
+              tr("Tensor throughput a whole node holds under sustained load, as a fraction of "
+                 "the burst the GEMM efficiency was measured in (MSMF / MAMF; Hopper 84.8%, "
+                 "Blackwell 81.5%). 100: the GEMM efficiency is already a sustained figure."));
     addNumber(QStringLiteral("memory"), tr("Memory efficiency:"), tr("%"), 0, 100, true,
               spec.memoryEfficiency * 100, tr("Achievable fraction of HBM bandwidth."));
     alignUnits();
@@ -204,6 +209,7 @@ AcceleratorSpec CustomHardwareDialog::accelerator() const
     s.hbmBandwidth = number("hbm_bandwidth") * kGiga;
     s.scaleUpBandwidth = number("scale_up") * kGiga;
     s.matmulEfficiency = number("matmul") / 100;
+    s.sustainedClock = number("sustained_clock") / 100;
     s.memoryEfficiency = number("memory") / 100;
     s.source = m_source->text().trimmed().toStdString();
     return s;

@@ -11,6 +11,7 @@ PlanRunner::PlanRunner(QObject *parent)
 {
     connect(&m_watcher, &QFutureWatcher<TrainingPlan>::finished, this, [this] {
         m_result = m_watcher.result();
+        m_running = false;
         emit finished();
     });
 }
@@ -27,6 +28,7 @@ bool PlanRunner::start(const Design &design, const PlanSpace &space, const PlanO
     if (isRunning())
         return false;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_running = true;
     PlanOptions o = options;
     o.jobs = std::max(1, o.jobs);
     o.cancel = m_cancel.get();

@@ -25,7 +25,9 @@ public:
     /// Cancels a running plan and waits for its worker threads to return.
     ~PlanRunner() override;
 
-    [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
+    /// From start() until finished() is emitted (the worker may be done a little earlier: its
+    /// result is not handed over until then).
+    [[nodiscard]] bool isRunning() const { return m_running; }
     [[nodiscard]] bool isComparing() const { return m_compareWatcher.isRunning(); }
     /// The last finished plan (cancelled: what was simulated before).
     [[nodiscard]] const TrainingPlan &result() const { return m_result; }
@@ -55,6 +57,7 @@ signals:
 
 private:
     QFutureWatcher<TrainingPlan> m_watcher;
+    bool m_running = false;
     QFutureWatcher<void> m_compareWatcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     TrainingPlan m_result;
