@@ -29,9 +29,10 @@ QString humanSize(double bytes)
 const QStringList kOps {QStringLiteral("all_reduce"),     QStringLiteral("all_gather"),
                         QStringLiteral("reduce_scatter"), QStringLiteral("all_to_all"),
                         QStringLiteral("send_recv"),      QStringLiteral("broadcast")};
-const QStringList kAlgorithms {QStringLiteral("auto"), QStringLiteral("ring"),
-                               QStringLiteral("tree"), QStringLiteral("hierarchical"),
-                               QStringLiteral("nvls"), QStringLiteral("direct")};
+const QStringList kAlgorithms {QStringLiteral("auto"),     QStringLiteral("ring"),
+                               QStringLiteral("tree"),     QStringLiteral("hierarchical"),
+                               QStringLiteral("nvls"),     QStringLiteral("direct"),
+                               QStringLiteral("nvls_tree")};
 
 // The --algorithm value that selects `a`: "nvls" for in-network reduction (the simulator names it
 // "in_network"; "in_network" and "sharp" are accepted as --algorithm too).
