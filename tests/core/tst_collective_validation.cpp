@@ -14,9 +14,13 @@
 // all-reduce, run with the planner's own choice of algorithm and protocol as NCCL's tuner makes
 // it (the measurements ran NCCL's defaults); median |error| <= 10% and every row within 25% inside
 // one domain; the two-node H100 curve (rows NT309-*) has its own, stated bounds (twoNodeCurve).
-// Rows without one busbw figure per size (DeepEP dispatch/combine) are not all-reduce curves
-// and are skipped (moe_dispatch/combine is not modelled).
+// Rows without one busbw figure per size (DeepEP dispatch/combine) are not all-reduce curves:
+// slot deepEpNormalKernels runs them as DeepEP's benchmark does (4,096 tokens x 7,168 hidden per
+// rank, top-8 of 256 experts, at most 4 nodes per token, FP8 dispatch, BF16 combine) on HGX H800
+// servers, each figure within 15% (DeepEP's bottleneck bandwidth: NVLink inside one server,
+// RDMA across).
 #include "sim/collectives.h"
+#include "sim/collectivesmoe.h"
 #include "testcluster.h"
 
 #include <QFile>
@@ -257,6 +261,68 @@ private slots:
     // 1-8 GiB 8-10% fast (NVLS-Tree at NVLS's rate; measured 0.92 of it). Bounds: median |error|
     // <= 20%, each within 35%.
     void twoNodeCurve() { checkCurves(2, 0.35, 0.20); }
+
+    void deepEpNormalKernels_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<double>("dispatch");
+        QTest::addColumn<double>("combine");
+        int rows = 0;
+        forEachCsvRow("collectives_modern.csv", [&](const CsvColumn &col) {
+            if (!col("id").startsWith(QLatin1String("DEEPEP1-")))
+                return;
+            const QRegularExpressionMatch m
+                = QRegularExpression(QStringLiteral("dispatch (\\d+); combine (\\d+)"))
+                      .match(col("busbw_GBps"));
+            QVERIFY2(m.hasMatch(), qPrintable(col("id")));
+            QTest::newRow(qPrintable(col("id")))
+                << col("gpus").toInt() << col("nodes").toInt() << m.captured(1).toDouble()
+                << m.captured(2).toDouble();
+            ++rows;
+        });
+        QVERIFY2(rows >= 4, "DeepEP rows missing from validation/collectives_modern.csv");
+    }
+    void deepEpNormalKernels()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, nodes);
+        QFETCH(double, dispatch);
+        QFETCH(double, combine);
+        const Cluster c = nodes == 1 ? makeCluster("hgx-h800", 1)
+                                     : generateCluster(clusterParams("hgx-h800", nodes));
+        QCOMPARE(int(c.acc.size()), nodes);
+        std::vector<NodeId> members;
+        for (const auto &dom : c.acc)
+            members.insert(members.end(), dom.begin(), dom.end());
+        QCOMPARE(int(members.size()), gpus);
+        const Router router(c.design);
+        MoeRouting routing;
+        routing.dispatcher = MoeDispatcher::DeepEP;
+        routing.topK = 8;
+        routing.maxNodes = 4;
+        routing.experts = 256;
+        const double tokens = 4096 * 8 * 7168.0;
+        for (const bool back : {false, true}) {
+            const MoeBenchmark b = benchmarkMoe(
+                router, members, tokens * (back ? 2.0 : 1 + 4.0 / 128), routing, back);
+            const double predicted = (nodes == 1 ? b.nvlinkBandwidth : b.rdmaBandwidth) / 1e9;
+            const double measured = back ? combine : dispatch;
+            const double error = (predicted - measured) / measured;
+            qInfo().noquote() << QStringLiteral("EP%1 %2 | measured %3 | predicted %4 GB/s (%5) | "
+                                                "error %6%")
+                                     .arg(gpus)
+                                     .arg(back ? QStringLiteral("combine ")
+                                               : QStringLiteral("dispatch"))
+                                     .arg(measured, 6, 'f', 1)
+                                     .arg(predicted, 6, 'f', 1)
+                                     .arg(nodes == 1 ? QStringLiteral("NVLink")
+                                                     : QStringLiteral("RDMA"))
+                                     .arg(100 * error, 5, 'f', 1);
+            QVERIFY2(std::abs(error) <= 0.15,
+                     qPrintable(QStringLiteral("EP%1: error %2%").arg(gpus).arg(100 * error)));
+        }
+    }
 
 private:
     void checkCurves(int nodes, double rowBound, double medianBound)
