@@ -2,7 +2,9 @@
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
+#include "sim/collectivesmoe.h"
 #include "sim/collectivesweep.h"
+#include "sim/routing.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -28,10 +30,12 @@ QString humanSize(double bytes)
 // aliases named in the help.
 const QStringList kOps {QStringLiteral("all_reduce"),     QStringLiteral("all_gather"),
                         QStringLiteral("reduce_scatter"), QStringLiteral("all_to_all"),
-                        QStringLiteral("send_recv"),      QStringLiteral("broadcast")};
-const QStringList kAlgorithms {QStringLiteral("auto"), QStringLiteral("ring"),
-                               QStringLiteral("tree"), QStringLiteral("hierarchical"),
-                               QStringLiteral("nvls"), QStringLiteral("direct")};
+                        QStringLiteral("send_recv"),      QStringLiteral("broadcast"),
+                        QStringLiteral("moe_dispatch"),   QStringLiteral("moe_combine")};
+const QStringList kAlgorithms {QStringLiteral("auto"),     QStringLiteral("ring"),
+                               QStringLiteral("tree"),     QStringLiteral("hierarchical"),
+                               QStringLiteral("nvls"),     QStringLiteral("direct"),
+                               QStringLiteral("nvls_tree")};
 
 // The --algorithm value that selects `a`: "nvls" for in-network reduction (the simulator names it
 // "in_network"; "in_network" and "sharp" are accepted as --algorithm too).
@@ -39,6 +43,151 @@ QString algorithmOption(CollectiveAlgorithm a)
 {
     return a == CollectiveAlgorithm::InNetwork ? QStringLiteral("nvls")
                                                : QString::fromLatin1(toString(a));
+}
+
+// The MoE options of `weft-cli collective --op moe_dispatch|moe_combine`.
+struct MoeOptions
+{
+    QCommandLineOption dispatcher {
+        QStringLiteral("dispatcher"),
+        QStringLiteral("moe_*: alltoall (NCCL all-to-all) | deepep (DeepEP normal kernels: RDMA to "
+                       "the same-rail GPU of each destination domain, NVLink forwarding) | "
+                       "hybridep (the same over a multi-node NVLink domain) (default deepep)."),
+        QStringLiteral("NAME"), QStringLiteral("deepep")};
+    QCommandLineOption topK {QStringLiteral("top-k"),
+                             QStringLiteral("moe_*: experts per token (default 8)."),
+                             QStringLiteral("K"), QStringLiteral("8")};
+    QCommandLineOption maxNodes {
+        QStringLiteral("max-nodes"),
+        QStringLiteral("moe_*: node-limited routing, each token to at most M domains (default "
+                       "4 as DeepEP's benchmark, min(domains, 4); 0: no limit)."),
+        QStringLiteral("M"), QStringLiteral("4")};
+    QCommandLineOption experts {
+        QStringLiteral("experts"),
+        QStringLiteral("moe_*: routed experts over the ranks (default 256; 0: many)."),
+        QStringLiteral("E"), QStringLiteral("256")};
+    QCommandLineOption tokens {
+        QStringLiteral("tokens"),
+        QStringLiteral("moe_*: tokens per rank; with --hidden gives the size: tokens x top-k x "
+                       "hidden x 1.03125 bytes (FP8 and a scale per 128) for dispatch, x 2 (BF16) "
+                       "for combine (replaces --bytes)."),
+        QStringLiteral("T")};
+    QCommandLineOption hidden {QStringLiteral("hidden"),
+                               QStringLiteral("moe_*: hidden size per token (with --tokens)."),
+                               QStringLiteral("H")};
+    [[nodiscard]] QList<QCommandLineOption> all() const
+    {
+        return {dispatcher, topK, maxNodes, experts, tokens, hidden};
+    }
+};
+
+// Parses the MoE options into `routing` and, with --tokens/--hidden, the size; false (after a
+// message) on bad input.
+bool parseMoe(const QCommandLineParser &parser, const MoeOptions &o, bool combine,
+              MoeRouting &routing, std::vector<double> &sizes)
+{
+    const QString name = parser.value(o.dispatcher).toLower();
+    if (name == QLatin1String("alltoall") || name == QLatin1String("all_to_all"))
+        routing.dispatcher = MoeDispatcher::AllToAll;
+    else if (name == QLatin1String("deepep"))
+        routing.dispatcher = MoeDispatcher::DeepEP;
+    else if (name == QLatin1String("hybridep"))
+        routing.dispatcher = MoeDispatcher::HybridEP;
+    else {
+        err(QStringLiteral("weft-cli collective: unknown --dispatcher '%1' (known: alltoall, "
+                           "deepep, hybridep)")
+                .arg(parser.value(o.dispatcher)));
+        return false;
+    }
+    bool ok1 = false, ok2 = false, ok3 = false;
+    routing.topK = parser.value(o.topK).toInt(&ok1);
+    routing.maxNodes = parser.value(o.maxNodes).toInt(&ok2);
+    routing.experts = parser.value(o.experts).toInt(&ok3);
+    if (!ok1 || !ok2 || !ok3 || routing.topK < 1 || routing.maxNodes < 0 || routing.experts < 0) {
+        err(QStringLiteral("weft-cli collective: --top-k must be an integer >= 1, --max-nodes "
+                           "and --experts integers >= 0"));
+        return false;
+    }
+    if (parser.isSet(o.tokens) != parser.isSet(o.hidden)) {
+        err(QStringLiteral("weft-cli collective: --tokens and --hidden go together"));
+        return false;
+    }
+    if (parser.isSet(o.tokens)) {
+        const double t = parser.value(o.tokens).toDouble(&ok1);
+        const double h = parser.value(o.hidden).toDouble(&ok2);
+        if (!ok1 || !ok2 || !(t > 0) || !(h > 0)) {
+            err(QStringLiteral("weft-cli collective: --tokens and --hidden must be > 0"));
+            return false;
+        }
+        sizes = {t * routing.topK * h * (combine ? 2.0 : 1.0 + 4.0 / 128)};
+    }
+    return true;
+}
+
+// weft-cli collective --op moe_dispatch|moe_combine: DeepEP's benchmark figures per size.
+int runMoe(const Design &design, const QString &path, const std::vector<NodeId> &members,
+           const std::vector<double> &sizes, const MoeRouting &routing, bool combine, bool json)
+{
+    std::vector<MoeBenchmark> rows;
+    try {
+        const Router router(design);
+        for (double b : sizes)
+            rows.push_back(benchmarkMoe(router, members, b, routing, combine));
+    } catch (const std::exception &e) {
+        err(QStringLiteral("weft-cli collective: %1: %2")
+                .arg(path, QString::fromStdString(e.what())));
+        return ExitInvalid;
+    }
+    const QString op = combine ? QStringLiteral("moe_combine") : QStringLiteral("moe_dispatch");
+    const char *names[] = {"alltoall", "deepep", "hybridep"};
+    const QString disp = QString::fromLatin1(names[static_cast<int>(routing.dispatcher)]);
+    if (json) {
+        QJsonArray arr;
+        for (const MoeBenchmark &r : rows)
+            arr.append(
+                QJsonObject {{QStringLiteral("bytes"), r.bytes},
+                             {QStringLiteral("time_s"), r.seconds},
+                             {QStringLiteral("rdma_GBps"), r.rdmaBandwidth / 1e9},
+                             {QStringLiteral("nvlink_GBps"), r.nvlinkBandwidth / 1e9},
+                             {QStringLiteral("bottleneck"),
+                              r.rdmaBound ? QStringLiteral("rdma") : QStringLiteral("nvlink")}});
+        const QJsonObject doc {{QStringLiteral("file"), path},
+                               {QStringLiteral("op"), op},
+                               {QStringLiteral("dispatcher"), disp},
+                               {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
+                               {QStringLiteral("top_k"), routing.topK},
+                               {QStringLiteral("max_nodes"), routing.maxNodes},
+                               {QStringLiteral("experts"), routing.experts},
+                               {QStringLiteral("results"), arr}};
+        out(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)).trimmed());
+        return ExitOk;
+    }
+    out(QStringLiteral("# %1 (%2) over %3 ranks of %4, top-%5 of %6 experts, at most %7 domains "
+                       "per token; DeepEP's bottleneck bandwidth per rank (GB/s = 1e9 bytes/s): "
+                       "RDMA = tokens x domains reached, NVLink = tokens received, x bytes per "
+                       "token / time")
+            .arg(op, disp)
+            .arg(members.size())
+            .arg(path)
+            .arg(routing.topK)
+            .arg(routing.experts)
+            .arg(routing.maxNodes));
+    out(QStringLiteral("%1 %2 %3 %4 %5  %6")
+            .arg(QStringLiteral("size"), 12)
+            .arg(QStringLiteral("bytes"), 14)
+            .arg(QStringLiteral("time_us"), 12)
+            .arg(QStringLiteral("rdma_GB/s"), 11)
+            .arg(QStringLiteral("nvlink_GB/s"), 11)
+            .arg(QStringLiteral("bottleneck")));
+    for (const MoeBenchmark &r : rows)
+        out(QStringLiteral("%1 %2 %3 %4 %5  %6")
+                .arg(humanSize(r.bytes), 12)
+                .arg(r.bytes, 14, 'f', 0)
+                .arg(r.seconds * 1e6, 12, 'f', 2)
+                .arg(r.rdmaBandwidth / 1e9, 11, 'f', 2)
+                .arg(r.nvlinkBandwidth / 1e9, 11, 'f', 2)
+                .arg(r.rdmaBound ? QStringLiteral("rdma") : QStringLiteral("nvlink")));
+    return ExitOk;
 }
 
 int runCollective(const QStringList &args)
@@ -74,19 +223,25 @@ int runCollective(const QStringList &args)
         QStringLiteral("ALGO"), QStringLiteral("auto"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      QStringLiteral("Print JSON instead of the table."));
+    const MoeOptions moeOpts;
     parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt});
+    parser.addOptions(moeOpts.all());
     if (const auto code = parseCommandLine(
             parser, args, QStringLiteral("collective"),
             QStringLiteral("weft-cli collective FILE [--op OP] [--bytes LIST] [--ranks LIST] "
-                           "[--algorithm ALGO] [--json]")))
+                           "[--algorithm ALGO] [--json] [--dispatcher NAME --top-k K "
+                           "--max-nodes M --experts E --tokens T --hidden H]")))
         return *code;
     if (parser.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli collective: expected one design FILE (see 'weft-cli "
                            "collective --help')"));
         return ExitUsage;
     }
-    CollectiveKind kind;
-    if (!fromString(parser.value(opOpt).toStdString(), kind)) {
+    const QString opName = parser.value(opOpt);
+    const bool moe
+        = opName == QLatin1String("moe_dispatch") || opName == QLatin1String("moe_combine");
+    CollectiveKind kind = CollectiveKind::AllToAll;
+    if (!moe && !fromString(opName.toStdString(), kind)) {
         err(QStringLiteral("weft-cli collective: unknown --op '%1' (known: %2)")
                 .arg(parser.value(opOpt), kOps.join(QStringLiteral(", "))));
         return ExitUsage;
@@ -105,6 +260,9 @@ int runCollective(const QStringList &args)
                 .arg(QString::fromStdString(e.what())));
         return ExitUsage;
     }
+    MoeRouting routing;
+    if (moe && !parseMoe(parser, moeOpts, opName == QLatin1String("moe_combine"), routing, sizes))
+        return ExitUsage;
     const QString path = parser.positionalArguments().front();
     int readCode = ExitUsage;
     const std::optional<Design> loaded
@@ -120,6 +278,9 @@ int runCollective(const QStringList &args)
                 .arg(QString::fromStdString(e.what())));
         return ExitUsage;
     }
+    if (moe)
+        return runMoe(design, path, members, sizes, routing, opName == QLatin1String("moe_combine"),
+                      parser.isSet(jsonOpt));
     std::vector<CollectiveSweepRow> rows;
     try {
         rows = sweepCollective(design, kind, members, sizes, algo);

@@ -105,13 +105,27 @@ private slots:
                                            QStringLiteral("--op"), QStringLiteral("gather")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("unknown --op 'gather' (known: all_reduce, all_gather, "
-                                "reduce_scatter, all_to_all, send_recv, broadcast)"),
+                                "reduce_scatter, all_to_all, send_recv, broadcast, moe_dispatch, "
+                                "moe_combine)"),
                  r.err.constData());
+        // the MoE benchmark: DeepEP's bottleneck bandwidth inside one server; bad dispatcher
+        r = test::runWeftCli({QStringLiteral("collective"), design, QStringLiteral("--op"),
+                              QStringLiteral("moe_dispatch"), QStringLiteral("--tokens"),
+                              QStringLiteral("4096"), QStringLiteral("--hidden"),
+                              QStringLiteral("7168")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("moe_dispatch (deepep)") && r.out.contains("nvlink"),
+                 r.out.constData());
+        r = test::runWeftCli({QStringLiteral("collective"), design, QStringLiteral("--op"),
+                              QStringLiteral("moe_combine"), QStringLiteral("--dispatcher"),
+                              QStringLiteral("nccl")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown --dispatcher 'nccl'"), r.err.constData());
         r = test::runWeftCli({QStringLiteral("collective"), design, QStringLiteral("--algorithm"),
                               QStringLiteral("bine")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("unknown --algorithm 'bine' (known: auto, ring, tree, "
-                                "hierarchical, nvls, direct)"),
+                                "hierarchical, nvls, direct, nvls_tree)"),
                  r.err.constData());
     }
 };

@@ -3,6 +3,8 @@
 #include "collectivetesting.h"
 #include "netfabrics.h"
 #include "sim/collectives.h"
+#include "sim/collectivesmoe.h"
+#include "sim/netcomm.h"
 #include "testcluster.h"
 
 #include <QtTest>
@@ -263,6 +265,187 @@ private slots:
             spec(CollectiveKind::AllReduce, allOf(st.c), 1e9, CollectiveAlgorithm::Hierarchical));
         QVERIFY2(t < 0.9 * (2 * tIntra + tInter), qPrintable(QString::number(t)));
         QVERIFY(t > std::max(2 * tIntra, tInter));
+    }
+    // NVLS-Tree across two DGX H100 (NCCL_ALGO_NVLS_TREE): per member the NVLS volume
+    // S(1 + 1/8) each way to its switch chips, and per rail the reduced shard S/8 over two
+    // complementary trees (S/16 each way per tree); latency = NCCL's NVLink NVLS-Tree hop (25 us)
+    // + 2 log2(2) network NVLS-Tree hops (20.9 us); a payload of K NVLS loops (8 x 16 x 128 KiB)
+    // pays one loop of fill: T = lat + (1 + 1/K) S/B.
+    void nvlsTreeAcrossTwoServers()
+    {
+        const Setup st(2);
+        const Router &r = st.r;
+        const double S = 1 << 30;
+        const CollectivePlan plan = st.planner.plan(
+            spec(CollectiveKind::AllReduce, allOf(st.c), S, CollectiveAlgorithm::NvlsTree));
+        QCOMPARE(plan.algorithm, CollectiveAlgorithm::NvlsTree);
+        QCOMPARE(plan.protocol, Protocol::Simple);
+        QCOMPARE(plan.phases.size(), std::size_t(1));
+        double nvls = 0, net = 0;
+        for (const Flow &f : plan.phases[0].flows) {
+            const bool cross = r.domainOf(r.nodeIndex(f.src)) >= 0
+                && r.domainOf(r.nodeIndex(f.dst)) >= 0
+                && r.domainOf(r.nodeIndex(f.src)) != r.domainOf(r.nodeIndex(f.dst));
+            (cross ? net : nvls) += f.bytes;
+            if (cross)
+                QCOMPARE(r.railOf(r.nodeIndex(f.src)), r.railOf(r.nodeIndex(f.dst)));
+        }
+        QVERIFY(near(nvls, 16 * 2 * S * (1 + 1.0 / 8)));
+        QVERIFY(near(net, 8 * 2 * 2 * S / 16)); // 8 rails, 2 trees, up and down, S/16
+        const double lat = (25 + 2 * 20.9) * 1e-6;
+        const double loops = std::ceil(S / (8 * 16 * 128 * 1024.0));
+        QVERIFY(near(plan.fill, 1 / loops));
+        const double at1 = st.planner.isolatedTime(
+            spec(CollectiveKind::AllReduce, allOf(st.c), 1, CollectiveAlgorithm::NvlsTree));
+        QVERIFY2(std::abs(at1 - lat) < 1e-8, qPrintable(QString::number(at1)));
+        // what NCCL runs across NVLS servers from tens of MiB up: picked by auto at 1 GiB
+        const CollectivePlan autoPlan
+            = st.planner.plan(spec(CollectiveKind::AllReduce, allOf(st.c), S));
+        QCOMPARE(autoPlan.algorithm, CollectiveAlgorithm::NvlsTree);
+        // refused inside one domain and on servers without NVLS (DGX A100)
+        const Setup one(1);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 one.planner.plan(spec(CollectiveKind::AllReduce, allOf(one.c), S,
+                                                       CollectiveAlgorithm::NvlsTree)));
+        const Cluster a100 = makeCluster("dgx-a100", 2);
+        const Router ra(a100.design);
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            CollectivePlanner(ra).plan(
+                spec(CollectiveKind::AllReduce, allOf(a100), S, CollectiveAlgorithm::NvlsTree)));
+    }
+    // Auto chooses among NCCL's algorithms: hierarchical (not one of NCCL's) only when asked.
+    void autoNeverPicksHierarchical()
+    {
+        const Setup st(4);
+        const CollectiveSpec s = spec(CollectiveKind::AllReduce, allOf(st.c), 1e6);
+        const auto c = st.planner.candidates(s);
+        QVERIFY(std::find(c.begin(), c.end(), CollectiveAlgorithm::Hierarchical) == c.end());
+        QVERIFY(std::find(c.begin(), c.end(), CollectiveAlgorithm::NvlsTree) != c.end());
+        for (double bytes : {1e3, 1e6, 32e6, 1e9})
+            QVERIFY(st.planner.plan(spec(CollectiveKind::AllReduce, allOf(st.c), bytes)).algorithm
+                    != CollectiveAlgorithm::Hierarchical);
+    }
+    // NCCL's tree all-reduce bandwidth: x 0.92, and its medium-size correction table
+    // (tuning.cc treeCorrectionFactor): the tree's bandwidth time is divided by it.
+    void treeBandwidthFactorIsNcclsTable()
+    {
+        QVERIFY(near(treeBandwidthFactor(Protocol::Simple, 32.0 * (1 << 20)), 0.92 * 0.7));
+        QVERIFY(near(treeBandwidthFactor(Protocol::Simple, 1 << 20), 0.92 * 0.5));
+        QVERIFY(near(treeBandwidthFactor(Protocol::LL128, 8.0 * (1 << 20)), 0.92 * 0.9));
+        QVERIFY(near(treeBandwidthFactor(Protocol::Simple, 1e12), 0.92));
+        // Two DGX H100: the up phase carries every chain edge (2 domains x 7, S/16 on each of the
+        // 16 trees: 14 S) and the tree edges between the domains (S); its flows carry that
+        // x the protocol's wire factor / the tree factor.
+        const Setup st(2);
+        const double S = 32.0 * (1 << 20);
+        const CollectivePlan tree = st.planner.plan(
+            spec(CollectiveKind::AllReduce, allOf(st.c), S, CollectiveAlgorithm::Tree));
+        double carried = 0;
+        for (const Flow &f : tree.phases[0].flows)
+            carried += f.bytes;
+        const double expected
+            = 15 * S * wireFactor(tree.protocol) / treeBandwidthFactor(tree.protocol, S);
+        QVERIFY2(near(carried, expected, 1e-6),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(carried).arg(expected)));
+    }
+    // Uniform top-k routing: a token reaches a rank holding E/n of the E experts with
+    // 1 - C(E - E/n, k)/C(E, k); node-limited to M of D domains, M/D x (1 - miss among the
+    // E M/D experts of its domains); with E = 0 the k experts are drawn independently.
+    void moeRoutingProbabilities()
+    {
+        const Cluster one = makeCluster("dgx-h100", 1);
+        const Router r1(one.design);
+        MoeRouting rt;
+        rt.topK = 8;
+        rt.experts = 256;
+        auto comb = [](double n, int k) {
+            double c = 1;
+            for (int i = 0; i < k; ++i)
+                c *= (n - i) / (k - i);
+            return c;
+        };
+        const MoeTraffic t1 = moeTraffic(r1, allOf(one), rt);
+        QCOMPARE(t1.domains, 1);
+        QVERIFY(near(t1.rankHit, 1 - comb(224, 8) / comb(256, 8)));
+        QVERIFY(near(t1.domainHit, 1));
+        const Cluster eight = makeCluster("dgx-h100", 8);
+        const Router r8(eight.design);
+        rt.maxNodes = 4;
+        const MoeTraffic t8 = moeTraffic(r8, allOf(eight), rt);
+        QCOMPARE(t8.domains, 8);
+        QVERIFY(near(t8.domainHit, 0.5 * (1 - comb(96, 8) / comb(128, 8))));
+        QVERIFY(near(t8.rankHit, 0.5 * (1 - comb(124, 8) / comb(128, 8))));
+        rt.experts = 0;
+        rt.maxNodes = 0;
+        QVERIFY(near(moeTraffic(r8, allOf(eight), rt).rankHit, 1 - std::pow(1 - 1.0 / 64, 8)));
+        rt.topK = 0;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, moeTraffic(r8, allOf(eight), rt));
+    }
+    // DeepEP's hierarchy on two DGX H100, top-2 of many experts: each rank sends its tokens X
+    // once to the same-rail GPU of the other server (X P_dom), which forwards them to each GPU
+    // of its server holding an expert (2 X P_rank per forwarder and destination: the rail's
+    // ranks of both servers), over NVLink at DeepEP's efficiency; the combine reverses every
+    // flow. NetComm carries MoeDispatch with the DeepEP dispatcher this way, with AllToAll as
+    // an all-to-all.
+    void deepEpDispatchFlows()
+    {
+        const Cluster c = makeCluster("dgx-h100", 2);
+        const Router r(c.design);
+        MoeRouting rt;
+        rt.dispatcher = MoeDispatcher::DeepEP;
+        rt.topK = 2;
+        const double bytes = 64e6, x = bytes / 2;
+        const MoeTraffic t = moeTraffic(r, allOf(c), rt);
+        QVERIFY(near(t.domainHit, 1 - 0.25)); // 1 - (1/2)^2
+        QVERIFY(near(t.rankHit, 1 - std::pow(15.0 / 16, 2)));
+        for (const bool back : {false, true}) {
+            const auto phases = planMoeHierarchical(r, allOf(c), bytes, rt, back);
+            QCOMPARE(phases.size(), std::size_t(1));
+            int rdma = 0, nvl = 0;
+            for (const Flow &f : phases[0].flows) {
+                const int a = r.nodeIndex(f.src), b = r.nodeIndex(f.dst);
+                if (r.domainOf(a) != r.domainOf(b)) {
+                    ++rdma;
+                    QCOMPARE(r.railOf(a), r.railOf(b));
+                    QVERIFY(near(f.bytes, x * t.domainHit));
+                } else {
+                    ++nvl;
+                    QVERIFY(near(f.bytes, 2 * x * t.rankHit / kDeepEpNvlinkEfficiency));
+                }
+            }
+            QCOMPARE(rdma, 16);
+            QCOMPARE(nvl, 2 * 8 * 7);
+        }
+        NetworkOptions o;
+        NetComm net(c.design, o);
+        CommRequest req;
+        req.members = allOf(c);
+        CollectiveCall call;
+        call.op = CollectiveOp::MoeDispatch;
+        call.bytes = bytes;
+        call.moe = rt;
+        req.calls = {call};
+        // the time at which the request submitted at `t0` completes
+        auto finish = [&](double t0) {
+            const CommId id = net.submit(req, t0);
+            for (;;) {
+                const double t = net.nextCompletionTime();
+                const std::vector<CommId> done = net.advanceTo(t);
+                if (std::find(done.begin(), done.end(), id) != done.end())
+                    return t;
+            }
+        };
+        const double deepep = finish(0);
+        const double alone = benchmarkMoe(r, allOf(c), bytes, rt, false).seconds;
+        QVERIFY2(near(deepep, alone, 1e-6),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(deepep).arg(alone)));
+        call.moe.dispatcher = MoeDispatcher::AllToAll;
+        req.calls = {call};
+        const double a2a = finish(deepep) - deepep;
+        CollectiveSpec s = spec(CollectiveKind::AllToAll, allOf(c), bytes);
+        QVERIFY(near(a2a, CollectivePlanner(r).isolatedTime(s), 1e-6));
+        QVERIFY(std::abs(a2a - deepep) > 1e-3 * a2a);
     }
     // Small messages: the tree's log-depth latency beats the ring's 2(n-1) steps (NCCL picks
     // tree); at 1 GB on one DGX A100 (no NVLS) the ring wins.

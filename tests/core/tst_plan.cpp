@@ -276,10 +276,6 @@ private slots:
             return l.title.find("TP across") == 0;
         });
         QVERIFY(tp != r.losers.end());
-        QEXPECT_FAIL("",
-                     "after merging the NCCL-like collective model (issue 15) TP 8 across two "
-                     "servers is under 5% slower on this design: to be explained (session 5 note)",
-                     Continue);
         QVERIFY(tp->slowdown > 0.05);
         QVERIFY2(tp->why.find("TP exposed grows") != std::string::npos, tp->why.c_str());
         QVERIFY(std::any_of(r.losers.begin(), r.losers.end(), [](const PlanLoser &l) {

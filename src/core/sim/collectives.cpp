@@ -29,11 +29,15 @@ struct AlgoName
     CollectiveAlgorithm algo;
     const char *name;
 };
-constexpr AlgoName kAlgos[] = {
-    {CollectiveAlgorithm::Auto, "auto"},       {CollectiveAlgorithm::Ring, "ring"},
-    {CollectiveAlgorithm::Tree, "tree"},       {CollectiveAlgorithm::Hierarchical, "hierarchical"},
-    {CollectiveAlgorithm::InNetwork, "nvls"},  {CollectiveAlgorithm::InNetwork, "in_network"},
-    {CollectiveAlgorithm::InNetwork, "sharp"}, {CollectiveAlgorithm::Direct, "direct"}};
+constexpr AlgoName kAlgos[] = {{CollectiveAlgorithm::Auto, "auto"},
+                               {CollectiveAlgorithm::Ring, "ring"},
+                               {CollectiveAlgorithm::Tree, "tree"},
+                               {CollectiveAlgorithm::Hierarchical, "hierarchical"},
+                               {CollectiveAlgorithm::InNetwork, "nvls"},
+                               {CollectiveAlgorithm::InNetwork, "in_network"},
+                               {CollectiveAlgorithm::InNetwork, "sharp"},
+                               {CollectiveAlgorithm::Direct, "direct"},
+                               {CollectiveAlgorithm::NvlsTree, "nvls_tree"}};
 
 // Uncapped flows with the same ends merged into one carrying their bytes (first appearance
 // order). Exact in a coupled phase, whose time is the largest load per capacity over the links
@@ -419,6 +423,8 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
     plan.phases.push_back(coupledPhase(std::move(down), 0));
     plan.latency.push_back(half);
     plan.channels = static_cast<int>(2 * k);
+    plan.treeCorrection = true;
+    plan.bytes = bytes;
 }
 
 // Reduce-scatter inside each domain over scale-up, all-reduce of the 1/m shard across domains
@@ -532,10 +538,40 @@ std::pair<NodeId, double> CollectivePlanner::reductionRoot(const std::vector<Nod
             common.front().second};
 }
 
-// NVLS (NVLink SHARP): reduce-scatter by in-switch reduction then all-gather by switch
-// multicast. Each member sends S + S/n up to the switch chips and receives S/n + S back, spread
-// over its chips by lanes; a member's stream through chip c is bounded by the chip's reduction
-// rate per port x the member's lanes to c. All in lock-step (one coupled phase).
+// NVLS (NVLink SHARP) traffic of one member of an n-member domain: reduce-scatter by in-switch
+// reduction then all-gather by switch multicast, S + S/n up to the switch chips and S/n + S back,
+// spread over its chips by lanes; a member's stream through chip c is bounded by the chip's
+// reduction rate per port x the member's lanes to c.
+std::vector<Flow> CollectivePlanner::nvlsFlows(NodeId g, double bytes, double n) const
+{
+    const double volume = bytes * (1 + 1 / n);
+    std::vector<Flow> flows;
+    const Design &design = m_router.design();
+    std::vector<std::pair<NodeId, std::pair<int, double>>> chips; // chip, (lanes, rate/lane)
+    int total = 0;
+    for (const auto &[chip, lanes] : m_router.scaleUpSwitchLanes(m_router.nodeIndex(g))) {
+        const Node &node = design.nodes()[static_cast<std::size_t>(chip)];
+        const SwitchSpec *spec = design.switchSpec(node);
+        if (!spec || !spec->inNetworkReduction || !(spec->reductionRate > 0))
+            continue;
+        chips.push_back({node.id, {lanes, spec->reductionRate}});
+        total += lanes;
+    }
+    if (chips.empty()) {
+        const Node *nd = design.node(g);
+        throw std::invalid_argument("collective: accelerator '" + (nd ? nd->name : std::string())
+                                    + "' has no scale-up switch with in-network reduction");
+    }
+    for (const auto &[chip, lr] : chips) {
+        const double share = volume * lr.first / total;
+        const double cap = lr.second * lr.first;
+        flows.push_back(Flow {g, chip, share, cap});
+        flows.push_back(Flow {chip, g, share, cap});
+    }
+    return flows;
+}
+
+// NVLS inside one domain, all members in lock-step (one coupled phase).
 void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     if (lay.domains.size() > 1) {
@@ -546,32 +582,10 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
         return;
     }
     const double n = static_cast<double>(lay.size());
-    const double volume = bytes * (1 + 1 / n);
     std::vector<Flow> flows;
-    const Design &design = m_router.design();
     for (NodeId g : lay.members) {
-        std::vector<std::pair<NodeId, std::pair<int, double>>> chips; // chip, (lanes, rate/lane)
-        int total = 0;
-        for (const auto &[chip, lanes] : m_router.scaleUpSwitchLanes(m_router.nodeIndex(g))) {
-            const Node &node = design.nodes()[static_cast<std::size_t>(chip)];
-            const SwitchSpec *spec = design.switchSpec(node);
-            if (!spec || !spec->inNetworkReduction || !(spec->reductionRate > 0))
-                continue;
-            chips.push_back({node.id, {lanes, spec->reductionRate}});
-            total += lanes;
-        }
-        if (chips.empty()) {
-            const Node *nd = design.node(g);
-            throw std::invalid_argument("collective: accelerator '"
-                                        + (nd ? nd->name : std::string())
-                                        + "' has no scale-up switch with in-network reduction");
-        }
-        for (const auto &[chip, lr] : chips) {
-            const double share = volume * lr.first / total;
-            const double cap = lr.second * lr.first;
-            flows.push_back(Flow {g, chip, share, cap});
-            flows.push_back(Flow {chip, g, share, cap});
-        }
+        std::vector<Flow> mine = nvlsFlows(g, bytes, n);
+        flows.insert(flows.end(), mine.begin(), mine.end());
     }
     // NCCL: NVLS latency is its NVLink hop figure (25 us), Simple protocol only; the buffer goes
     // in loops of n x 16 channels x 128 KiB, one loop of pipeline fill (see protocol.h).
@@ -580,6 +594,69 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
     plan.protocols = kSimpleOnly;
     plan.fill = bytes > 0 ? nvlsLoopBytes(n) / bytes : 0.0;
     plan.channels = 1;
+}
+
+// NCCL's NVLS-Tree all-reduce (NCCL_ALGO_NVLS_TREE, NCCL 2.18+), what NCCL runs across nodes of
+// NVLS-capable scale-up domains (NVIDIA/nccl-tests issue 309, maintainer's reply: "NVLS being used
+// with single-node runs, NVLSTree with multi-node"). Inside each domain of m members an NVLS
+// reduce-scatter (nvlsFlows), each member then all-reduces its reduced shard S/m with the members
+// of its rail in the other domains over NCCL's double binary tree (two complementary trees of
+// S/2m each, reduce up and broadcast down over the member's NIC), and an NVLS multicast
+// all-gather. On two domains each NIC carries S/m per direction where a ring's carries
+// 2(d-1)/d S/m... (n-1)/n S: why two-node all-reduce busbw exceeds the network's rate (nccl-tests
+// issue 196).
+// All flows in one coupled phase (the stages are pipelined). Latency (NCCL tuning.cc): the NVLink
+// NVLS-Tree hop (25 us) + 2 log2(domains) network NVLS-Tree hops (20.9 us). Pipeline: the buffer
+// goes in K = ceil(S / loop) loops of m x 16 channels x 128 KiB (nvlsLoopBytes), each loop
+// reduced up then broadcast down, two stages: T = lat + (1 + 1/K) S/B (one loop of fill; a payload
+// of one loop or less crosses both stages one after the other, 2 S/B). Measured on two HGX H100
+// (8 x 400G IB, NCCL 2.26): 235 GB/s busbw at 32 MiB, 468 at 8 GiB.
+void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const
+{
+    const std::size_t d = lay.domains.size();
+    if (d < 2 || !lay.uniform() || lay.domains.front().size() < 2)
+        throw std::invalid_argument("collective: the NVLS-Tree all-reduce needs a group spanning "
+                                    "several domains with the same number (2 or more) of members "
+                                    "in each");
+    const std::size_t m = lay.domains.front().size();
+    const double dm = static_cast<double>(m);
+    std::vector<Flow> flows;
+    for (const auto &dom : lay.domains)
+        for (NodeId g : dom) {
+            std::vector<Flow> mine = nvlsFlows(g, bytes, dm);
+            flows.insert(flows.end(), mine.begin(), mine.end());
+        }
+    std::vector<Flow> inter;
+    const double share = bytes / (2 * dm);
+    for (std::size_t j = 0; j < m; ++j)
+        for (int t = 0; t < 2; ++t)
+            for (std::size_t i = 0; i < d; ++i) {
+                const std::size_t pos = t == 0 ? i : d - 1 - i;
+                if (pos == 0)
+                    continue;
+                const std::size_t parentPos = (pos - 1) / 2;
+                const std::size_t parent = t == 0 ? parentPos : d - 1 - parentPos;
+                const NodeId child = lay.domains[i][j], up = lay.domains[parent][j];
+                inter.push_back(Flow {child, up, share});
+                inter.push_back(Flow {up, child, share});
+            }
+    ProtocolTimes lat = hopLatency(LatencyFamily::NvlsTree, HopClass::NVLink, true);
+    const double depth = std::floor(std::log2(static_cast<double>(d)));
+    for (const Flow &f : inter) {
+        ProtocolTimes net = hopLatency(LatencyFamily::NvlsTree, HopClass::Net, true);
+        for (double &x : net)
+            x += hop(f.src, f.dst).extra;
+        lat = maxOf(lat,
+                    hopLatency(LatencyFamily::NvlsTree, HopClass::NVLink, true)
+                        + scaled(net, 2 * depth));
+    }
+    flows.insert(flows.end(), inter.begin(), inter.end());
+    plan.phases.push_back(coupledPhase(std::move(flows), 0));
+    plan.latency.push_back(lat);
+    plan.protocols = kSimpleOnly;
+    const double loops = bytes > 0 ? std::ceil(bytes / nvlsLoopBytes(dm)) : 1.0;
+    plan.fill = 1.0 / std::max(1.0, loops);
+    plan.channels = static_cast<int>(m);
 }
 
 std::vector<CollectiveAlgorithm> CollectivePlanner::candidates(const CollectiveSpec &spec) const
@@ -596,8 +673,17 @@ std::vector<CollectiveAlgorithm> CollectivePlanner::candidates(const CollectiveS
     std::vector<A> out {A::Ring, A::Tree};
     if (fullMesh(spec.members))
         out.push_back(A::Direct);
-    if (lay.domains.size() > 1 && lay.uniform() && lay.domains.front().size() > 1)
-        out.push_back(A::Hierarchical);
+    // NCCL's tuner chooses among ring, tree, NVLS, NVLS-Tree and CollNet (SHARP): the
+    // hierarchical algorithm (reduce-scatter, all-reduce across, all-gather) is not one of NCCL's,
+    // so it runs only when asked for.
+    if (lay.domains.size() > 1 && lay.uniform() && lay.domains.front().size() > 1) {
+        try {
+            CollectivePlan probe;
+            nvlsTree(lay, 1.0, probe);
+            out.push_back(A::NvlsTree);
+        } catch (const std::invalid_argument &) {
+        }
+    }
     if (lay.size() > 1) {
         try {
             CollectivePlan probe;
@@ -662,6 +748,9 @@ CollectivePlan CollectivePlanner::build(const CollectiveSpec &spec, CollectiveAl
     case CollectiveAlgorithm::InNetwork:
         inNetwork(lay, spec.bytes, plan);
         break;
+    case CollectiveAlgorithm::NvlsTree:
+        nvlsTree(lay, spec.bytes, plan);
+        break;
     default:
         ring(lay, spec.kind, spec.bytes, plan);
         break;
@@ -697,16 +786,28 @@ std::size_t CollectivePlanner::shapeHash(const CollectiveSpec &spec, std::size_t
     return h * 1000003u ^ cands; // full mesh or not, in-network reduction or not
 }
 
+namespace {
+
+// Bandwidth time per Simple bandwidth time of `plan` with protocol p: the wire factor, over the
+// tree's medium-size factor where it applies.
+double bandwidthScale(const CollectivePlan &plan, Protocol proto)
+{
+    return wireFactor(proto) / (plan.treeCorrection ? treeBandwidthFactor(proto, plan.bytes) : 1.0);
+}
+
+} // namespace
+
 void CollectivePlanner::finalize(CollectivePlan &plan, Protocol proto, double bandwidthTime) const
 {
     const auto p = static_cast<std::size_t>(proto);
+    const double scale = bandwidthScale(plan, proto);
     for (std::size_t i = 0; i < plan.phases.size(); ++i) {
         Phase &ph = plan.phases[i];
         ph.latency = i < plan.latency.size() ? plan.latency[i][p] : 0.0;
         if (i == 0)
             ph.latency += bandwidthTime * plan.fill;
         for (Flow &f : ph.flows)
-            f.bytes *= wireFactor(proto);
+            f.bytes *= scale;
     }
     plan.protocol = proto;
 }
@@ -715,7 +816,7 @@ void CollectivePlanner::finalize(CollectivePlan &plan, Protocol proto, double ba
 // latencies, the bandwidth time x the protocol's wire factor, the pipeline fill.
 double CollectivePlanner::timeWith(const CollectivePlan &plan, Protocol proto, double bw) const
 {
-    double t = bw * wireFactor(proto);
+    double t = bw * bandwidthScale(plan, proto);
     for (const ProtocolTimes &l : plan.latency)
         t += l[static_cast<std::size_t>(proto)];
     t += bw * plan.fill;

@@ -40,14 +40,15 @@ enum class CollectiveKind {
     PointToPoint,
     Broadcast
 };
-enum class CollectiveAlgorithm { Auto, Ring, Tree, Hierarchical, InNetwork, Direct };
+enum class CollectiveAlgorithm { Auto, Ring, Tree, Hierarchical, InNetwork, Direct, NvlsTree };
 
 const char *toString(CollectiveKind k);
 const char *toString(CollectiveAlgorithm a);
 /// Parses "all_reduce", "all_gather", "reduce_scatter", "all_to_all", "send_recv", "p2p",
 /// "broadcast".
 bool fromString(const std::string &s, CollectiveKind &out);
-/// Parses "auto", "ring", "tree", "hierarchical", "nvls" / "in_network" / "sharp", "direct".
+/// Parses "auto", "ring", "tree", "hierarchical", "nvls" / "in_network" / "sharp", "direct",
+/// "nvls_tree".
 bool fromString(const std::string &s, CollectiveAlgorithm &out);
 
 /// nccl-tests bus-bandwidth factor: busbw = algbw x factor; 2(n-1)/n for all-reduce, (n-1)/n
@@ -80,14 +81,21 @@ struct CollectivePlan
     /// Planning detail: usable protocols, bit (1 << Protocol).
     unsigned protocols = 0b111;
     /// Planning detail: pipeline fill as a fraction of the bandwidth time (NVLS: one loop over
-    /// the payload; hierarchical: the stages not overlapped by chunking), added as latency.
+    /// the payload; NVLS-Tree: one of the K loops the payload takes; hierarchical: the stages not
+    /// overlapped by chunking), added as latency.
     double fill = 0;
+    /// Planning detail: the tree all-reduce's size-dependent bandwidth factor applies
+    /// (treeBandwidthFactor, protocol.h) to a payload of `bytes`.
+    bool treeCorrection = false;
+    double bytes = 0;
 };
 inline constexpr unsigned kSimpleOnly = 1u << static_cast<unsigned>(Protocol::Simple);
 
-/// Plans collectives on one design's topology. Auto picks, like NCCL's tuner, the algorithm
-/// with the smallest estimated time, estimated by simulating each candidate alone on the fabric
-/// (cached by kind, size and members). Not thread-safe.
+/// Plans collectives on one design's topology. Auto picks, like NCCL's tuner, among NCCL's
+/// algorithms (ring, tree, NVLS, NVLS-Tree, SHARP; direct on a full mesh, as RCCL's all-pairs) the
+/// one with the smallest estimated time, estimated by simulating each candidate alone on the
+/// fabric (cached by kind, size and members); hierarchical runs only when asked for (it is not
+/// an NCCL algorithm). Not thread-safe.
 class CollectivePlanner
 {
 public:
@@ -139,6 +147,8 @@ private:
     void hierarchical(const Layout &lay, double bytes, CollectivePlan &plan, bool sharp) const;
     std::pair<NodeId, double> reductionRoot(const std::vector<NodeId> &members) const;
     void inNetwork(const Layout &lay, double bytes, CollectivePlan &plan) const;
+    std::vector<Flow> nvlsFlows(NodeId member, double bytes, double n) const;
+    void nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const;
 
     const Router &m_router;
     mutable std::unique_ptr<FlowNetwork> m_scratch;

@@ -37,6 +37,9 @@ struct MoeRouting
     MoeDispatcher dispatcher = MoeDispatcher::AllToAll;
     int topK = 1; ///< experts per token
     int maxNodes = 0; ///< node-limited routing: each token to at most M nodes (0: no limit)
+    /// Routed experts of the EP group, spread evenly over its ranks (0: many; the k experts of
+    /// a token are then drawn independently). DeepSeek-V3: 256.
+    int experts = 0;
 };
 
 /// One collective of `bytes` (nccl-tests size: the full buffer) repeated `repeat` times back to

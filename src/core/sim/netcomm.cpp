@@ -1,5 +1,7 @@
 #include "sim/netcomm.h"
 
+#include "sim/collectivesmoe.h"
+
 namespace weft {
 
 namespace {
@@ -14,7 +16,7 @@ CollectiveKind kindOf(CollectiveOp op)
     case CollectiveOp::ReduceScatter:
         return CollectiveKind::ReduceScatter;
     case CollectiveOp::AllToAll:
-    case CollectiveOp::MoeDispatch: // carried as a plain all-to-all until the dispatchers land
+    case CollectiveOp::MoeDispatch: // with the AllToAll dispatcher (the others: planMoe)
     case CollectiveOp::MoeCombine:
         return CollectiveKind::AllToAll;
     case CollectiveOp::SendRecv:
@@ -51,12 +53,24 @@ NetComm::NetComm(const Design &design, const NetworkOptions &options)
 NetComm::~NetComm() = default;
 
 const std::vector<Phase> &NetComm::plan(CollectiveOp op, double bytes,
-                                        const std::vector<NodeId> &members)
+                                        const std::vector<NodeId> &members, const MoeRouting &moe)
 {
-    auto key = std::make_tuple(static_cast<int>(op), bytes, members);
+    const bool moeOp = op == CollectiveOp::MoeDispatch || op == CollectiveOp::MoeCombine;
+    const bool hierarchical = moeOp && moe.dispatcher != MoeDispatcher::AllToAll;
+    const long long route = hierarchical
+        ? ((static_cast<long long>(moe.dispatcher) * 1024 + moe.topK) * 1024 + moe.maxNodes) * 65536
+            + moe.experts
+        : -1;
+    auto key = std::make_tuple(static_cast<int>(op), bytes, route, members);
     auto it = m_plans.find(key);
     if (it != m_plans.end())
         return it->second;
+    if (hierarchical)
+        return m_plans
+            .emplace(std::move(key),
+                     planMoeHierarchical(m_net->router(), members, bytes, moe,
+                                         op == CollectiveOp::MoeCombine))
+            .first->second;
     CollectiveSpec spec;
     spec.kind = kindOf(op);
     spec.members = members;
@@ -82,7 +96,7 @@ CommId NetComm::submit(const CommRequest &r, double t)
             phases.push_back(std::move(p));
             continue;
         }
-        for (Phase p : plan(c.op, c.bytes, r.members)) {
+        for (Phase p : plan(c.op, c.bytes, r.members, c.moe)) {
             for (Flow &f : p.flows)
                 f.bytes *= k;
             p.latency *= k;

@@ -39,12 +39,13 @@ public:
 
 private:
     const std::vector<Phase> &plan(CollectiveOp op, double bytes,
-                                   const std::vector<NodeId> &members);
+                                   const std::vector<NodeId> &members, const MoeRouting &moe = {});
 
     const Design &m_design;
     std::unique_ptr<FlowNetwork> m_net;
     std::unique_ptr<CollectivePlanner> m_planner;
-    std::map<std::tuple<int, double, std::vector<NodeId>>, std::vector<Phase>> m_plans;
+    /// Plans by (op, bytes, MoE routing of hierarchical dispatchers or -1, members).
+    std::map<std::tuple<int, double, long long, std::vector<NodeId>>, std::vector<Phase>> m_plans;
 };
 
 } // namespace weft

@@ -9,11 +9,21 @@ namespace {
 
 constexpr double kUs = 1e-6;
 
-// tuning.cc hwLat[hw][algorithm][protocol], microseconds: {LL, LL128, Simple}.
-constexpr double kHop[3][3][3] = {
-    /* NVLink */ {/* Ring */ {0.6, 1.9, 3.4}, /* Tree */ {0.6, 1.25, 4.0}, /* NVLS */ {0, 0, 25}},
-    /* PCI */ {/* Ring */ {1.0, 2.5, 5.7}, /* Tree */ {1.0, 1.9, 4.0}, /* NVLS */ {0, 0, 0}},
-    /* Net */ {/* Ring */ {2.7, 4.0, 14.0}, /* Tree */ {5.0, 8.5, 14.0}, /* NVLS */ {0, 0, 18}}};
+// tuning.cc hwLat[hw][algorithm][protocol], microseconds: {LL, LL128, Simple}; families Ring,
+// Tree, NVLS, NVLS-Tree.
+constexpr double kHop[3][4][3] = {
+    /* NVLink */ {{0.6, 1.9, 3.4}, {0.6, 1.25, 4.0}, {0, 0, 25}, {0, 0, 25}},
+    /* PCI */ {{1.0, 2.5, 5.7}, {1.0, 1.9, 4.0}, {0, 0, 0}, {0, 0, 0}},
+    /* Net */ {{2.7, 4.0, 14.0}, {5.0, 8.5, 14.0}, {0, 0, 18}, {0, 0, 20.9}}};
+
+// tuning.cc treeCorrectionFactor[protocol][log2(bytes / 64)], 64 B to 256 MiB.
+constexpr double kTreeCorrection[3][24]
+    = {{1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7,  .7,  .7,  .6,  .5,
+        .4,  .4,  .5,  .6,  .7, .8, .9, 1.0, 1.0, 1.0, 1.0, 1.0},
+       {1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7,  .6,  .6,
+        .6,  .6,  .6,  .6,  .8,  .9, .9, .9, .9, 1.0, 1.0, 1.0},
+       {.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5,
+        .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9, .9}};
 
 // tuning.cc getNetOverhead(): 1 us per network post on x86 hosts (Intel; 2 us AMD), x3 for Simple.
 constexpr double kNetOverheadUs = 1.0;
@@ -41,6 +51,7 @@ ProtocolTimes baseLatency(LatencyFamily f)
     case LatencyFamily::Tree:
         return {6.8 * kUs, 14.0 * kUs, 8.4 * kUs};
     case LatencyFamily::Nvls:
+    case LatencyFamily::NvlsTree:
         break;
     }
     return {0, 0, 0};
@@ -52,7 +63,8 @@ ProtocolTimes hopLatency(LatencyFamily f, HopClass cls, bool multiDomain)
     ProtocolTimes out {};
     for (int p = 0; p < kProtocolCount; ++p) {
         double us = row[p];
-        if (cls != HopClass::Net && multiDomain && f != LatencyFamily::Nvls) {
+        const bool nvls = f == LatencyFamily::Nvls || f == LatencyFamily::NvlsTree;
+        if (cls != HopClass::Net && multiDomain && !nvls) {
             if (p == static_cast<int>(Protocol::LL))
                 us *= 1.8;
             if (f == LatencyFamily::Ring)
@@ -81,6 +93,15 @@ double nvlsLoopBytes(double ranks)
 {
     constexpr double kChannels = 16, kChunk = 128 * 1024;
     return ranks * kChannels * kChunk;
+}
+
+double treeBandwidthFactor(Protocol p, double bytes)
+{
+    constexpr double kTreeAllReduce = 0.92; // tuning.cc: tree all-reduce busBw x .92
+    if (!(bytes >= 64))
+        return kTreeAllReduce;
+    const int logSize = static_cast<int>(std::floor(std::log2(bytes / 64)));
+    return kTreeAllReduce * (logSize < 23 ? kTreeCorrection[static_cast<int>(p)][logSize] : 1.0);
 }
 
 ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b)

@@ -28,8 +28,9 @@ const char *toString(Protocol p);
 /// the network (a NIC and scale-out switches).
 enum class HopClass { NVLink, PCI, Net };
 
-/// NCCL algorithm families with their own latency figures.
-enum class LatencyFamily { Ring, Tree, Nvls };
+/// NCCL algorithm families with their own latency figures (NvlsTree: NCCL_ALGO_NVLS_TREE, NVLS
+/// inside each node and a tree across nodes).
+enum class LatencyFamily { Ring, Tree, Nvls, NvlsTree };
 
 /// Per-protocol values (indexed by Protocol), seconds.
 using ProtocolTimes = std::array<double, kProtocolCount>;
@@ -40,9 +41,9 @@ ProtocolTimes baseLatency(LatencyFamily f);
 
 /// NCCL's latency of one hop of `cls` for family `f`, seconds (tuning.cc hwLat, e.g. Ring over
 /// NVLink 0.6 / 1.9 / 3.4 us, over the network 2.7 / 4.0 / 14 us; NVLS over NVLink 25 us and
-/// over the network 18 us, Simple only). `multiDomain`: the group spans several scale-up domains,
-/// where NCCL charges an NVLink LL hop x1.8 and every intra-node ring hop at least the network
-/// post overhead (1 us; 3 us with Simple).
+/// over the network 18 us, NVLS-Tree 25 and 20.9 us, Simple only). `multiDomain`: the group spans
+/// several scale-up domains, where NCCL charges an NVLink LL hop x1.8 and every intra-node ring hop
+/// at least the network post overhead (1 us; 3 us with Simple).
 ProtocolTimes hopLatency(LatencyFamily f, HopClass cls, bool multiDomain);
 
 /// Wire bytes per data byte of each protocol: LL 4, LL128 1/0.92, Simple 1 (tuning.cc).
@@ -54,6 +55,13 @@ double wireFactor(Protocol p);
 /// bandwidth time as fill, whatever its size (a short message still fills the slots' pipeline
 /// before its first multicast completes). Loop bytes: ranks x 16 channels x 128 KiB.
 double nvlsLoopBytes(double ranks);
+
+/// Bandwidth factor of NCCL's tree all-reduce: 0.92 (tuning.cc, tree all-reduce busBw x .92) x,
+/// for medium sizes, NCCL's statement that trees do not reach its bandwidth model between 4 KiB
+/// and 256 MiB: a static table per protocol and power-of-two size (src/graph/tuning.cc,
+/// treeCorrectionFactor, NCCL 2.19-2.27: Simple 0.5 at 512 KiB-4 MiB, 0.7 at 32 MiB, 0.9 at
+/// 128 MiB; 1 from 512 MiB up). The tree's bandwidth time is divided by it.
+double treeBandwidthFactor(Protocol p, double bytes);
 
 /// Element-wise sum, scaling, maximum and sum of a list of per-protocol times.
 ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b);
