@@ -271,8 +271,14 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   rank's batch, split under PP into as many micro-batches as stages (torchtitan's default
 //   pipeline_parallel_microbatches). Model FLOPs as torchtitan counts them do not matter here
 //   (its rows report tokens/s).
-// MoE rows (issue 14: folding EP over TP/CP/DP, MLA, sliding-window attention, dispatchers) are
-// listed with the reason they are not simulated yet.
+// MoE rows (ids with experts): the model preset of the row's shape (its head dimension, MLA or
+// sliding window, which the CSV has no columns for; the notes say "Arch from HF config.json"),
+// expert TP 1 (the notes: "expert DP = GPUs/(EP*PP) assuming ETP=1"), force-balanced routing
+// (the tables' footnote, the ModelZoo's benchmark setting), no EP overlap (the rows without
+// "overlap"), and the token dispatcher of the family: Megatron-Bridge tables do not name it
+// (MCore's alltoall assumed), the Megatron-LM DeepSeek-V3 baseline states NCCL all-to-all, the
+// ModelZoo rows state DeepEP. Recompute modules as the row names them (norm, act, moe, up_proj,
+// MLP).
 struct ModernStack
 {
     QString family;
@@ -414,10 +420,40 @@ QList<ModernRow> readModernRows()
         r.metric = col("metric");
         r.measured = col("measured").toDouble();
         mr.measuredMemoryGib = col("measured_memory_gib").toDouble();
-        if (m.experts > 0)
-            mr.notSimulated = QStringLiteral(
-                "MoE (issue 14): EP folded over TP/CP/DP, MLA / sliding-window attention, "
-                "token dispatchers not modelled yet");
+        if (m.experts > 0) {
+            const TransformerSpec row = m;
+            for (const std::string &key : modelPresetKeys()) {
+                const TransformerSpec p = *modelPreset(key);
+                if (p.layers == row.layers && p.hidden == row.hidden && p.heads == row.heads
+                    && p.experts == row.experts && p.topK == row.topK
+                    && p.expertFfn == row.expertFfn) {
+                    m = p;
+                    m.name = row.name;
+                    m.seq = row.seq;
+                }
+            }
+            if (!m.isMla() && m.headDim == 0 && m.slidingWindow == 0 && m.kvHeads == m.heads
+                && row.kvHeads == row.heads)
+                mr.notSimulated = QStringLiteral("no model preset of this MoE shape");
+            c.etp = 1;
+            c.dispatcher = r.id.startsWith(QLatin1String("ZOO-")) ? TokenDispatcher::DeepEP
+                                                                  : TokenDispatcher::AllToAll;
+            if (c.recompute == Recompute::Selective) {
+                const QString mods = rc.toLower();
+                unsigned bits = 0;
+                if (mods.contains(QLatin1String("norm")))
+                    bits |= kRecomputeLayerNorm;
+                if (mods.contains(QLatin1String("act")))
+                    bits |= kRecomputeAct | kRecomputeMoeAct;
+                if (mods.contains(QLatin1String("moe")))
+                    bits |= kRecomputeMoe;
+                if (mods.contains(QLatin1String("up_proj")))
+                    bits |= kRecomputeUpProj;
+                if (mods.contains(QLatin1String("mlp")))
+                    bits |= kRecomputeMlp;
+                c.recomputeModules = bits;
+            }
+        }
         rows << mr;
     }
     return rows;
@@ -429,7 +465,8 @@ double familyModelFlops(const ModernRow &mr)
     const TransformerSpec &m = mr.row.w.model;
     double flops = modelFlopsPerStep(m, mr.row.w.config);
     if (mr.stack.causalHalf) // Megatron counts the causal attention core at half the square
-        flops -= 3.0 * m.layers * attentionCoreFlops(m, 1) / 2 * mr.row.w.config.globalBatch;
+        for (int i = 0; i < m.layers; ++i)
+            flops -= 3.0 * attentionCoreFlops(m, i, 1) / 2 * mr.row.w.config.globalBatch;
     return flops;
 }
 
@@ -442,6 +479,10 @@ double median(std::vector<double> v)
 }
 
 } // namespace
+
+// What the MoE rows reach today (the report gives the rows); a regression makes them fail.
+constexpr double kMoeMedianBound = 0.60;
+constexpr double kMoeWorstBound = 0.90;
 
 class TestTrainingValidation : public QObject
 {
@@ -480,7 +521,7 @@ private slots:
                             .arg(QStringLiteral("predicted"), 10)
                             .arg(QStringLiteral("error"), 8)
                             .arg(QStringLiteral("memory GiB (measured)"));
-        std::vector<double> errors;
+        std::vector<double> errors, moeErrors;
         QStringList overCapacity;
         for (const ModernRow &mr : rows) {
             const Row &row = mr.row;
@@ -511,11 +552,11 @@ private slots:
             const double err = row.metric == QLatin1String("step_time_s")
                 ? (row.measured - predicted) / predicted // throughput error, like the others
                 : (predicted - row.measured) / row.measured;
-            errors.push_back(std::abs(err));
+            (row.w.model.isMoe() ? moeErrors : errors).push_back(std::abs(err));
             if (!r.memoryFits)
                 overCapacity << row.id;
             table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
-                                    "s, dp %12 s, wall %13 s]%14\n")
+                                    "s, dp %12 s, ep %15 s, wall %13 s]%14\n")
                          .arg(row.id, -26)
                          .arg(row.metric, -24)
                          .arg(row.measured, 10, 'f', 1)
@@ -533,8 +574,15 @@ private slots:
                          .arg(r.memoryFits ? QString()
                                            : QStringLiteral(" MEMORY %1 of %2 GB")
                                                  .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
-                                                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0));
+                                                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0))
+                         .arg(r.breakdown.epExposed, 0, 'f', 2);
         }
+        const double moeMed = median(moeErrors);
+        const double moeWorst
+            = moeErrors.empty() ? 0 : *std::max_element(moeErrors.begin(), moeErrors.end());
+        table += QStringLiteral("MoE rows: median |error| %1%, max |error| %2%\n")
+                     .arg(moeMed * 100, 0, 'f', 1)
+                     .arg(moeWorst * 100, 0, 'f', 1);
         const double med = median(errors);
         const double worst = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
         table += QStringLiteral("dense rows: median |error| %1%, max |error| %2%\n")
@@ -542,6 +590,17 @@ private slots:
                      .arg(worst * 100, 0, 'f', 1);
         qInfo().noquote() << table;
         QVERIFY(errors.size() >= 7); // every dense row simulated
+        QVERIFY(moeErrors.size() >= 7); // and every MoE row
+        // Issue 13's targets on the MoE rows (issue 14), not reached yet: expected failures with
+        // the figures printed above; then what the model reaches today, a regression bound.
+        QEXPECT_FAIL("", "issue 13 target median <= 10% not reached on the MoE rows", Continue);
+        QVERIFY2(moeMed <= 0.10,
+                 qPrintable(QStringLiteral("MoE median |error| %1%").arg(moeMed * 100, 0, 'f', 1)));
+        QEXPECT_FAIL("", "issue 13 target: every MoE row within 25% not reached", Continue);
+        QVERIFY2(moeWorst <= 0.25,
+                 qPrintable(QStringLiteral("MoE max |error| %1%").arg(moeWorst * 100, 0, 'f', 1)));
+        QVERIFY2(moeMed <= kMoeMedianBound, "MoE median absolute error (regression)");
+        QVERIFY2(moeWorst <= kMoeWorstBound, "a MoE row is off more than its regression bound");
         // Every run that trained must fit. Llama 3.1 405B on GB200 (TP4 PP16 VPP4, no stated
         // recomputation) holds ~20 micro-batches of 8 layers in the interleaved warm-up: the
         // recipe's activation offloading / recomputation is not in the table (not modelled).
@@ -560,6 +619,41 @@ private slots:
         // What the model reaches today: a regression bound.
         QVERIFY2(med <= 0.20, "median absolute error above 20% (regression)");
         QVERIFY2(worst <= 0.40, "a row is off by more than 40% (regression)");
+    }
+    // The Megatron-MoE ModelZoo's Qwen3-235B comparisons on 256 H100 (issue 14): cross-node
+    // EP 32 (TP 2) beats intra-node EP 8 with TP 4 (measured 19.7 s vs 29.0 s per step), and
+    // the 1F1B A2A overlap (--overlap-moe-expert-parallel-comm) beats no overlap (17.6 vs 19.7).
+    void moeLayoutComparisons()
+    {
+        const QList<ModernRow> rows = readModernRows();
+        auto find = [&](const char *id) -> const ModernRow * {
+            for (const ModernRow &r : rows)
+                if (r.row.id == QLatin1String(id))
+                    return &r;
+            return nullptr;
+        };
+        const ModernRow *xep = find("ZOO-Q235-H100-XEP");
+        const ModernRow *iep = find("ZOO-Q235-H100-IEP-TP4");
+        QVERIFY(xep && iep);
+        auto step = [](const ModernRow &mr, bool overlap) {
+            test::Cluster c = test::generateCluster(mr.row.fabric);
+            Design d = std::move(c.design);
+            d.workload = mr.row.w;
+            d.workload->config.overlapEp = overlap;
+            const SimResult r = simulate(d);
+            return r.ok ? r.stepTime : -1.0;
+        };
+        const double cross = step(*xep, false), intra = step(*iep, false);
+        const double overlapped = step(*xep, true);
+        qInfo().noquote() << QStringLiteral(
+                                 "Qwen3-235B, 256 H100: EP32 TP2 %1 s (measured 19.7), EP8 TP4 %2 "
+                                 "s (29.0), EP32 with 1F1B A2A overlap %3 s (17.6)")
+                                 .arg(cross, 0, 'f', 2)
+                                 .arg(intra, 0, 'f', 2)
+                                 .arg(overlapped, 0, 'f', 2);
+        QVERIFY(cross > 0 && intra > 0 && overlapped > 0);
+        QVERIFY2(cross < intra, "cross-node EP32 must beat intra-node EP8 with TP4");
+        QVERIFY2(overlapped < cross, "the 1F1B A2A overlap must beat no overlap");
     }
     // Published runs not used for calibration: each within 25%, memory over capacity accepted.
     void generalizationRunsWithinBound()
