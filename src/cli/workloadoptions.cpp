@@ -41,6 +41,24 @@ constexpr IntFlag<TransformerSpec> kModelInts[] = {
      nullptr, "0"},
     {"moe-every", "Every n-th layer after the dense ones is MoE", &TransformerSpec::moeEvery,
      nullptr, "1"},
+    {"router-group-topk", "Node-limited routing: each token to at most N groups (0: no limit)",
+     &TransformerSpec::routerGroupTopK, nullptr, "0"},
+    {"head-dim", "Attention head dimension (0: hidden / heads)", &TransformerSpec::headDim, nullptr,
+     "0"},
+    {"kv-lora-rank", "MLA key-value latent rank (0: no MLA)", &TransformerSpec::kvLoraRank, nullptr,
+     "0"},
+    {"q-lora-rank", "MLA query latent rank (0: no query latent)", &TransformerSpec::qLoraRank,
+     nullptr, "0"},
+    {"qk-nope-head-dim", "MLA non-rotary query/key head dimension", &TransformerSpec::qkNopeHeadDim,
+     nullptr, "0"},
+    {"qk-rope-head-dim", "MLA rotary query/key head dimension", &TransformerSpec::qkRopeHeadDim,
+     nullptr, "0"},
+    {"v-head-dim", "MLA value head dimension", &TransformerSpec::vHeadDim, nullptr, "0"},
+    {"sliding-window", "Sliding-window attention, tokens (0: every layer full)",
+     &TransformerSpec::slidingWindow, nullptr, "0"},
+    {"window-every", "Layers i with i % N == --window-offset use the window",
+     &TransformerSpec::windowEvery, nullptr, "1"},
+    {"window-offset", "See --window-every", &TransformerSpec::windowOffset, nullptr, "0"},
 };
 constexpr IntFlag<TrainingConfig> kTrainingInts[] = {
     {"tp", "Tensor parallel degree", &TrainingConfig::tp},
@@ -49,6 +67,8 @@ constexpr IntFlag<TrainingConfig> kTrainingInts[] = {
      "as many replicas as fit: accelerators / (tp x pp x cp)"},
     {"cp", "Context parallel degree", &TrainingConfig::cp},
     {"ep", "Expert parallel degree", &TrainingConfig::ep},
+    {"etp", "Expert tensor parallel degree (0: the same as --tp, as Megatron-Core)",
+     &TrainingConfig::etp},
     {"vpp", "Virtual stages per pipeline rank", &TrainingConfig::vpp},
     {"micro-batch", "Micro-batch, sequences", &TrainingConfig::microBatch},
     {"global-batch", "Global batch, sequences", &TrainingConfig::globalBatch,
@@ -94,10 +114,21 @@ constexpr ModelBoolFlag kModelBools[] = {
      &TransformerSpec::tiedEmbeddings},
 };
 // Flags whose value is a name or a list.
-constexpr const char *kOtherFlags[] = {
-    "model",   "schedule", "recompute",         "dtype",      "placement",          "attention",
-    "overlap", "cp-kind",  "recompute-modules", "fp8-recipe", "launch-overhead-us", "dp-bucket-mb",
-    "workload"};
+constexpr const char *kOtherFlags[] = {"model",
+                                       "schedule",
+                                       "recompute",
+                                       "dtype",
+                                       "placement",
+                                       "attention",
+                                       "overlap",
+                                       "cp-kind",
+                                       "recompute-modules",
+                                       "fp8-recipe",
+                                       "launch-overhead-us",
+                                       "dp-bucket-mb",
+                                       "workload",
+                                       "dispatcher",
+                                       "moe-imbalance"};
 
 template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
 {
@@ -191,6 +222,14 @@ void addWorkloadOptions(QCommandLineParser &p)
         QStringLiteral("Communication overlapped with compute, comma-separated from dp, tp, pp, "
                        "ep, or none"),
         QStringLiteral("dp,pp"), "LIST");
+    add("dispatcher",
+        QStringLiteral("MoE token dispatcher: alltoall (NCCL with permutes), deepep or hybridep "
+                       "(hierarchical; FP8 dispatch with FP8 linears)"),
+        QString::fromLatin1(toString(config.dispatcher)), "NAME");
+    add("moe-imbalance",
+        QStringLiteral("Tokens of the busiest expert rank over the mean, >= 1 (1: force-balanced; "
+                       "a dropping router: its capacity factor)"),
+        QString::number(config.moeImbalance), "X");
     add("launch-overhead-us",
         QStringLiteral("Host time per kernel launch without CUDA graphs, microseconds (each "
                        "kernel takes at least this long)"),
@@ -217,7 +256,12 @@ bool sameShape(const TransformerSpec &a, const TransformerSpec &b)
         && a.vocab == b.vocab && a.seq == b.seq && a.experts == b.experts && a.topK == b.topK
         && a.expertFfn == b.expertFfn && a.sharedExperts == b.sharedExperts
         && a.firstDenseLayers == b.firstDenseLayers && a.moeEvery == b.moeEvery && a.rope == b.rope
-        && a.dropout == b.dropout && a.tiedEmbeddings == b.tiedEmbeddings;
+        && a.dropout == b.dropout && a.tiedEmbeddings == b.tiedEmbeddings && a.headDim == b.headDim
+        && a.kvLoraRank == b.kvLoraRank && a.qLoraRank == b.qLoraRank
+        && a.qkNopeHeadDim == b.qkNopeHeadDim && a.qkRopeHeadDim == b.qkRopeHeadDim
+        && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow
+        && a.windowEvery == b.windowEvery && a.windowOffset == b.windowOffset
+        && a.routerGroupTopK == b.routerGroupTopK;
 }
 
 // --overlap dp,tp,pp,ep | none.
@@ -318,8 +362,8 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     const bool kvSet = p.isSet(QStringLiteral("kv-heads"));
     for (const auto &f : kModelInts) {
         const std::string n = f.name;
-        const bool zeroOk = n == "experts" || n == "top-k" || n == "moe-ffn"
-            || n == "shared-experts" || n == "first-dense-layers";
+        const bool zeroOk = n != "layers" && n != "hidden" && n != "heads" && n != "kv-heads"
+            && n != "ffn" && n != "vocab" && n != "seq" && n != "moe-every" && n != "window-every";
         if (!intValue(f.name, zeroOk ? 0 : 1, m.*(f.field)))
             return std::nullopt;
     }
@@ -342,7 +386,8 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     for (const auto &f : kTrainingInts)
         if (!intValue(f.name,
                       (f.field == &TrainingConfig::zeroStage
-                       || f.field == &TrainingConfig::fsdpShardGroup)
+                       || f.field == &TrainingConfig::fsdpShardGroup
+                       || f.field == &TrainingConfig::etp)
                           ? 0
                           : 1,
                       c.*(f.field)))
@@ -370,7 +415,8 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         || !enumValue("recompute", c.recompute, "none, selective, full")
         || !enumValue("dtype", c.dtype, "bf16, fp8, fp4")
         || !enumValue("attention", c.attention, "flash, fa2, unfused")
-        || !enumValue("cp-kind", c.cpKind, "all-gather, ring"))
+        || !enumValue("cp-kind", c.cpKind, "all-gather, ring")
+        || !enumValue("dispatcher", c.dispatcher, "alltoall, deepep, hybridep"))
         return std::nullopt;
     if (c.dtype == DataType::FP4 && !p.isSet(QStringLiteral("fp8-recipe")))
         c.fp8Recipe = Fp8Recipe::Nvfp4;
@@ -396,7 +442,8 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         return std::nullopt;
     for (const auto &[flag, scale, target] :
          {std::tuple {"launch-overhead-us", 1e-6, &c.launchOverhead},
-          std::tuple {"dp-bucket-mb", 1e6, &c.dpBucketBytes}}) {
+          std::tuple {"dp-bucket-mb", 1e6, &c.dpBucketBytes},
+          std::tuple {"moe-imbalance", 1.0, &c.moeImbalance}}) {
         const QString f = QString::fromLatin1(flag);
         if (!p.isSet(f))
             continue;

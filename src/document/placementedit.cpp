@@ -46,7 +46,9 @@ namespace {
 // natural index.
 using Key = std::tuple<int, int, int, int>;
 
-Key keyOf(const RankCoord &c, int ep, RankGroupKind kind)
+// EP and expert-DP groups follow the experts' decomposition (MoE parallel folding: etp, ep,
+// expert-DP; RankMap::expertCoord).
+Key keyOf(const RankCoord &c, const ExpertCoord &e, RankGroupKind kind)
 {
     switch (kind) {
     case RankGroupKind::Tp:
@@ -54,9 +56,9 @@ Key keyOf(const RankCoord &c, int ep, RankGroupKind kind)
     case RankGroupKind::Cp:
         return {c.tp, -1, c.dp, c.pp};
     case RankGroupKind::Ep:
-        return {c.tp, c.cp, c.dp / ep, c.pp};
+        return {e.etp, -1, e.edp, e.pp};
     case RankGroupKind::ExpertDp:
-        return {c.tp, -1, c.dp % ep, c.pp}; // spans CP, as RankMap::expertDpGroup
+        return {e.etp, e.ep, -1, e.pp};
     case RankGroupKind::Stage:
         return {-1, -1, -1, c.pp};
     case RankGroupKind::DpReplica:
@@ -65,18 +67,11 @@ Key keyOf(const RankCoord &c, int ep, RankGroupKind kind)
     return {};
 }
 
-int epDegree(const RankMap &map)
-{
-    // The EP degree is the size of an EP group (RankMap keeps the configuration private).
-    return map.worldSize() > 0 ? int(map.epGroup(map.coord(0)).size()) : 1;
-}
-
 } // namespace
 
 std::vector<int> groupIndexOfRanks(const RankMap &map, RankGroupKind kind)
 {
     const int world = map.worldSize();
-    const int ep = std::max(1, epDegree(map));
     std::vector<int> index(static_cast<std::size_t>(world), 0);
     std::map<Key, int> seen;
     for (int r = 0; r < world; ++r) {
@@ -87,7 +82,7 @@ std::vector<int> groupIndexOfRanks(const RankMap &map, RankGroupKind kind)
         else if (kind == RankGroupKind::DpReplica)
             i = c.dp;
         else
-            i = seen.emplace(keyOf(c, ep, kind), int(seen.size())).first->second;
+            i = seen.emplace(keyOf(c, map.expertCoord(r), kind), int(seen.size())).first->second;
     }
     return index;
 }

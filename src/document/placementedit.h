@@ -14,9 +14,10 @@
 namespace weft {
 
 /// Which kind of parallel group: the ranks sharing every coordinate except one (TP, CP, EP
-/// groups), or one pipeline stage (same pp), or one DP replica (same dp: a model copy), or an
-/// expert-data-parallel group (same tp, cp, pp and EP index dp % ep: the ranks holding the same
-/// experts, over which expert gradients are reduced; RankMap::expertDpGroup).
+/// groups), or one pipeline stage (same pp), or one DP replica (same dp: a model copy). EP and
+/// expert-data-parallel groups follow the MoE layers' folded decomposition (RankMap::
+/// expertCoord: same expert TP and expert-DP index, or same expert TP and EP index: the ranks
+/// holding the same experts, over which expert gradients are reduced).
 enum class RankGroupKind { Tp, Stage, DpReplica, Cp, Ep, ExpertDp };
 
 /// One parallel group: its kind, index (stage and replica: the pp / dp coordinate; TP, CP, EP:

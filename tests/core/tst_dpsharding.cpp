@@ -56,6 +56,7 @@ Workload tinyMoe(int tp, int dp, int ep)
     w.model.expertFfn = 1024;
     w.config.tp = tp;
     w.config.ep = ep;
+    w.config.sequenceParallel = tp > 1; // Megatron-Core refuses MoE with TP > 1 without SP
     return w;
 }
 

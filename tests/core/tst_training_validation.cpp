@@ -271,8 +271,14 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   rank's batch, split under PP into as many micro-batches as stages (torchtitan's default
 //   pipeline_parallel_microbatches). Model FLOPs as torchtitan counts them do not matter here
 //   (its rows report tokens/s).
-// MoE rows (issue 14: folding EP over TP/CP/DP, MLA, sliding-window attention, dispatchers) are
-// listed with the reason they are not simulated yet.
+// MoE rows (ids with experts): the model preset of the row's shape (its head dimension, MLA or
+// sliding window, which the CSV has no columns for; the notes say "Arch from HF config.json"),
+// expert TP 1 (the notes: "expert DP = GPUs/(EP*PP) assuming ETP=1"), force-balanced routing
+// (the tables' footnote, the ModelZoo's benchmark setting), no EP overlap (the rows without
+// "overlap"), and the token dispatcher of the family: Megatron-Bridge tables do not name it
+// (MCore's alltoall assumed), the Megatron-LM DeepSeek-V3 baseline states NCCL all-to-all, the
+// ModelZoo rows state DeepEP. Recompute modules as the row names them (norm, act, moe, up_proj,
+// MLP).
 struct ModernStack
 {
     QString family;
@@ -316,6 +322,10 @@ QString modernPreset(const QString &acc, const QString &id)
         return QStringLiteral("grand-teton-h100");
     return QStringLiteral("dgx-h100");
 }
+
+// See readModernRows: flow events of a MoE row's EP traffic simulated in this test (~25k flow
+// events per second on one core today).
+constexpr double kMaxEpFlowEvents = 2e6;
 
 QList<ModernRow> readModernRows()
 {
@@ -414,10 +424,52 @@ QList<ModernRow> readModernRows()
         r.metric = col("metric");
         r.measured = col("measured").toDouble();
         mr.measuredMemoryGib = col("measured_memory_gib").toDouble();
-        if (m.experts > 0)
-            mr.notSimulated = QStringLiteral(
-                "MoE (issue 14): EP folded over TP/CP/DP, MLA / sliding-window attention, "
-                "token dispatchers not modelled yet");
+        if (m.experts > 0) {
+            const TransformerSpec row = m;
+            for (const std::string &key : modelPresetKeys()) {
+                const TransformerSpec p = *modelPreset(key);
+                if (p.layers == row.layers && p.hidden == row.hidden && p.heads == row.heads
+                    && p.experts == row.experts && p.topK == row.topK
+                    && p.expertFfn == row.expertFfn) {
+                    m = p;
+                    m.name = row.name;
+                    m.seq = row.seq;
+                }
+            }
+            if (!m.isMla() && m.headDim == 0 && m.slidingWindow == 0 && m.kvHeads == m.heads
+                && row.kvHeads == row.heads)
+                mr.notSimulated = QStringLiteral("no model preset of this MoE shape");
+            c.etp = 1;
+            c.dispatcher = r.id.startsWith(QLatin1String("ZOO-")) ? TokenDispatcher::DeepEP
+                                                                  : TokenDispatcher::AllToAll;
+            if (c.recompute == Recompute::Selective) {
+                const QString mods = rc.toLower();
+                unsigned bits = 0;
+                if (mods.contains(QLatin1String("norm")))
+                    bits |= kRecomputeLayerNorm;
+                if (mods.contains(QLatin1String("act")))
+                    bits |= kRecomputeAct | kRecomputeMoeAct;
+                if (mods.contains(QLatin1String("moe")))
+                    bits |= kRecomputeMoe;
+                if (mods.contains(QLatin1String("up_proj")))
+                    bits |= kRecomputeUpProj;
+                if (mods.contains(QLatin1String("mlp")))
+                    bits |= kRecomputeMlp;
+                c.recomputeModules = bits;
+            }
+            // Until the collective model aggregates all-to-all flows into classes (issue 14,
+            // its speed item), a row whose EP traffic expands into more flow events than the
+            // bound is listed, not simulated: operations per step x the EP group's n(n-1)
+            // flows x 2 (dispatch, combine).
+            const double ops = 2.0 * c.pp * c.microBatches() * c.vpp;
+            const double flowEvents = ops * c.ep * (c.ep - 1) * 2;
+            if (flowEvents > kMaxEpFlowEvents)
+                mr.notSimulated = QStringLiteral("%1M EP flow events per step exceed the test's "
+                                                 "bound of %2M until all-to-all flows are "
+                                                 "aggregated (issue 14, collective model)")
+                                      .arg(flowEvents / 1e6, 0, 'f', 1)
+                                      .arg(kMaxEpFlowEvents / 1e6, 0, 'f', 1);
+        }
         rows << mr;
     }
     return rows;
@@ -429,7 +481,8 @@ double familyModelFlops(const ModernRow &mr)
     const TransformerSpec &m = mr.row.w.model;
     double flops = modelFlopsPerStep(m, mr.row.w.config);
     if (mr.stack.causalHalf) // Megatron counts the causal attention core at half the square
-        flops -= 3.0 * m.layers * attentionCoreFlops(m, 1) / 2 * mr.row.w.config.globalBatch;
+        for (int i = 0; i < m.layers; ++i)
+            flops -= 3.0 * attentionCoreFlops(m, i, 1) / 2 * mr.row.w.config.globalBatch;
     return flops;
 }
 
@@ -442,6 +495,12 @@ double median(std::vector<double> v)
 }
 
 } // namespace
+
+// What the MoE rows reach today (the report gives the rows); a regression makes them fail.
+// Today (GPT-OSS-120B +85%, Qwen3-235B EP8 TP4 +144%, Qwen3-235B 32k +18%): optimistic, the
+// expert GEMMs and EP exchange cost too little; not calibrated yet.
+constexpr double kMoeMedianBound = 1.0;
+constexpr double kMoeWorstBound = 1.6;
 
 class TestTrainingValidation : public QObject
 {
@@ -485,7 +544,7 @@ private slots:
                             .arg(QStringLiteral("predicted"), 10)
                             .arg(QStringLiteral("error"), 8)
                             .arg(QStringLiteral("memory GiB (measured)"));
-        std::vector<double> errors;
+        std::vector<double> errors, moeErrors;
         QStringList overCapacity;
         for (const ModernRow &mr : rows) {
             const Row &row = mr.row;
@@ -516,11 +575,11 @@ private slots:
             const double err = row.metric == QLatin1String("step_time_s")
                 ? (row.measured - predicted) / predicted // throughput error, like the others
                 : (predicted - row.measured) / row.measured;
-            errors.push_back(std::abs(err));
+            (row.w.model.isMoe() ? moeErrors : errors).push_back(std::abs(err));
             if (!r.memoryFits)
                 overCapacity << row.id;
             table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
-                                    "s, dp %12 s, wall %13 s]%14\n")
+                                    "s, dp %12 s, ep %15 s, wall %13 s]%14\n")
                          .arg(row.id, -26)
                          .arg(row.metric, -24)
                          .arg(row.measured, 10, 'f', 1)
@@ -538,8 +597,15 @@ private slots:
                          .arg(r.memoryFits ? QString()
                                            : QStringLiteral(" MEMORY %1 of %2 GB")
                                                  .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
-                                                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0));
+                                                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0))
+                         .arg(r.breakdown.epExposed, 0, 'f', 2);
         }
+        const double moeMed = median(moeErrors);
+        const double moeWorst
+            = moeErrors.empty() ? 0 : *std::max_element(moeErrors.begin(), moeErrors.end());
+        table += QStringLiteral("MoE rows: median |error| %1%, max |error| %2%\n")
+                     .arg(moeMed * 100, 0, 'f', 1)
+                     .arg(moeWorst * 100, 0, 'f', 1);
         const double med = median(errors);
         const double worst = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
         table += QStringLiteral("dense rows: median |error| %1%, max |error| %2%\n")
@@ -547,6 +613,17 @@ private slots:
                      .arg(worst * 100, 0, 'f', 1);
         qInfo().noquote() << table;
         QVERIFY(errors.size() >= 7); // every dense row simulated
+        QVERIFY(moeErrors.size() >= 3); // the MoE rows within the flow-event bound
+        // Issue 13's targets on the MoE rows (issue 14), not reached yet: expected failures with
+        // the figures printed above; then what the model reaches today, a regression bound.
+        QEXPECT_FAIL("", "issue 13 target median <= 10% not reached on the MoE rows", Continue);
+        QVERIFY2(moeMed <= 0.10,
+                 qPrintable(QStringLiteral("MoE median |error| %1%").arg(moeMed * 100, 0, 'f', 1)));
+        QEXPECT_FAIL("", "issue 13 target: every MoE row within 25% not reached", Continue);
+        QVERIFY2(moeWorst <= 0.25,
+                 qPrintable(QStringLiteral("MoE max |error| %1%").arg(moeWorst * 100, 0, 'f', 1)));
+        QVERIFY2(moeMed <= kMoeMedianBound, "MoE median absolute error (regression)");
+        QVERIFY2(moeWorst <= kMoeWorstBound, "a MoE row is off more than its regression bound");
         // Every run that trained must fit. Llama 3.1 405B on GB200 (TP4 PP16 VPP4, no stated
         // recomputation) holds ~20 micro-batches of 8 layers in the interleaved warm-up: the
         // recipe's activation offloading / recomputation is not in the table (not modelled).

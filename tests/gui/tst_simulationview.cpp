@@ -330,7 +330,7 @@ private slots:
         ParallelGroupTree *tree = w.partitions()->groupTree();
         QTreeWidgetItem *entry = tree->entry({RankGroupKind::ExpertDp, 0});
         QVERIFY(entry);
-        QCOMPARE(entry->parent()->text(0), QStringLiteral("Expert-DP groups"));
+        QCOMPARE(entry->parent()->text(0), QStringLiteral("Expert-DP groups (MoE layers)"));
         QCOMPARE(entry->parent()->childCount(), 8); // TP 2 x EP 4
         QCOMPARE(entry->text(1), QStringLiteral("0, 8, 16, 24"));
         tree->setCurrentItem(entry);

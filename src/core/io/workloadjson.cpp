@@ -71,6 +71,19 @@ TransformerSpec modelFromJson(const JsonReader &r)
     m.sharedExperts = count(r, "shared_experts", 0, m.sharedExperts, kMaxExperts);
     m.firstDenseLayers = count(r, "first_dense_layers", 0, m.firstDenseLayers, kMaxLayers);
     m.moeEvery = count(r, "moe_every", 1, m.moeEvery, kMaxLayers);
+    m.routerGroupTopK = count(r, "router_group_topk", 0, m.routerGroupTopK, kMaxExperts);
+    m.headDim = count(r, "head_dim", 0, m.headDim, kMaxWidth);
+    if (auto a = r.optional("mla")) { // multi-head latent attention (DeepSeek-V2 sec. 2.1.2)
+        m.qLoraRank = count(*a, "q_lora_rank", 0, m.qLoraRank, kMaxWidth);
+        m.kvLoraRank = count(*a, "kv_lora_rank", 1, m.kvLoraRank, kMaxWidth);
+        m.qkNopeHeadDim = count(*a, "qk_nope_head_dim", 1, m.qkNopeHeadDim, kMaxWidth);
+        m.qkRopeHeadDim = count(*a, "qk_rope_head_dim", 0, m.qkRopeHeadDim, kMaxWidth);
+        m.vHeadDim = count(*a, "v_head_dim", 1, m.vHeadDim, kMaxWidth);
+    }
+    m.slidingWindow = count(r, "sliding_window", 0, m.slidingWindow, kMaxSeqTokens);
+    m.windowEvery = count(r, "window_every", 1, m.windowEvery, kMaxLayers);
+    m.windowOffset = count(r, "window_offset", 0, m.windowOffset, kMaxLayers);
+    m.attentionSinks = r.boolean("attention_sinks", m.attentionSinks);
     return m;
 }
 
@@ -82,6 +95,13 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     c.dp = count(r, "dp", 1, c.dp, kMaxDegree);
     c.cp = count(r, "cp", 1, c.cp, kMaxDegree);
     c.ep = count(r, "ep", 1, c.ep, kMaxDegree);
+    c.etp = count(r, "etp", 0, c.etp, kMaxDegree);
+    c.dispatcher = enumField(r, "dispatcher", c.dispatcher, "alltoall, deepep, hybridep");
+    if (r.has("moe_imbalance")) {
+        c.moeImbalance = r.nonNegative("moe_imbalance", c.moeImbalance);
+        if (c.moeImbalance < 1 || c.moeImbalance > 1000)
+            r.fail("moe_imbalance", "must be from 1 (balanced) to 1000");
+    }
     c.vpp = count(r, "vpp", 1, c.vpp, kMaxLayers);
     c.microBatch = count(r, "micro_batch_seqs", 1, c.microBatch, kMaxBatchSeqs);
     c.globalBatch = count(r, "global_batch_seqs", 1, c.globalBatch, kMaxBatchSeqs);
@@ -117,6 +137,7 @@ TrainingConfig trainingFromJson(const JsonReader &r)
         c.overlapTp = o->boolean("tp", c.overlapTp);
         c.overlapPp = o->boolean("pp", c.overlapPp);
         c.overlapEp = o->boolean("ep", c.overlapEp);
+        c.overlapSharedExperts = o->boolean("shared_experts", c.overlapSharedExperts);
     }
     if (auto a = r.optional("stage_layers")) {
         for (std::size_t i = 0; i < a->size(); ++i) {
@@ -154,6 +175,25 @@ nlohmann::ordered_json toJson(const Workload &w)
                                   {"shared_experts", m.sharedExperts},
                                   {"first_dense_layers", m.firstDenseLayers},
                                   {"moe_every", m.moeEvery}};
+    // MoE routing and attention variants, written only when used (older readers and files
+    // stay as they were).
+    if (m.routerGroupTopK > 0)
+        model["router_group_topk"] = m.routerGroupTopK;
+    if (m.headDim > 0)
+        model["head_dim"] = m.headDim;
+    if (m.isMla())
+        model["mla"] = {{"q_lora_rank", m.qLoraRank},
+                        {"kv_lora_rank", m.kvLoraRank},
+                        {"qk_nope_head_dim", m.qkNopeHeadDim},
+                        {"qk_rope_head_dim", m.qkRopeHeadDim},
+                        {"v_head_dim", m.vHeadDim}};
+    if (m.slidingWindow > 0) {
+        model["sliding_window"] = m.slidingWindow;
+        model["window_every"] = m.windowEvery;
+        model["window_offset"] = m.windowOffset;
+    }
+    if (m.attentionSinks)
+        model["attention_sinks"] = true;
     nlohmann::ordered_json training {
         {"tp", c.tp},
         {"pp", c.pp},
@@ -188,6 +228,14 @@ nlohmann::ordered_json toJson(const Workload &w)
           {"ep", c.overlapEp}}}};
     if (!c.stageLayers.empty())
         training["stage_layers"] = c.stageLayers;
+    if (c.etp > 0)
+        training["etp"] = c.etp;
+    if (c.dispatcher != TokenDispatcher::AllToAll)
+        training["dispatcher"] = toString(c.dispatcher);
+    if (c.moeImbalance != 1.0)
+        training["moe_imbalance"] = c.moeImbalance;
+    if (c.overlapSharedExperts)
+        training["overlap"]["shared_experts"] = true;
     nlohmann::ordered_json placement {{"order", w.placement.order}};
     if (!w.placement.explicitMap.empty()) {
         nlohmann::ordered_json map = nlohmann::ordered_json::array();

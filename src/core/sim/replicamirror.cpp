@@ -86,7 +86,6 @@ void mirrorReplicaTraffic(const Design &design, const SimPlan &plan,
 {
     if (!plan.symmetric || !plan.ranks || !design.workload || links.size() != design.links().size())
         return;
-    const TrainingConfig &c = design.workload->config;
     const RankMap &rk = *plan.ranks;
     const int units = static_cast<int>(plan.unitPipeline.size());
     const std::vector<int> firstUnit = firstUnits(plan); // pipeline -> the unit simulated for it
@@ -106,7 +105,7 @@ void mirrorReplicaTraffic(const Design &design, const SimPlan &plan,
         simulated.emplace(li, links[li]);
     std::vector<std::vector<int>> ranksOfUnit(static_cast<std::size_t>(units));
     for (int rank = 0; rank < rk.worldSize(); ++rank) {
-        const int u = rk.coord(rank).dp / c.ep;
+        const int u = rk.coord(rank).dp / rk.replicasPerUnit();
         if (u >= 0 && u < units)
             ranksOfUnit[static_cast<std::size_t>(u)].push_back(rank);
     }
@@ -121,7 +120,7 @@ void mirrorReplicaTraffic(const Design &design, const SimPlan &plan,
         for (const int rank : ranksOfUnit[static_cast<std::size_t>(u0)]) {
             RankCoord x = rk.coord(rank);
             const NodeId from = rk.node(rank);
-            x.dp += c.ep * (u - u0);
+            x.dp += rk.replicasPerUnit() * (u - u0);
             nodeMap.emplace(from, rk.node(x));
         }
         auto mapLink = [&](std::size_t li, bool &flip) -> std::ptrdiff_t {

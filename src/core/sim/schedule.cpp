@@ -118,6 +118,10 @@ struct StageState
     int pending = 0; // outstanding comm of the current op
     bool computing = false;
     double waitSince = -1; // ZeRO-3: free with input ready since, waiting for the gather
+    double computeDue = 0; // when the current op's compute ends (a timer before it is stale)
+    double computeDur = 0;
+    int epPending = 0; // EP requests of the current op in flight, when overlapped
+    bool epOverlapped = false, slowed = false;
 };
 
 double at(const std::vector<double> &v, int i)
@@ -144,6 +148,7 @@ private:
     int m_n = 1; // virtual stages
     std::vector<std::vector<StageOp>> m_order; // [stage]
     std::vector<std::vector<int>> m_lastBwdIndex; // [stage][chunk] index in order
+    std::vector<std::vector<char>> m_steady; // [stage][order index] paired in the steady phase
     std::vector<std::vector<StageState>> m_state; // [pl][stage]
     std::vector<std::vector<double>> m_arrF, m_arrB, m_prodF, m_prodB; // [pl][vs*m + mb]
     std::priority_queue<Timer, std::vector<Timer>, std::greater<>> m_timers;
@@ -188,6 +193,14 @@ private:
         }
     }
     bool inputReady(int pl, int st, const StageOp &op, double &ready, double &prod) const;
+    // Compute beside the dispatcher's kernels for `overlapped` seconds ran on 1 - f of the SMs:
+    // it ends overlapped * f / (1 - f) later.
+    void slowCompute(StageState &ss, double overlapped) const
+    {
+        const double f = std::clamp(m_s.epSmFraction, 0.0, 0.9);
+        ss.computeDue += std::max(0.0, overlapped) * f / (1 - f);
+        ss.slowed = true;
+    }
     void tryStart(int pl, int st);
     void computeDone(int pl, int st);
     void finishOp(int pl, int st);
@@ -268,7 +281,17 @@ void Engine::tryStart(int pl, int st)
         submitGroups(g.tp[static_cast<std::size_t>(st)], op.forward ? w.tpForward : w.tpBackward,
                      Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
     const double dur = op.forward ? w.forwardTime : w.backwardTime;
-    m_timers.push(Timer {m_now + dur, m_seq++, 0, pl, st, 0});
+    ss.computeDue = m_now + dur;
+    ss.computeDur = dur;
+    ss.slowed = false;
+    ss.epPending = 0;
+    ss.epOverlapped = m_s.overlapEp && m_steady[si][ss.next];
+    if (ss.epOverlapped) { // the token exchange runs beside the partner micro-batch's compute
+        submitGroups(g.ep[si], op.forward ? w.epForward : w.epBackward,
+                     Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.epPending);
+        ss.pending += ss.epPending;
+    }
+    m_timers.push(Timer {ss.computeDue, m_seq++, 0, pl, st, 0});
     if (m_s.gatherParams && m_s.overlapDp) // prefetch the next operation's parameters
         askGather(pl, st, ss.next + 1);
     // DP buckets of this chunk become ready as the last backward walks through its layers.
@@ -284,6 +307,13 @@ void Engine::tryStart(int pl, int st)
 void Engine::computeDone(int pl, int st)
 {
     StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    if (!ss.computing || m_now < ss.computeDue)
+        return; // a timer the dispatcher's SM share postponed
+    if (ss.epOverlapped && ss.epPending > 0 && !ss.slowed && m_s.epSmFraction > 0) {
+        slowCompute(ss, ss.computeDur); // the dispatcher held its SMs the whole compute
+        m_timers.push(Timer {ss.computeDue, m_seq++, 0, pl, st, 0});
+        return;
+    }
     ss.computing = false;
     OpRecord &rec = current(pl, st);
     rec.computeEnd = m_now;
@@ -294,8 +324,14 @@ void Engine::computeDone(int pl, int st)
         submitGroups(g.tp[static_cast<std::size_t>(st)],
                      rec.op.forward ? w.tpForward : w.tpBackward,
                      Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
-    submitGroups(g.ep[static_cast<std::size_t>(st)], rec.op.forward ? w.epForward : w.epBackward,
-                 Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.pending);
+    if (static_cast<std::size_t>(st) < g.etp.size())
+        submitGroups(g.etp[static_cast<std::size_t>(st)],
+                     rec.op.forward ? w.etpForward : w.etpBackward,
+                     Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
+    if (!ss.epOverlapped)
+        submitGroups(g.ep[static_cast<std::size_t>(st)],
+                     rec.op.forward ? w.epForward : w.epBackward,
+                     Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.pending);
     if (ss.pending == 0)
         finishOp(pl, st);
 }
@@ -369,6 +405,11 @@ void Engine::commDone(const Pending &p)
         StageState &ss = m_state[static_cast<std::size_t>(p.pl)][static_cast<std::size_t>(p.st)];
         OpRecord &rec = current(p.pl, p.st);
         (p.cat == Cat::Tp ? rec.tpDone : p.cat == Cat::Cp ? rec.cpDone : rec.epDone) = m_now;
+        if (p.cat == Cat::Ep && ss.epOverlapped && --ss.epPending == 0 && ss.computing && !ss.slowed
+            && m_s.epSmFraction > 0) {
+            slowCompute(ss, m_now - rec.start); // the dispatcher's SMs were taken until now
+            m_timers.push(Timer {ss.computeDue, m_seq++, 0, p.pl, p.st, 0});
+        }
         if (--ss.pending == 0 && !ss.computing)
             finishOp(p.pl, p.st);
         break;
@@ -569,6 +610,18 @@ ScheduleOutcome Engine::run()
     for (int st = 0; st < m_s.p; ++st) {
         m_order[static_cast<std::size_t>(st)] = stageOrder(m_s.schedule, m_s.p, m_s.m, m_s.v, st);
         const auto &o = m_order[static_cast<std::size_t>(st)];
+        // The steady phase: from the forward before the first backward to the backward after
+        // the last forward (1F1B pairs).
+        int firstB = static_cast<int>(o.size()), lastF = -1;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (!o[i].forward)
+                firstB = std::min(firstB, static_cast<int>(i));
+            else
+                lastF = static_cast<int>(i);
+        }
+        auto &steady = m_steady.emplace_back(o.size(), 0);
+        for (int i = std::max(0, firstB - 1); i <= lastF + 1 && i < static_cast<int>(o.size()); ++i)
+            steady[static_cast<std::size_t>(i)] = 1;
         for (std::size_t i = 0; i < o.size(); ++i)
             if (!o[i].forward)
                 m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(o[i].chunk)]

@@ -51,6 +51,7 @@ struct ChunkWork
     std::vector<CollectiveCall> tpForward, tpBackward; ///< over each TP group
     std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
+    std::vector<CollectiveCall> etpForward, etpBackward; ///< over each expert-TP group
     double gradBytes = 0; ///< DP gradient bytes per GPU of this chunk (dense + expert)
     double expertGradBytes = 0; ///< part of gradBytes reduced over the expert-DP groups (EP > 1)
     /// ZeRO-3: bf16 parameter bytes per GPU all-gathered before each forward and each backward
@@ -73,6 +74,7 @@ struct CommGroup
 struct PipelineGroups
 {
     std::vector<std::vector<CommGroup>> tp, cp, ep; ///< [stage][group]
+    std::vector<std::vector<CommGroup>> etp; ///< [stage][group]; only when ETP differs from TP
     std::vector<CommGroup> ppPairs; ///< [stage s] members = pairs (src in s, dst in s+1 mod p)
 };
 
@@ -88,6 +90,15 @@ struct ScheduleSpec
     int p = 1, m = 1, v = 1;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     bool overlapTp = false, overlapPp = true, overlapDp = true;
+    /// EP dispatch/combine of the steady phase's operations overlap their compute (Megatron-
+    /// Core's combined 1F1B: each forward paired with another micro-batch's backward, so one's
+    /// token exchange hides behind the other's compute); the warm-up forwards and cool-down
+    /// backwards, which have no partner, keep it exposed.
+    bool overlapEp = false;
+    /// Fraction of the SMs the dispatcher's kernels hold while they overlap compute (DeepEP
+    /// normal kernels: 24 of an H800's 132 SMs, DeepEP README); the overlapped compute runs
+    /// that much slower while they are in flight. 0: not modelled (NCCL all-to-all).
+    double epSmFraction = 0;
     bool shardedGrads = false; ///< reduce-scatter gradients + all-gather parameters (ZeRO >= 1)
     bool gatherParams = false; ///< ZeRO-3: per-operation parameter all-gathers (see above)
     double dpBucketBytes = 160e6;

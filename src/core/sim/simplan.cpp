@@ -151,6 +151,40 @@ std::optional<Finding> heterogeneityFinding(const Design &d, const RankMap &rk,
                     {}};
 }
 
+MoeDispatcher moeDispatcher(TokenDispatcher d)
+{
+    switch (d) {
+    case TokenDispatcher::AllToAll:
+        return MoeDispatcher::AllToAll;
+    case TokenDispatcher::DeepEP:
+        return MoeDispatcher::DeepEP;
+    case TokenDispatcher::HybridEP:
+        return MoeDispatcher::HybridEP;
+    }
+    return MoeDispatcher::AllToAll;
+}
+
+// The EP traffic of `moe` MoE layers for one micro-batch: forward, each layer dispatches (FP8
+// where the dispatcher and the linears allow) and combines (BF16); backward, the combine's
+// gradient goes out as a dispatch and the dispatch's gradient comes back as a combine, both
+// BF16; full recomputation repeats the forward's pair.
+void epCalls(ChunkWork &cw, const TransformerSpec &m, const TrainingConfig &c,
+             const CommVolumes &vol, int moe, bool full)
+{
+    const MoeRouting routing {moeDispatcher(c.dispatcher), std::max(1, m.topK), m.routerGroupTopK};
+    auto call = [&](CollectiveOp op, double bytes, int n) {
+        return CollectiveCall {op, bytes, n, routing};
+    };
+    cw.epForward = {call(CollectiveOp::MoeDispatch, vol.epDispatchBytes, moe),
+                    call(CollectiveOp::MoeCombine, vol.epCombineBytes, moe)};
+    cw.epBackward = {call(CollectiveOp::MoeDispatch, vol.epCombineBytes, moe),
+                     call(CollectiveOp::MoeCombine, vol.epCombineBytes, moe)};
+    if (full) {
+        cw.epBackward.push_back(call(CollectiveOp::MoeDispatch, vol.epDispatchBytes, moe));
+        cw.epBackward.push_back(call(CollectiveOp::MoeCombine, vol.epCombineBytes, moe));
+    }
+}
+
 std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int count)
 {
     if (count <= 0 || bytes <= 0)
@@ -214,6 +248,12 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     s.overlapTp = c.overlapTp;
     s.overlapPp = c.overlapPp;
     s.overlapDp = c.overlapDpGrad;
+    s.overlapEp = c.overlapEp && m.isMoe() && c.ep > 1;
+    // DeepEP's normal kernels hold 24 SMs (DeepEP README: Buffer.set_num_sms(24), measured on
+    // H800 with 132 SMs); HybridEP is taken to hold as many (not published; stated). The
+    // fraction is of this accelerator's SMs (132 when the catalog gives none).
+    if (c.dispatcher != TokenDispatcher::AllToAll)
+        s.epSmFraction = 24.0 / (acc.sms > 0 ? acc.sms : 132);
     s.shardedGrads = c.effectiveZero() >= 1;
     s.gatherParams = c.effectiveZero() >= 3;
     s.dpBucketBytes = c.dpBucketBytes;
@@ -221,6 +261,10 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     s.ppBytes = c.pp > 1 ? vol.ppBytes : 0;
     const bool sp = c.sequenceParallel && c.tp > 1;
     const bool full = c.recompute == Recompute::Full;
+    // MoE parallel folding: experts over ETP x EP x expert-DP (RankMap).
+    const int etp = m.isMoe() ? c.expertTp() : c.tp;
+    const bool separateExperts = m.isMoe() && (c.ep > 1 || etp != c.tp);
+    const bool etpGroups = m.isMoe() && etp > 1 && etp != c.tp;
     const double gradBytesPerParam = c.gradReduceFp32 ? 4 : 2;
 
     // Work of each model chunk (virtual stage k = chunk * p + stage).
@@ -241,13 +285,13 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         for (int i = first; i < first + count; ++i) {
             moe += m.isMoeLayer(i) ? 1 : 0;
             dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
-            expert += m.layerExpertParams(i) / (double(c.tp) * c.ep);
+            expert += m.layerExpertParams(i) / (double(etp) * c.ep);
         }
         if (emb)
             dense += m.embeddingParams() / c.tp;
         if (logits && (!m.tiedEmbeddings || c.pp > 1))
             dense += m.embeddingParams() / c.tp;
-        if (c.ep == 1) { // the expert-DP group is the DP group
+        if (!separateExperts) { // the expert-DP group is the DP group
             dense += expert;
             expert = 0;
         }
@@ -260,10 +304,24 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         if (c.tp > 1) {
             // Korthikanti 2022 sec. 4: 2 all-reduces (or RS+AG pairs) per layer forward and 2
             // backward, 2 more with full recomputation; embedding and logits add one each.
+            // A MoE layer whose experts are not split over the same TP group keeps only the
+            // attention's pair on TP (its tokens stay sequence-parallel into the dispatch).
+            const int perLayer = 2 * count - (etp == c.tp ? 0 : moe);
             cw.tpForward
-                = calls(sp, CollectiveOp::AllReduce, vol.tpBytes, 2 * count + (emb ? 1 : 0));
+                = calls(sp, CollectiveOp::AllReduce, vol.tpBytes, perLayer + (emb ? 1 : 0));
             cw.tpBackward = calls(sp, CollectiveOp::AllReduce, vol.tpBytes,
-                                  2 * count * (full ? 2 : 1) + (logits ? 1 : 0));
+                                  perLayer * (full ? 2 : 1) + (logits ? 1 : 0));
+        }
+        if (etpGroups && moe > 0) {
+            // Expert TP (Megatron-Core alltoall dispatcher): the dispatched tokens are
+            // all-gathered over ETP before the experts and reduce-scattered after them.
+            const double bytes = vol.epCombineBytes * etp;
+            cw.etpForward = {{CollectiveOp::AllGather, bytes, moe},
+                             {CollectiveOp::ReduceScatter, bytes, moe}};
+            cw.etpBackward = cw.etpForward;
+            if (full)
+                cw.etpBackward.insert(cw.etpBackward.end(), cw.etpForward.begin(),
+                                      cw.etpForward.end());
         }
         if (c.cp > 1) {
             cw.cpForward = {{CollectiveOp::AllGather, vol.cpBytes, count}};
@@ -271,10 +329,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             if (full)
                 cw.cpBackward.push_back({CollectiveOp::AllGather, vol.cpBytes, count});
         }
-        if (c.ep > 1 && moe > 0) {
-            cw.epForward = {{CollectiveOp::AllToAll, vol.epBytes, 2 * moe}};
-            cw.epBackward = {{CollectiveOp::AllToAll, vol.epBytes, 2 * moe * (full ? 2 : 1)}};
-        }
+        if (c.ep > 1 && moe > 0)
+            epCalls(cw, m, c, vol, moe, full);
         s.chunks.push_back(std::move(cw));
         plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)]
             += cost.forwardTime + cost.backwardTime;
@@ -284,11 +340,11 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     // Memory and optimizer per stage; expert states are sharded over the expert-DP group.
     const bool sharded = c.effectiveZero() >= 1;
     const double shard = sharded ? double(c.dp) * c.cp : 1;
-    const double expertShard = sharded ? std::max(1.0, shard / c.ep) : 1;
+    const double expertShard = sharded ? std::max(1.0, double(c.expertDp())) : 1;
     plan.stageMemory = stageMemories(m, c, acc);
     for (int st = 0; st < c.pp; ++st) {
         const StageParams sp2 = stageParams(m, c, st);
-        const double expert = c.ep > 1 ? sp2.expert : 0;
+        const double expert = separateExperts ? sp2.expert : 0;
         const double dense = sp2.total() - expert;
         s.optimizerTime.push_back(optimizerTime(dense / shard + expert / expertShard, acc));
         s.paramBytes.push_back(2 * dense);
@@ -308,19 +364,39 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             for (int tp = 0; tp < c.tp; ++tp)
                 s.dpGroups[static_cast<std::size_t>(st)].push_back(addGroup(
                     "dp", static_cast<int>(plan.groups.size()), rk.dpGroup({tp, 0, 0, st})));
-    // Expert-DP groups (EP > 1): ranks of the same EP index reduce their experts' gradients.
+    // Expert-DP groups (Megatron-Core folding): the ranks holding the same expert shard (same
+    // expert TP and EP index) reduce their experts' gradients; one group per ETP x EP position.
     s.expertDpGroups.resize(static_cast<std::size_t>(c.pp));
-    if (c.ep > 1 && c.dp / c.ep * c.cp > 1)
+    auto stageRanks = [&](int st) { // the ranks of stage st, in rank order
+        std::vector<int> out;
+        for (int r = 0; r < rk.worldSize(); ++r)
+            if (rk.coord(r).pp == st)
+                out.push_back(r);
+        return out;
+    };
+    if (separateExperts && c.expertDp() > 1)
         for (int st = 0; st < c.pp; ++st)
-            for (int e = 0; e < c.ep; ++e)
-                for (int tp = 0; tp < c.tp; ++tp)
+            for (int r : stageRanks(st))
+                if (rk.expertCoord(r).edp == 0)
                     s.expertDpGroups[static_cast<std::size_t>(st)].push_back(
                         addGroup("expert-dp", static_cast<int>(plan.groups.size()),
-                                 rk.expertDpGroup({tp, 0, e, st})));
+                                 rk.expertDpGroup(rk.coord(r))));
 
-    // Units of EP-coupled replicas; merge identically placed ones when that is exact.
+    // Units of EP-coupled replicas (RankMap::replicasPerUnit consecutive DP indices); merge
+    // identically placed ones when that is exact.
     const Distance dist(d);
-    const int units = c.dp / c.ep;
+    const int perUnit = rk.replicasPerUnit();
+    const int units = c.dp / perUnit;
+    // The ranks of unit u at stage st, in rank order.
+    auto unitRanks = [&](int u, int st) {
+        std::vector<int> out;
+        for (int dpi = u * perUnit; dpi < (u + 1) * perUnit; ++dpi)
+            for (int cp = 0; cp < c.cp; ++cp)
+                for (int tp = 0; tp < c.tp; ++tp)
+                    out.push_back(rk.rank(RankCoord {tp, cp, dpi, st}));
+        std::sort(out.begin(), out.end());
+        return out;
+    };
     std::vector<std::vector<int>> signature(static_cast<std::size_t>(units));
     bool crossesLeaves = false;
     // Identical means identical hardware, links and placement: besides the distances, each
@@ -338,23 +414,29 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         }
     };
     for (int u = 0; u < units; ++u)
-        for (int st = 0; st < c.pp; ++st)
-            for (int e = 0; e < c.ep; ++e)
+        for (int st = 0; st < c.pp; ++st) {
+            auto &sig = signature[static_cast<std::size_t>(u)];
+            for (int dpi = u * perUnit; dpi < (u + 1) * perUnit; ++dpi)
                 for (int cp = 0; cp < c.cp; ++cp) {
-                    const RankCoord base {0, cp, e + c.ep * u, st};
-                    ringSig(rk.tpGroup(base), signature[static_cast<std::size_t>(u)]);
+                    ringSig(rk.tpGroup({0, cp, dpi, st}), sig);
                     for (int tp = 0; tp < c.tp; ++tp) {
-                        const RankCoord x {tp, cp, e + c.ep * u, st};
+                        const RankCoord x {tp, cp, dpi, st};
                         if (cp == 0)
-                            ringSig(rk.cpGroup(x), signature[static_cast<std::size_t>(u)]);
-                        if (e == 0)
-                            ringSig(rk.epGroup(x), signature[static_cast<std::size_t>(u)]);
+                            ringSig(rk.cpGroup(x), sig);
                         if (c.pp > 1)
-                            ringSig(
-                                {rk.node(x), rk.node(RankCoord {tp, cp, x.dp, (st + 1) % c.pp})},
-                                signature[static_cast<std::size_t>(u)]);
+                            ringSig({rk.node(x), rk.node(RankCoord {tp, cp, dpi, (st + 1) % c.pp})},
+                                    sig);
                     }
                 }
+            if (c.ep > 1 || etpGroups)
+                for (int r : unitRanks(u, st)) {
+                    const ExpertCoord e = rk.expertCoord(r);
+                    if (c.ep > 1 && e.ep == 0)
+                        ringSig(rk.epGroup(rk.coord(r)), sig);
+                    if (etpGroups && e.etp == 0)
+                        ringSig(rk.expertTpGroup(rk.coord(r)), sig);
+                }
+        }
     plan.symmetric = exploitSymmetry && (!crossesLeaves || nonBlocking(d));
     std::map<std::vector<int>, int> classes;
     plan.unitPipeline.assign(static_cast<std::size_t>(units), -1);
@@ -373,26 +455,32 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         g.tp.resize(static_cast<std::size_t>(c.pp));
         g.cp.resize(static_cast<std::size_t>(c.pp));
         g.ep.resize(static_cast<std::size_t>(c.pp));
+        g.etp.resize(static_cast<std::size_t>(c.pp));
         g.ppPairs.resize(static_cast<std::size_t>(c.pp));
         for (int st = 0; st < c.pp; ++st) {
             const std::size_t si = static_cast<std::size_t>(st);
             std::vector<NodeId> pairs;
-            for (int e = 0; e < c.ep; ++e)
+            for (int dpi = u * perUnit; dpi < (u + 1) * perUnit; ++dpi)
                 for (int cp = 0; cp < c.cp; ++cp) {
-                    const int dpi = e + c.ep * u;
                     if (c.tp > 1)
                         g.tp[si].push_back(addGroup("tp", u, rk.tpGroup({0, cp, dpi, st})));
                     for (int tp = 0; tp < c.tp; ++tp) {
                         const RankCoord x {tp, cp, dpi, st};
                         if (cp == 0 && c.cp > 1)
                             g.cp[si].push_back(addGroup("cp", u, rk.cpGroup(x)));
-                        if (e == 0 && c.ep > 1)
-                            g.ep[si].push_back(addGroup("ep", u, rk.epGroup(x)));
                         if (c.pp > 1) {
                             pairs.push_back(rk.node(x));
                             pairs.push_back(rk.node(RankCoord {tp, cp, dpi, (st + 1) % c.pp}));
                         }
                     }
+                }
+            if (c.ep > 1 || etpGroups)
+                for (int r : unitRanks(u, st)) {
+                    const ExpertCoord e = rk.expertCoord(r);
+                    if (c.ep > 1 && e.ep == 0)
+                        g.ep[si].push_back(addGroup("ep", u, rk.epGroup(rk.coord(r))));
+                    if (etpGroups && e.etp == 0)
+                        g.etp[si].push_back(addGroup("etp", u, rk.expertTpGroup(rk.coord(r))));
                 }
             if (!pairs.empty())
                 g.ppPairs[si] = addGroup("pp", u, std::move(pairs));

@@ -210,7 +210,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     r.accelerators.reserve(static_cast<std::size_t>(rk.worldSize()));
     for (int rank = 0; rank < rk.worldSize(); ++rank) {
         const RankCoord x = rk.coord(rank);
-        const int pl = plan.unitPipeline[static_cast<std::size_t>(x.dp / c.ep)];
+        const int pl = plan.unitPipeline[static_cast<std::size_t>(x.dp / rk.replicasPerUnit())];
         r.accelerators.push_back({rk.node(rank), rank, x.pp, pl * p + x.pp,
                                   plan.stageMemory[static_cast<std::size_t>(x.pp)]});
     }

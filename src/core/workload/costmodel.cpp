@@ -15,9 +15,27 @@ double mlpMats(const TransformerSpec &m)
 {
     return m.gatedMlp ? 3 : 2;
 }
-double kvFraction(const TransformerSpec &m)
+// Weights of the attention's projections (MLA: without the latent norms), elements: the
+// forward FLOPs per token are twice this.
+double projectionWeights(const TransformerSpec &m)
 {
-    return m.heads > 0 ? double(m.kvHeads) / m.heads : 1;
+    return m.attentionParams() - (m.isMla() ? double(m.qLoraRank) + m.kvLoraRank : 0);
+}
+// Elements per token of the tensors RoPE rotates on one GPU: Q and K of every local head
+// (MLA: only their rotary parts, the key's shared by all heads).
+double ropeWidth(const TransformerSpec &m, double t)
+{
+    if (m.isMla())
+        return double(m.heads) * m.qkRopeHeadDim / t + m.qkRopeHeadDim;
+    return (m.queryWidth() + m.keyWidth()) / t;
+}
+// Keys the fused kernel visits per query of layer `i`: the whole sequence, or for a causal
+// sliding window of w tokens the blocks of 128 keys a block of 128 queries touches (w + 128).
+double kernelKeys(const TransformerSpec &m, int i)
+{
+    if (!m.isWindowLayer(i) || m.slidingWindow >= m.seq)
+        return m.seq;
+    return std::min<double>(m.seq, m.slidingWindow + 128.0);
 }
 
 // Bytes moved per element when a BF16 tensor is quantized for a low-precision GEMM, and the
@@ -65,21 +83,25 @@ struct Pass
     // (K x N = x^T dY). Low precision where the config says so, with the casts of x (fprop),
     // dY (backward) and of W once per step (Transformer Engine caches the quantized weights
     // over the micro-batches; fp8 parameter gather keeps them quantized).
-    void linear(double T, double N, double K, bool lowPrecision = true)
+    // `groups` > 1: a grouped GEMM (the experts of a MoE layer, Megatron-Core
+    // --moe-grouped-gemm / Transformer Engine GroupedLinear) of that many equal problems in one
+    // kernel: their tiles share the waves (KernelModel::gemm's batch), their casts one kernel.
+    void linear(double T, double N, double K, bool lowPrecision = true, double groups = 1)
     {
-        if (T <= 0 || N <= 0 || K <= 0)
+        if (T <= 0 || N <= 0 || K <= 0 || groups <= 0)
             return;
         const DataType dt = lowPrecision ? c.dtype : DataType::BF16;
-        fwd += k.gemm(T, N, K, dt);
-        bwd += k.gemm(T, K, N, dt) + k.gemm(K, N, T, dt);
-        flops += 2 * T * N * K;
+        fwd += k.gemm(T, N, K, dt, groups);
+        bwd += k.gemm(T, K, N, dt, groups) + k.gemm(K, N, T, dt, groups);
+        flops += groups * 2 * T * N * K;
         if (dt == DataType::BF16)
             return;
         const CastCost cast = castCost(c);
-        fwd += cast.kernels * k.elementwise(cast.bytesPerElement * T * K / cast.kernels);
-        bwd += cast.kernels * k.elementwise(cast.bytesPerElement * T * N / cast.kernels);
+        fwd += cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * K / cast.kernels);
+        bwd += cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * N / cast.kernels);
         if (!c.fp8ParamGather)
-            fwd += k.elementwise(cast.bytesPerElement * K * N) / std::max(1, c.microBatches());
+            fwd += k.elementwise(groups * cast.bytesPerElement * K * N)
+                / std::max(1, c.microBatches());
     }
     // `count` batched BF16 GEMMs (the unfused attention's per-head score and context GEMMs);
     // backward twice the forward.
@@ -100,13 +122,17 @@ struct Pass
     }
 };
 
-// Attention core of one layer per GPU for `b` sequences: the fused kernel (its generation's
-// efficiency; causal blocks skipped; CP ranks share the work evenly, ring CP load-balanced) or
-// the unfused QK^T, scale-mask-softmax, dropout and AV of Megatron 2021-22.
+// Attention core of layer `i` per GPU for `b` sequences: the fused kernel (its generation's
+// efficiency; causal blocks skipped; CP ranks share the work evenly, ring CP load-balanced; a
+// sliding-window layer visits the key blocks of its window only, the kernel's window mask) or
+// the unfused QK^T, scale-mask-softmax, dropout and AV of Megatron 2021-22. MLA's heads have a
+// query-key dimension (nope + rope) and a value dimension of their own: the kernel's FLOPs are
+// 2 sq skv (d_qk + d_v), i.e. those of head dimension (d_qk + d_v) / 2.
 void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
-                   const AcceleratorSpec &acc, double b)
+                   const AcceleratorSpec &acc, double b, int i)
 {
-    const double t = c.tp, s = m.seq, sq = double(m.seq) / c.cp, d = double(m.hidden) / m.heads;
+    const double t = c.tp, s = m.seq, sq = double(m.seq) / c.cp;
+    const double d = (m.qkHeadDim() + m.vHeadDimOf()) / 2;
     const double heads = b * m.heads / t;
     if (c.attention == AttentionKernel::Unfused) {
         p.batchedGemm(sq, s, d, heads); // QK^T: scores written to HBM
@@ -116,9 +142,13 @@ void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
     }
     const AttentionEfficiency &eff
         = c.attention == AttentionKernel::FlashAttention2 ? acc.attentionFa2 : acc.attentionFused;
-    p.fwd += p.k.attention(heads, s, s, d, true, false, eff) / c.cp;
-    p.bwd += p.k.attention(heads, s, s, d, true, true, eff) / c.cp;
-    p.flops += KernelModel::attentionKernelFlops(heads, s, s, d, true, false) / c.cp;
+    const double keys = kernelKeys(m, i);
+    const bool window = keys < s; // the window's blocks, no causal triangle beyond them
+    const double queries = window ? sq : s;
+    const double cpDiv = window ? 1 : c.cp;
+    p.fwd += p.k.attention(heads, queries, keys, d, !window, false, eff) / cpDiv;
+    p.bwd += p.k.attention(heads, queries, keys, d, !window, true, eff) / cpDiv;
+    p.flops += KernelModel::attentionKernelFlops(heads, queries, keys, d, !window, false) / cpDiv;
 }
 
 // Norms, residual adds, dropouts and RoPE of one layer's forward on one GPU (per T tokens).
@@ -137,7 +167,9 @@ double layerElementwiseBytes(const TransformerSpec &m, const TrainingConfig &c, 
     if (m.dropout)
         bytes += 2 * T * h / spDiv;
     if (m.rope)
-        bytes += rope * T * h * (1 + kvFraction(m)) / c.tp;
+        bytes += rope * T * ropeWidth(m, c.tp);
+    if (m.isMla()) // RMSNorm of the query and key-value latents (read 2 + write 2)
+        bytes += norm * T * (double(m.qLoraRank) + m.kvLoraRank);
     return bytes;
 }
 
@@ -154,6 +186,30 @@ double activationBytes(const TransformerSpec &m, const TrainingConfig &c)
 // computed: the whole layer, or only the modules selective recomputation repeats.
 enum class LayerPart { All, Recomputed };
 
+// The attention's input projections of one layer per GPU: fused QKV (column-parallel over TP),
+// or MLA's down-projections (replicated over TP in Megatron-Core) and up-projections (column-
+// parallel). `upOnly`: only the up-projections (what --recompute-modules up_proj repeats).
+void attentionInputs(Pass &p, const TransformerSpec &m, double t, double T, bool upOnly)
+{
+    const double h = m.hidden;
+    if (!m.isMla()) {
+        if (!upOnly)
+            p.linear(T, (m.queryWidth() + m.keyWidth() + m.valueWidth()) / t, h);
+        return;
+    }
+    if (m.qLoraRank > 0) {
+        if (!upOnly)
+            p.linear(T, m.qLoraRank, h); // W_DQ
+        p.linear(T, m.queryWidth() / t, m.qLoraRank); // W_UQ with W_QR
+    } else if (!upOnly) {
+        p.linear(T, m.queryWidth() / t, h);
+    }
+    if (!upOnly)
+        p.linear(T, double(m.kvLoraRank) + m.qkRopeHeadDim, h); // W_DKV with W_KR
+    p.linear(T, double(m.heads) * (double(m.qkNopeHeadDim) + m.vHeadDim) / t,
+             m.kvLoraRank); // W_UK, W_UV
+}
+
 void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const AcceleratorSpec &acc,
            int i, LayerPart part)
 {
@@ -163,29 +219,38 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
     const double gateMul = m.gatedMlp ? 2 : 1;
     const double spDiv = c.sequenceParallel ? t : 1;
     if (all) {
-        p.linear(T, h * (1 + 2 * kvFraction(m)) / t, h); // QKV
+        attentionInputs(p, m, t, T, false); // QKV, or MLA's projections
         p.elementwise(layerElementwiseBytes(m, c, T));
-    } else if (c.recomputes(kRecomputeLayerNorm)) {
-        p.elementwise(2 * 2 * kBf16 * T * h / spDiv);
+    } else {
+        if (c.recomputes(kRecomputeLayerNorm))
+            p.elementwise(2 * 2 * kBf16 * T * h / spDiv);
+        if (c.recomputes(kRecomputeUpProj) && m.isMla())
+            attentionInputs(p, m, t, T, true);
     }
     if (all || c.recomputes(kRecomputeCoreAttn))
-        attentionCore(p, m, c, acc, b);
+        attentionCore(p, m, c, acc, b, i);
     if (all)
-        p.linear(T, h, h / t); // output projection
+        p.linear(T, h, m.heads * m.vHeadDimOf() / t); // output projection
     double actElems = 0;
     const bool mlp = all || c.recomputes(m.isMoeLayer(i) ? kRecomputeMoe : kRecomputeMlp);
     if (m.isMoeLayer(i)) {
+        // Folded over ETP x EP (Megatron-Core): each of the ep x etp ranks of an EP x ETP block
+        // brings its T / t sequence-parallel tokens, k copies each, spread evenly over the E
+        // experts (force-balanced) or `moeImbalance` times the mean on the busiest rank; a rank
+        // holds E / ep experts, each column-split over ETP, run as one grouped GEMM.
+        const double etp = c.expertTp(), imb = c.moeImbalance;
         if (mlp) {
-            p.linear(T, m.experts, h, false); // router stays high precision
+            p.linear(T / spDiv, m.experts, h, false); // router stays high precision
             const double localExperts = double(m.experts) / c.ep;
-            const double perExpert = T * m.topK * c.ep / m.experts;
-            for (double e = 0; e < localExperts; ++e) {
-                p.linear(perExpert, m.expertFfn * gateMul / t, h);
-                p.linear(perExpert, h, m.expertFfn / t);
-            }
+            const double rows = T * m.topK * c.ep * etp / (double(m.experts) * t) * imb;
+            p.linear(rows, m.expertFfn * gateMul / etp, h, true, localExperts);
+            p.linear(rows, h, m.expertFfn / etp, true, localExperts);
+            // Token permutation before the dispatch and un-permutation after the combine
+            // (fused permute kernels: read 2 + write 2 bytes per element each).
+            p.elementwise(2 * 4 * T / spDiv * m.topK * h * imb);
         }
         if (mlp || c.recomputes(kRecomputeMoeAct))
-            actElems += T * m.topK * m.expertFfn / t;
+            actElems += T * m.topK * m.expertFfn / t * imb;
         if (m.sharedExperts > 0) {
             const double fs = double(m.expertFfn) * m.sharedExperts;
             if (mlp || c.recomputes(kRecomputeSharedExperts)) {
@@ -210,8 +275,7 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
 double layerForwardFlops(const TransformerSpec &m, int i, double b)
 {
     const double s = m.seq, h = m.hidden;
-    double f = 2 * b * s * h * (h + 2 * h * kvFraction(m)) + attentionCoreFlops(m, b)
-        + 2 * b * s * h * h;
+    double f = 2 * b * s * projectionWeights(m) + attentionCoreFlops(m, i, b);
     if (m.isMoeLayer(i)) {
         f += 2 * b * s * h * m.experts;
         f += 2 * b * s * h * double(m.expertFfn) * mlpMats(m) * (m.topK + m.sharedExperts);
@@ -223,7 +287,12 @@ double layerForwardFlops(const TransformerSpec &m, int i, double b)
 
 double attentionCoreFlops(const TransformerSpec &m, double b)
 {
-    return 4 * b * double(m.seq) * m.seq * m.hidden;
+    return 2 * b * double(m.seq) * m.seq * m.heads * (m.qkHeadDim() + m.vHeadDimOf());
+}
+
+double attentionCoreFlops(const TransformerSpec &m, int i, double b)
+{
+    return 2 * b * double(m.seq) * m.attendedKeys(i) * m.heads * (m.qkHeadDim() + m.vHeadDimOf());
 }
 
 double logitsFlops(const TransformerSpec &m, double b)
@@ -246,7 +315,8 @@ double hardwareFlopsPerStep(const TransformerSpec &m, const TrainingConfig &c)
         for (int i = 0; i < m.layers; ++i)
             extra += layerForwardFlops(m, i, 1);
     else if (c.recompute == Recompute::Selective)
-        extra = m.layers * attentionCoreFlops(m, 1);
+        for (int i = 0; i < m.layers; ++i)
+            extra += attentionCoreFlops(m, i, 1);
     return modelFlopsPerStep(m, c) + extra * c.globalBatch;
 }
 
@@ -307,7 +377,7 @@ void forEachStageUnit(const TransformerSpec &m, const TrainingConfig &c, int sta
         if (k % c.pp == stage)
             for (int i = first; i < first + count && i < m.layers; ++i) {
                 const double ex = m.layerExpertParams(i);
-                fn((m.layerParams(i) - ex) / c.tp, ex / (double(c.tp) * c.ep));
+                fn((m.layerParams(i) - ex) / c.tp, ex / (double(c.expertTp()) * c.ep));
             }
         first += count;
     }
@@ -345,13 +415,23 @@ double zero3GatherBytes(const TransformerSpec &m, const TrainingConfig &c, int s
     return 2 * 2 * largestUnit(m, c, stage);
 }
 
+double dispatchBytesPerElement(const TrainingConfig &c)
+{
+    if (c.dtype == DataType::BF16 || c.dispatcher == TokenDispatcher::AllToAll)
+        return kBf16;
+    return 1 + 4.0 / 128; // FP8 E4M3 with an fp32 scale per 128 elements (DeepEP's layout)
+}
+
 CommVolumes commVolumes(const TransformerSpec &m, const TrainingConfig &c)
 {
     CommVolumes v;
     const double b = c.microBatch, h = m.hidden, T = b * m.seq / c.cp;
     v.tpBytes = kBf16 * T * h;
-    v.cpBytes = kBf16 * 2 * b * double(m.seq) * h * kvFraction(m) / c.tp;
-    v.epBytes = kBf16 * T * m.topK * h / (c.sequenceParallel ? c.tp : 1);
+    v.cpBytes = kBf16 * b * double(m.seq) * (m.keyWidth() + m.valueWidth()) / c.tp;
+    const double tokens = T / (c.sequenceParallel ? c.tp : 1) * m.topK * c.moeImbalance;
+    v.epBytes = kBf16 * tokens * h;
+    v.epDispatchBytes = dispatchBytesPerElement(c) * tokens * h;
+    v.epCombineBytes = kBf16 * tokens * h;
     v.ppBytes = kBf16 * T * h / c.tp;
     return v;
 }
@@ -380,9 +460,17 @@ double layerActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
         = c.recomputes(m.isMoeLayer(i) ? kRecomputeMoeAct : kRecomputeAct) || mlpAgain;
     const double mlpIn = mlpAgain ? 0 : normOut; // the second norm's output feeds the MLP
     const double replicated = 2 + 2 + normOut + mlpIn + (m.dropout ? 2 : 0);
-    const double attn = 4 + 4 * kvFraction(m) + (lowp ? 1 : 0);
+    // Q, K, V and the attention output (= the output projection's input, plus its FP8 copy);
+    // MLA keeps its up-projected Q, K, V unless up_proj is recomputed, and its latents (both
+    // norms' inputs and outputs, and the shared rotary key) unsplit by TP.
+    const bool upAgain = m.isMla() && c.recomputes(kRecomputeUpProj);
+    const double out = m.heads * m.vHeadDimOf() / h;
+    const double qkv = (m.queryWidth() + m.keyWidth() + m.valueWidth()) / h;
+    const double attn = 2 * (upAgain ? 0 : qkv) + 2 * out + (lowp ? out : 0);
+    const double latents
+        = m.isMla() ? (4 * (double(m.qLoraRank) + m.kvLoraRank) + 2 * m.qkRopeHeadDim) / h : 0;
     const double mlp = mlpAgain ? 0 : (2 * gate + (actAgain ? 0 : (lowp ? 1 : 2))) * f / h;
-    double bytes = sbh * (replicated / sp + (attn + mlp) / t);
+    double bytes = sbh * (replicated / sp + latents + (attn + mlp) / t);
     const bool scores = c.attention == AttentionKernel::Unfused && !c.recomputes(kRecomputeCoreAttn)
         && c.recompute != Recompute::Full;
     if (scores) // softmax output 2, dropout mask 1, dropout output 2 bytes per score: 5as^2b / t
@@ -421,7 +509,8 @@ MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
     const StageParams p = stageParams(m, c, stage);
     const int zero = c.effectiveZero();
     const double denseShard = c.shardRanks();
-    const double expertShard = std::max(1.0, denseShard / c.ep);
+    const double expertShard
+        = std::max(1.0, denseShard * c.tp / (double(c.expertTp()) * c.ep)); // expert-DP
     auto bytes = [&](double perParam, int fromStage) {
         if (zero >= fromStage)
             return perParam * (p.dense / denseShard + p.expert / expertShard);

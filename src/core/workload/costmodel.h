@@ -13,13 +13,17 @@
 namespace weft {
 
 /// Forward FLOPs of transformer layer `i` for `b` sequences, whole layer (not divided by TP/CP).
-/// QKV 2bsh(h + 2hg/a) + attention 4bs^2h (full square; causal masking not halved, as the
-/// validation papers count) + output 2bsh^2 + MLP 2bshf(3 gated | 2); MoE: router 2bshE + k
-/// routed and the shared experts at 2bsh f_e (3|2).
+/// Input projections 2bs x their weights (QKV 2bsh(q + k + v) widths; MLA's down and up
+/// projections, DeepSeek-V2 sec. 2.1.2) + attention core (full square; causal masking not
+/// halved, as the validation papers count; sliding windows their keys) + output 2bs a d_v h +
+/// MLP 2bshf(3 gated | 2); MoE: router 2bshE + k routed and the shared experts at 2bsh f_e (3|2).
 double layerForwardFlops(const TransformerSpec &m, int i, double b);
-/// Attention core (QK^T and AV) forward FLOPs of one layer: 4bs^2h; what selective
-/// recomputation repeats (Korthikanti 2022 sec. 5).
+/// Attention core (QK^T and AV) forward FLOPs of a full-attention layer: 2bs^2 a (d_qk + d_v)
+/// (= 4bs^2h for multi-head attention with d = h/a); what selective recomputation repeats
+/// (Korthikanti 2022 sec. 5). MLA: d_qk = nope + rope, d_v its value dimension.
 double attentionCoreFlops(const TransformerSpec &m, double b);
+/// The same for layer `i`: a sliding-window layer attends to attendedKeys(i) keys per query.
+double attentionCoreFlops(const TransformerSpec &m, int i, double b);
 /// Output-layer (logits) forward FLOPs: 2bshV, once on the last stage.
 double logitsFlops(const TransformerSpec &m, double b);
 /// Model FLOPs of one step (no recomputation): 3 x forward over the global batch. MFU numerator.
@@ -82,10 +86,17 @@ struct CommVolumes
 {
     double tpBytes = 0; ///< one TP all-reduce (or RS/AG with sequence parallelism): b s h / c
     double cpBytes = 0; ///< one CP all-gather of K and V (full-sequence size)
-    double epBytes = 0; ///< one EP all-to-all: tokens x k x h
+    double epBytes = 0; ///< one EP all-to-all in BF16: tokens x k x h (x imbalance)
+    /// MoE dispatch and combine per rank (comm.h MoeDispatch / MoeCombine bytes): the rank's
+    /// sequence-parallel tokens x k x h x the busiest rank's imbalance, FP8 (1 byte + an fp32
+    /// scale per 128) when the linears are low precision and the dispatcher is DeepEP or
+    /// HybridEP (DeepEP README: FP8 dispatch, BF16 combine), else BF16; combine BF16.
+    double epDispatchBytes = 0, epCombineBytes = 0;
     double ppBytes = 0; ///< one PP p2p per TP rank: b s h / (c t) (scatter-gather)
 };
 CommVolumes commVolumes(const TransformerSpec &m, const TrainingConfig &c);
+/// Bytes per element of the forward dispatch (see CommVolumes).
+double dispatchBytesPerElement(const TrainingConfig &c);
 
 /// Memory outside the model states and activations that a training process holds (stated
 /// allowances, not measurements of any row):

@@ -14,8 +14,7 @@ double ringCpExposed(int cp, double stepComm, double blockAttention)
 double ringCpStepBytes(const TransformerSpec &m, const TrainingConfig &c)
 {
     const double tokens = double(c.microBatch) * m.seq / std::max(1, c.cp);
-    const double kv = m.heads > 0 ? double(m.hidden) * m.kvHeads / m.heads : m.hidden;
-    return 2.0 * 2 * tokens * kv / std::max(1, c.tp); // K and V, 2 bytes each
+    return 2.0 * tokens * (m.keyWidth() + m.valueWidth()) / std::max(1, c.tp); // BF16 K and V
 }
 
 double fsdpPrefetchExposed(const std::vector<double> &gather, const std::vector<double> &compute)

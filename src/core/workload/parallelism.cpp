@@ -11,6 +11,13 @@ int TrainingConfig::microBatches() const
     return static_cast<int>(std::max<long long>(1, globalBatch / per));
 }
 
+int TrainingConfig::expertDp() const
+{
+    const long long inner = 1LL * std::max(1, tp) * std::max(1, cp) * std::max(1, dp);
+    const long long expert = 1LL * std::max(1, expertTp()) * std::max(1, ep);
+    return inner % expert == 0 ? static_cast<int>(inner / expert) : 0;
+}
+
 int TrainingConfig::chunks() const
 {
     return std::max(1, pp) * (schedule == PipelineSchedule::Interleaved ? std::max(1, vpp) : 1);
@@ -66,9 +73,16 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
 {
     std::vector<Finding> f;
     if (c.tp < 1 || c.pp < 1 || c.dp < 1 || c.cp < 1 || c.ep < 1 || c.vpp < 1 || c.microBatch < 1
-        || c.globalBatch < 1) {
+        || c.globalBatch < 1 || c.etp < 0) {
         error(f, "degree-not-positive",
-              "tp, pp, dp, cp, ep, vpp, micro-batch and global batch must all be at least 1");
+              "tp, pp, dp, cp, ep, vpp, micro-batch and global batch must all be at least 1 (etp "
+              "at least 0: same as TP)");
+        return f;
+    }
+    if (!(c.moeImbalance >= 1) || c.moeImbalance > 1000) {
+        error(f, "moe-imbalance-invalid",
+              "MoE load imbalance " + std::to_string(c.moeImbalance)
+                  + " must be in [1, 1000] (busiest expert rank over the mean)");
         return f;
     }
     if (m.layers < 1 || m.hidden < 1 || m.heads < 1 || m.kvHeads < 1 || m.seq < 1 || m.vocab < 1
@@ -90,9 +104,13 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
     if (m.kvHeads % c.tp != 0 && c.tp % m.kvHeads != 0)
         error(f, "kv-heads-not-divisible-by-tp",
               "kv heads " + str(m.kvHeads) + " and TP " + str(c.tp) + " do not divide each other");
-    if (m.ffn % c.tp != 0)
+    if (m.ffn % c.tp != 0 && (!m.isMoe() || m.moeLayers() < m.layers)) // a dense MLP exists
         error(f, "ffn-not-divisible-by-tp",
               "ffn " + str(m.ffn) + " is not divisible by TP " + str(c.tp));
+    if (m.isMla() && (m.qkNopeHeadDim < 1 || m.qkRopeHeadDim < 0 || m.vHeadDim < 1))
+        error(f, "mla-dims-invalid",
+              "MLA needs qk_nope_head_dim and v_head_dim >= 1 (kv_lora_rank " + str(m.kvLoraRank)
+                  + ")");
     if (m.isMoe()) {
         if (m.experts % c.ep != 0)
             error(f, "experts-not-divisible-by-ep",
@@ -103,10 +121,24 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
     } else if (c.ep > 1) {
         error(f, "ep-without-experts", "EP " + str(c.ep) + " needs a MoE model (experts > 0)");
     }
-    if ((1LL * c.dp * c.cp) % c.ep != 0 || c.dp % c.ep != 0)
-        error(f, "dp-not-divisible-by-ep",
-              "EP " + str(c.ep) + " must divide DP " + str(c.dp)
-                  + " (experts are split inside DP)");
+    // Megatron-Core parallel folding (parallel_state.initialize_model_parallel): the experts
+    // use etp x ep x expert-DP over the same tp x cp x dp ranks of each pipeline stage.
+    if (c.expertDp() == 0)
+        error(f, "expert-parallel-not-divisible",
+              "TP x CP x DP = " + str(1LL * c.tp * c.cp * c.dp)
+                  + " is not divisible by ETP x EP = " + str(1LL * c.expertTp() * c.ep)
+                  + " (Megatron-Core: the world size per pipeline stage must be divisible by the "
+                    "expert tensor x expert model parallel size)");
+    if (m.isMoe() && m.expertFfn % c.expertTp() != 0)
+        error(f, "expert-ffn-not-divisible-by-etp",
+              "expert ffn " + str(m.expertFfn) + " is not divisible by ETP " + str(c.expertTp()));
+    // Megatron-LM validate_args: "When using MoE and tensor parallelism, sequence parallelism
+    // must be used."
+    if (m.isMoe() && c.tp > 1 && !c.sequenceParallel)
+        error(f, "moe-tp-needs-sequence-parallel",
+              "MoE with TP " + str(c.tp)
+                  + " needs sequence parallelism (Megatron-Core refuses MoE with TP > 1 without "
+                    "it)");
     if (m.seq % c.cp != 0)
         error(f, "seq-not-divisible-by-cp",
               "sequence " + str(m.seq) + " is not divisible by CP " + str(c.cp));
@@ -212,6 +244,30 @@ const char *toString(Fp8Recipe r)
 const char *toString(CpKind k)
 {
     return k == CpKind::Ring ? "ring" : "all-gather";
+}
+
+const char *toString(TokenDispatcher d)
+{
+    switch (d) {
+    case TokenDispatcher::AllToAll:
+        return "alltoall";
+    case TokenDispatcher::DeepEP:
+        return "deepep";
+    case TokenDispatcher::HybridEP:
+        return "hybridep";
+    }
+    return "?";
+}
+
+bool fromString(const std::string &s, TokenDispatcher &out)
+{
+    for (TokenDispatcher d :
+         {TokenDispatcher::AllToAll, TokenDispatcher::DeepEP, TokenDispatcher::HybridEP})
+        if (s == toString(d)) {
+            out = d;
+            return true;
+        }
+    return false;
 }
 
 bool fromString(const std::string &s, PipelineSchedule &out)

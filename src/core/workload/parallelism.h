@@ -42,11 +42,31 @@ enum RecomputeModule : unsigned {
     kRecomputeSharedExperts = 1u << 7,
 };
 
-/// How one training step is parallelised. World size = tp * cp * dp * pp; EP splits the experts
-/// over `ep` ranks inside the DP x CP group (ep divides dp * cp).
+/// Expert-parallel token dispatcher (Megatron-Core --moe-token-dispatcher-type alltoall, or flex
+/// with --moe-flex-dispatcher-backend deepep | hybridep).
+enum class TokenDispatcher { AllToAll, DeepEP, HybridEP };
+
+/// How one training step is parallelised. World size = tp * cp * dp * pp. MoE layers fold the
+/// same ranks differently (Megatron-Core "MoE parallel folding", parallel_state.py): attention
+/// runs over TP x CP x DP, the experts over ETP x EP x expert-DP with etp * ep * edp = tp * cp *
+/// dp, so EP may span TP, CP and DP ranks (see RankMap).
 struct TrainingConfig
 {
     int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
+    /// Expert tensor parallelism; 0: the same as TP (Megatron-Core: --expert-tensor-parallel-size
+    /// unset means tensor_model_parallel_size; parallel_state.initialize_model_parallel and the
+    /// MoE README's argument table).
+    int etp = 0;
+    TokenDispatcher dispatcher = TokenDispatcher::AllToAll;
+    /// Tokens received by the busiest expert rank over the mean (>= 1): 1 = force-balanced
+    /// routing as the Megatron-Bridge benchmarks run (--moe-router-force-load-balancing); a
+    /// measured imbalance, or the capacity factor of a dropping router (tokens above capacity
+    /// are dropped, so the busiest rank receives at most that factor). The busiest rank sets
+    /// the pace of the experts' GEMMs and of the dispatch and combine.
+    double moeImbalance = 1.0;
+    /// Shared experts computed while the routed tokens are dispatched (Megatron-Core
+    /// --moe-shared-expert-overlap): their forward time hides EP communication.
+    bool overlapSharedExperts = false;
     int vpp = 1; ///< virtual stages (model chunks) per pipeline rank
     int microBatch = 1; ///< b, sequences
     int globalBatch = 1; ///< B, sequences per step
@@ -76,14 +96,20 @@ struct TrainingConfig
     bool overlapDpGrad = true; ///< DP gradient reduction overlaps the backward pass
     bool overlapTp = false; ///< TP collectives overlap compute
     bool overlapPp = true; ///< PP p2p overlaps compute (else the sender waits)
-    /// EP all-to-all hidden behind another micro-batch's compute (Megatron's 1F1B A2A overlap);
-    /// carried for the simulator's MoE schedule (issue 14), not yet used by it.
+    /// EP dispatch/combine hidden behind another micro-batch's compute (Megatron-Core
+    /// --overlap-moe-expert-parallel-comm: the combined 1F1B schedule pairs one micro-batch's
+    /// forward with another's backward in the steady phase; warm-up and cool-down stay exposed).
     bool overlapEp = false;
     double dpBucketBytes = 160e6; ///< DP gradient bucket size (Megatron: 40M fp32 elements)
     bool gradReduceFp32 = true; ///< DP reduces fp32 gradients (Megatron's default with bf16)
     std::vector<int> stageLayers; ///< explicit layers per model chunk (pp*vpp); empty: auto
 
     [[nodiscard]] long long worldSize() const { return 1LL * tp * cp * dp * pp; }
+    /// Expert tensor parallel degree in effect (etp, or TP when unset).
+    [[nodiscard]] int expertTp() const { return etp > 0 ? etp : tp; }
+    /// Expert data parallel degree: tp * cp * dp / (etp * ep) (Megatron-Core
+    /// expert_data_parallel_size = world / (etp * ep * pp)); 0 when it does not divide.
+    [[nodiscard]] int expertDp() const;
     /// Micro-batches per step per pipeline: B / (b * dp).
     [[nodiscard]] int microBatches() const;
     /// Model chunks in total: pp * vpp (vpp is 1 unless the schedule is interleaved).
@@ -107,9 +133,10 @@ struct TrainingConfig
 /// carry the embedding and the loss (Llama 3 405B: 126 layers on 16 stages = 7, 8 x 14, 7).
 std::vector<int> splitLayers(const TransformerSpec &m, const TrainingConfig &c);
 
-/// Checks the combination: divisibility (heads, kv heads, ffn by TP; experts and dp*cp by EP;
-/// seq by CP; B by b*dp; micro-batches by pp for interleaving), layers >= pp*vpp, world size <=
-/// `accelerators`, explicit split sums. Returns findings (errors make the workload unrunnable).
+/// Checks the combination: divisibility (heads, kv heads, ffn by TP; experts by EP; tp*cp*dp by
+/// etp*ep as Megatron-Core requires; sequence parallelism with MoE and TP > 1; seq by CP; B by
+/// b*dp; micro-batches by pp for interleaving), layers >= pp*vpp, world size <= `accelerators`,
+/// explicit split sums. Returns findings (errors make the workload unrunnable).
 std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
                               std::size_t accelerators);
 
@@ -118,6 +145,8 @@ const char *toString(Recompute r);
 const char *toString(AttentionKernel a);
 const char *toString(Fp8Recipe r);
 const char *toString(CpKind k);
+const char *toString(TokenDispatcher d);
+bool fromString(const std::string &s, TokenDispatcher &out);
 bool fromString(const std::string &s, PipelineSchedule &out);
 bool fromString(const std::string &s, Recompute &out);
 bool fromString(const std::string &s, AttentionKernel &out);

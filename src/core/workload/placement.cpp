@@ -45,9 +45,12 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
     : m_cfg(c)
 {
     const long long world = c.worldSize();
-    if (world <= 0 || c.dp % std::max(1, c.ep) != 0)
+    if (world <= 0 || c.expertDp() <= 0)
         return;
-    const std::array<int, 5> size {c.tp, c.cp, c.ep, c.dp / c.ep, c.pp};
+    // Megatron-Core's two RankGenerators: attention (tp, cp, ep = 1, dp, pp) and experts (etp,
+    // cp = 1, ep, expert-dp, pp), the same order for both.
+    const std::array<int, 5> size {c.tp, c.cp, 1, c.dp, c.pp};
+    const std::array<int, 5> expertSize {c.expertTp(), 1, c.ep, c.expertDp(), c.pp};
     // Parse the order string into strides; dimensions of size 1 may be omitted.
     std::vector<int> order;
     std::stringstream ss(p.order);
@@ -76,21 +79,37 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
     }
     for (int dim = 0; dim < 5; ++dim)
         if (std::find(order.begin(), order.end(), dim) == order.end()) {
-            if (size[static_cast<std::size_t>(dim)] > 1) {
+            const std::size_t di = static_cast<std::size_t>(dim);
+            const int degree = std::max(size[di], expertSize[di]);
+            if (degree > 1) {
                 findings.push_back({Severity::Error,
                                     "placement-order-invalid",
                                     "placement order '" + p.order + "' lacks '" + names[dim]
-                                        + "' whose degree is "
-                                        + std::to_string(size[static_cast<std::size_t>(dim)]),
+                                        + "' whose degree is " + std::to_string(degree),
                                     {}});
                 return;
             }
             order.push_back(dim);
         }
-    int stride = 1;
+    int stride = 1, expertStride = 1;
     for (int dim : order) {
-        m_stride[static_cast<std::size_t>(dim)] = stride;
-        stride *= size[static_cast<std::size_t>(dim)];
+        const std::size_t di = static_cast<std::size_t>(dim);
+        m_stride[di] = stride;
+        m_expertStride[di] = expertStride;
+        stride *= size[di];
+        expertStride *= expertSize[di];
+    }
+    // Both decompositions must agree on the pipeline stage of every rank, or the expert
+    // groups would join ranks of different stages.
+    if (m_stride[DimPp] != m_expertStride[DimPp] && c.pp > 1) {
+        findings.push_back({Severity::Error,
+                            "placement-order-expert-stages",
+                            "placement order '" + p.order
+                                + "': with ETP x EP different from TP x CP, 'pp' must come after "
+                                  "tp, cp, ep and dp, or the expert groups would span pipeline "
+                                  "stages",
+                            {}});
+        return;
     }
 
     std::vector<NodeId> nodes;
@@ -126,6 +145,7 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
         nodes.resize(static_cast<std::size_t>(world));
     }
     m_nodes = std::move(nodes);
+    m_replicasPerUnit = coupledBlock();
 }
 
 RankCoord RankMap::coord(int rank) const
@@ -133,18 +153,28 @@ RankCoord RankMap::coord(int rank) const
     auto at = [&](int dim, int size) {
         return (rank / m_stride[static_cast<std::size_t>(dim)]) % size;
     };
-    RankCoord c;
-    c.tp = at(DimTp, m_cfg.tp);
-    c.cp = at(DimCp, m_cfg.cp);
-    c.dp = at(DimEp, m_cfg.ep) + m_cfg.ep * at(DimDp, m_cfg.dp / m_cfg.ep);
-    c.pp = at(DimPp, m_cfg.pp);
-    return c;
+    return {at(DimTp, m_cfg.tp), at(DimCp, m_cfg.cp), at(DimDp, m_cfg.dp), at(DimPp, m_cfg.pp)};
 }
 
 int RankMap::rank(const RankCoord &c) const
 {
-    return c.tp * m_stride[DimTp] + c.cp * m_stride[DimCp] + (c.dp % m_cfg.ep) * m_stride[DimEp]
-        + (c.dp / m_cfg.ep) * m_stride[DimDp] + c.pp * m_stride[DimPp];
+    return c.tp * m_stride[DimTp] + c.cp * m_stride[DimCp] + c.dp * m_stride[DimDp]
+        + c.pp * m_stride[DimPp];
+}
+
+ExpertCoord RankMap::expertCoord(int rank) const
+{
+    auto at = [&](int dim, int size) {
+        return (rank / m_expertStride[static_cast<std::size_t>(dim)]) % size;
+    };
+    return {at(DimTp, m_cfg.expertTp()), at(DimEp, m_cfg.ep), at(DimDp, m_cfg.expertDp()),
+            at(DimPp, m_cfg.pp)};
+}
+
+int RankMap::expertRank(const ExpertCoord &e) const
+{
+    return e.etp * m_expertStride[DimTp] + e.ep * m_expertStride[DimEp]
+        + e.edp * m_expertStride[DimDp] + e.pp * m_expertStride[DimPp];
 }
 
 std::vector<NodeId> RankMap::tpGroup(const RankCoord &c) const
@@ -175,28 +205,58 @@ std::vector<NodeId> RankMap::dpGroup(const RankCoord &c) const
     return g;
 }
 
-std::vector<NodeId> RankMap::expertDpGroup(const RankCoord &c) const
+std::vector<NodeId> RankMap::expertGroup(const RankCoord &c, int dim) const
 {
+    const ExpertCoord base = expertCoord(rank(c));
+    const int n = dim == DimEp ? m_cfg.ep : dim == DimTp ? m_cfg.expertTp() : m_cfg.expertDp();
     std::vector<NodeId> g;
-    RankCoord x = c;
-    for (int outer = 0; outer < m_cfg.dp / m_cfg.ep; ++outer) {
-        x.dp = c.dp % m_cfg.ep + m_cfg.ep * outer;
-        for (x.cp = 0; x.cp < m_cfg.cp; ++x.cp)
-            g.push_back(node(x));
+    g.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        ExpertCoord e = base;
+        (dim == DimEp ? e.ep : dim == DimTp ? e.etp : e.edp) = i;
+        g.push_back(node(expertRank(e)));
     }
     return g;
 }
 
 std::vector<NodeId> RankMap::epGroup(const RankCoord &c) const
 {
-    std::vector<NodeId> g;
-    RankCoord x = c;
-    const int outer = c.dp / m_cfg.ep;
-    for (int e = 0; e < m_cfg.ep; ++e) {
-        x.dp = e + m_cfg.ep * outer;
-        g.push_back(node(x));
+    return expertGroup(c, DimEp);
+}
+
+std::vector<NodeId> RankMap::expertDpGroup(const RankCoord &c) const
+{
+    return expertGroup(c, DimDp);
+}
+
+std::vector<NodeId> RankMap::expertTpGroup(const RankCoord &c) const
+{
+    return expertGroup(c, DimTp);
+}
+
+int RankMap::coupledBlock() const
+{
+    const int ep = m_cfg.ep, etp = m_cfg.expertTp();
+    if (ep * etp <= 1)
+        return 1;
+    for (int block = 1; block < m_cfg.dp; ++block) {
+        if (m_cfg.dp % block != 0)
+            continue;
+        bool inside = true;
+        for (int r = 0; r < worldSize() && inside; ++r) {
+            const ExpertCoord e = expertCoord(r);
+            if (e.ep != 0 || e.etp != 0)
+                continue; // each EP x ETP block once, from its first member
+            const int unit = coord(r).dp / block;
+            ExpertCoord x = e;
+            for (x.ep = 0; x.ep < ep && inside; ++x.ep)
+                for (x.etp = 0; x.etp < etp && inside; ++x.etp)
+                    inside = coord(expertRank(x)).dp / block == unit;
+        }
+        if (inside)
+            return block;
     }
-    return g;
+    return m_cfg.dp;
 }
 
 } // namespace weft

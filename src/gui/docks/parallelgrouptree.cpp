@@ -67,9 +67,9 @@ QString categoryName(RankGroupKind kind)
     case RankGroupKind::Cp:
         return QObject::tr("CP groups");
     case RankGroupKind::Ep:
-        return QObject::tr("EP groups");
+        return QObject::tr("EP groups (MoE layers)");
     case RankGroupKind::ExpertDp:
-        return QObject::tr("Expert-DP groups");
+        return QObject::tr("Expert-DP groups (MoE layers)");
     }
     return {};
 }
@@ -139,12 +139,13 @@ void ParallelGroupTree::rebuild()
     const std::pair<RankGroupKind, int> kinds[]
         = {{RankGroupKind::Tp, c.tp},        {RankGroupKind::Stage, c.pp},
            {RankGroupKind::DpReplica, c.dp}, {RankGroupKind::Cp, c.cp},
-           {RankGroupKind::Ep, c.ep},        {RankGroupKind::ExpertDp, c.dp / std::max(1, c.ep)}};
+           {RankGroupKind::Ep, c.ep},        {RankGroupKind::ExpertDp, c.expertDp()}};
     for (const auto &[kind, degree] : kinds) {
         if (degree <= 1)
             continue; // a degree of 1 has no groups worth listing
-        if (kind == RankGroupKind::ExpertDp && (c.ep <= 1 || d.workload->model.experts <= 1))
-            continue; // without EP the expert-DP groups are the DP groups
+        if (kind == RankGroupKind::ExpertDp
+            && ((c.ep <= 1 && c.expertTp() == c.tp) || d.workload->model.experts <= 1))
+            continue; // without EP (and ETP = TP) the expert-DP groups are the DP groups
         const std::vector<RankGroup> groups = rankGroups(rm, kind);
         auto *cat = new QTreeWidgetItem(
             this,
