@@ -32,6 +32,7 @@ inline Workload mixtralTp2Ep4Dp16()
     w.config.tp = 2;
     w.config.dp = 16;
     w.config.ep = 4;
+    w.config.sequenceParallel = true; // Megatron refuses MoE with TP > 1 without it
     w.config.globalBatch = 16;
     w.config.distributedOptimizer = true;
     return w;
