@@ -101,14 +101,14 @@ private slots:
         AcceleratorSpec a = gpu();
         const double M = 128 * 12, N = 256 * 11, K = 8192;
         const double burst = KernelModel(a).gemm(M, N, K, DataType::BF16);
-        const double attBurst = KernelModel(a).attention(32, 8192, 8192, 128, true, false,
-                                                         a.attentionFused);
+        const double attBurst
+            = KernelModel(a).attention(32, 8192, 8192, 128, true, false, a.attentionFused);
         const double skinny = KernelModel(a).gemm(16, 8192, 8192, DataType::BF16);
         a.sustainedClock = 0.8;
         const KernelModel k(a);
         QVERIFY(close(k.gemm(M, N, K, DataType::BF16), burst / 0.8));
-        QVERIFY(close(k.attention(32, 8192, 8192, 128, true, false, a.attentionFused),
-                      attBurst / 0.8));
+        QVERIFY(
+            close(k.attention(32, 8192, 8192, 128, true, false, a.attentionFused), attBurst / 0.8));
         QVERIFY(close(k.gemm(16, 8192, 8192, DataType::BF16), skinny));
     }
     // Causal masking: with 128-query blocks the kernel computes (n + 1) / 2n of the square; the
