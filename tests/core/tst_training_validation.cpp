@@ -254,7 +254,7 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //
 // One training stack per source family, the same for every row of it (what the tables leave
 // out, from what the family documents):
-// - Megatron-Core / Megatron-Bridge 2025-26 (ids MB*, MLM*, ZOO*): fused attention (cuDNN /
+// - Megatron-Core / Megatron-Bridge 2025-26 (ids MB*, MLM*): fused attention (cuDNN /
 //   FlashAttention-3 on Hopper, cuDNN on Blackwell), the distributed optimizer (ZeRO-1) with DP
 //   gradient reduce-scatter and parameter all-gather overlapped, PP send/receive overlapped, TP
 //   communication overlapped (tp_comm_overlap), sequence parallelism when TP > 1, no
@@ -271,6 +271,12 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   rank's batch, split under PP into as many micro-batches as stages (torchtitan's default
 //   pipeline_parallel_microbatches). Model FLOPs as torchtitan counts them do not matter here
 //   (its rows report tokens/s).
+// - Megatron-MoE model zoo (ids ZOO*): Megatron-LM as its benchmarking recipe configures it
+//   (model_configs/benchmarking/Qwen3-235B-A22B.yaml: distributed optimizer with overlapped
+//   gradient reduce-scatter and parameter all-gather, sequence parallelism, flash attention,
+//   --expert-tensor-parallel-size 1, CUDA_DEVICE_MAX_CONNECTIONS=1, and no --tp-comm-overlap:
+//   TP communication is NOT overlapped, unlike the Megatron-Bridge recipes); otherwise as the
+//   Megatron-Core family above.
 // MoE rows (ids with experts): the model preset of the row's shape (its head dimension, MLA or
 // sliding window, which the CSV has no columns for; the notes say "Arch from HF config.json"),
 // expert TP 1 (the notes: "expert DP = GPUs/(EP*PP) assuming ETP=1"), force-balanced routing
@@ -300,6 +306,14 @@ ModernStack stackOf(const QString &id)
                 false,
                 true,
                 false};
+    if (id.startsWith(QLatin1String("ZOO-"))) // the model zoo's recipe: no tp_comm_overlap
+        return {QStringLiteral("Megatron-LM (MoE model zoo)"),
+                AttentionKernel::Flash,
+                true,
+                false,
+                false,
+                false,
+                true};
     return {
         QStringLiteral("Megatron-Core"), AttentionKernel::Flash, true, false, true, false, true};
 }
