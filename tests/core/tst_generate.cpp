@@ -244,6 +244,62 @@ private slots:
         QVERIFY(withinRadix(d));
     }
 
+    // Eight GB200 NVL72 racks stood in rows of 5 and 3: the leaves' cables to the second row
+    // ran across the first row's racks (they looked cabled to each other) and a band as tall
+    // as an expanded rack separated the rows. A unit of up to 8 domains is one row now, and no
+    // leaf-to-domain cable passes over a domain it does not reach.
+    void smallUnitsInOneRow_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("domains");
+        QTest::newRow("8 x NVL72") << u"gb200-nvl72"_s << 8;
+        QTest::newRow("4 x DGX H100") << u"dgx-h100"_s << 4;
+    }
+    void smallUnitsInOneRow()
+    {
+        QFETCH(QString, preset);
+        QFETCH(int, domains);
+        FabricParams p = dgxH100(domains);
+        p.scaleUpPreset = preset.toStdString();
+        p.fabric = FabricKind::FatTree;
+        const Design d = generate(p);
+        QVERIFY(!d.nodes().empty());
+        std::map<GroupId, QRectF> box; // each domain's members, bounding box
+        for (const Node &n : d.nodes())
+            if (n.isAccelerator() || n.role == SwitchRole::ScaleUp) {
+                QRectF &r = box[n.group];
+                r = r.isNull() ? QRectF(n.x, n.y, 1, 1) : r.united(QRectF(n.x, n.y, 1, 1));
+            }
+        QCOMPARE(int(box.size()), domains);
+        std::set<double> tops;
+        for (const auto &[g, r] : box)
+            tops.insert(r.top());
+        QCOMPARE(tops.size(), std::size_t(1)); // one row
+        for (const Link &l : d.links()) {
+            const Node *a = d.node(l.a);
+            const Node *b = d.node(l.b);
+            if (b->role != SwitchRole::Leaf)
+                std::swap(a, b);
+            if (b->role != SwitchRole::Leaf || a->group == GroupId())
+                continue;
+            // Drawn from where it leaves its domain (the top of the box) up to the leaf.
+            const QLineF cable(a->x, box[a->group].top(), b->x, b->y);
+            for (const auto &[g, r] : box) {
+                if (g == a->group)
+                    continue;
+                const QRectF area = r.adjusted(-20, -20, 20, 20);
+                const QLineF edges[] = {{area.topLeft(), area.topRight()},
+                                        {area.topRight(), area.bottomRight()},
+                                        {area.bottomRight(), area.bottomLeft()},
+                                        {area.bottomLeft(), area.topLeft()}};
+                for (const QLineF &e : edges)
+                    QVERIFY2(cable.intersects(e, nullptr) != QLineF::BoundedIntersection,
+                             qPrintable(QString::fromStdString(a->name + " - " + b->name)
+                                        + u" crosses another domain"_s));
+            }
+        }
+    }
+
     void meshPresetWithFabric()
     {
         FabricParams p = dgxH100(4);

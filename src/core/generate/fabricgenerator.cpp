@@ -10,11 +10,12 @@ namespace {
 
 // Canvas layout, scene units: accelerators and chips on a grid of kPitch, at most kCols wide
 // per domain; the domains of a scalable unit in rows (the unit's block about twice as wide as
-// tall, so a fitted view reads well); each unit with its own leaves (and spines with 3 tiers)
-// above it is a pod, and the pods form a grid about 1.6 times as wide as tall (a 2,048-domain
-// fabric at Fit shows its pods, not a strip); tiers kTierGap apart upwards from the domains,
-// planes kPlaneGap apart per tier; the shared top tier (spines with 2 tiers, cores with 3)
-// spans the grid above it, wrapped into rows of at most one switch per kTopPitch.
+// tall, so a fitted view reads well; up to kOneRowDomains in a single row); each unit with its own
+// leaves (and spines with 3 tiers) above it is a pod, and the pods form a grid about 1.6 times as
+// wide as tall (a 2,048-domain fabric at Fit shows its pods, not a strip); tiers kTierGap apart
+// upwards from the domains, planes kPlaneGap apart per tier; the shared top tier (spines with 2
+// tiers, cores with 3) spans the grid above it, wrapped into rows of at most one switch per
+// kTopPitch.
 constexpr double kPitch = 40;
 constexpr int kCols = 8;
 constexpr double kDomainGap = 60;
@@ -26,6 +27,10 @@ constexpr double kPodGap = 320; ///< between rows of pods
 constexpr double kTopPitch = 64; ///< least distance between switches of the shared top tier
 constexpr double kTopRowGap = 56; ///< between rows of the shared top tier
 constexpr double kGridAspect = 1.6; ///< width : height of the grid of pods
+/// A unit of at most this many domains stands in one row: in two rows the leaves' cables to
+/// the second row pass the first row's boxes (8 NVL72 racks looked cabled to each other) and
+/// the collapsed boxes left a band as tall as an expanded rack between the rows (issue 18).
+constexpr int kOneRowDomains = 8;
 
 std::string idx(const char *prefix, std::int64_t i)
 {
@@ -49,7 +54,9 @@ public:
             1, plan.suSize > 0 ? std::min<std::int64_t>(plan.suSize, plan.domains) : plan.domains));
         const double perRow = std::round(
             std::sqrt(2.0 * m_suDomains * (height + kRowGap) / (m_domainWidth + kDomainGap)));
-        m_perRow = std::clamp(static_cast<int>(perRow), 1, m_suDomains);
+        m_perRow = m_suDomains <= kOneRowDomains
+            ? m_suDomains
+            : std::clamp(static_cast<int>(perRow), 1, m_suDomains);
         m_rowPitch = height + kRowGap;
         // Pods: the unit's rows of domains and the tiers of the unit above them.
         const int podTiers = p.tiers == 3 ? 2 : 1;
