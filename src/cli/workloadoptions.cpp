@@ -93,7 +93,9 @@ constexpr BoolFlag kTrainingBools[] = {
      &TrainingConfig::fsdp},
     {"fp8-param-gather", "Keep and all-gather the weights in FP8 (no BF16 copy)",
      &TrainingConfig::fp8ParamGather},
-    {"cuda-graphs", "Replay the step as CUDA graphs (no per-kernel host floor)",
+    {"cuda-graphs",
+     "Replay the static parts of each layer as CUDA graphs (no host launch time; a MoE layer's "
+     "routed experts stay eager)",
      &TrainingConfig::cudaGraphs},
     {"grad-reduce-fp32", "Reduce DP gradients in FP32", &TrainingConfig::gradReduceFp32},
     {"fused-elementwise",
@@ -231,8 +233,9 @@ void addWorkloadOptions(QCommandLineParser &p)
                        "a dropping router: its capacity factor)"),
         QString::number(config.moeImbalance), "X");
     add("launch-overhead-us",
-        QStringLiteral("Host time per kernel launch without CUDA graphs, microseconds (each "
-                       "kernel takes at least this long)"),
+        QStringLiteral("Host time per kernel launch outside CUDA graphs, microseconds; the "
+                       "host runs ahead of the GPU, so it bounds the step only where kernels are "
+                       "shorter (0: never)"),
         QStringLiteral("0"), "US");
     add("dp-bucket-mb", QStringLiteral("DP gradient bucket, MB"),
         QString::number(config.dpBucketBytes / 1e6), "MB");

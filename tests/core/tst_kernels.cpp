@@ -1,7 +1,7 @@
 // Analytic tests of the kernel model (workload/kernels.h) and of what it feeds the cost model:
 // GEMM wave quantization on chosen shapes, the memory-bound regime of skinny GEMMs, causal
 // attention as the kernels compute it, quantization cast bytes per FP8 recipe, which GEMMs run
-// in low precision, the per-kernel launch floor and power variants.
+// in low precision, the per-kernel launch floor, the host's launch bound and power variants.
 // clang-format off
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
@@ -126,29 +126,66 @@ private slots:
         QVERIFY(close(k.attention(heads, s, s, d, true, false, eff), f / (0.6 * 1000e12)));
         QVERIFY(close(k.attention(heads, s, s, d, true, true, eff), 2.5 * f / (0.5 * 1000e12)));
     }
-    // The launch floor lifts every kernel shorter than it; CUDA graphs remove it.
+    // The launch floor lifts every kernel shorter than it (KernelModel alone).
     void launchFloor()
     {
         const KernelModel k(gpu(), 10e-6);
         QCOMPARE(k.elementwise(1000), 10e-6);
         QCOMPARE(k.gemm(16, 16, 16, DataType::BF16), 10e-6);
         QCOMPARE(k.elementwise(0), 0.0);
-        TrainingConfig c;
-        c.launchOverhead = 10e-6;
-        QCOMPARE(c.kernelFloor(), 10e-6);
-        c.cudaGraphs = true;
-        QCOMPARE(c.kernelFloor(), 0.0);
-        // With a floor above every kernel's GPU time, a layer's forward is its kernel count times
-        // the floor: QKV, the norms/residual/RoPE pass, attention, projection, fc1, fc2 and the
-        // activation = 7 kernels in BF16. CUDA graphs bring it back to the GPU time.
+    }
+    // The host launches every kernel and runs ahead of the GPU through the launch queue: a
+    // run of kernels takes max(GPU time, host time). With a host time far above every
+    // kernel's, a dense layer's forward is its kernel count times it: QKV, two norms, two
+    // residual adds, RoPE of Q and K, attention, projection, fc1, fc2 and the activation = 12
+    // in BF16; its backward 2 GEMMs per linear, 3 attention kernels, one per element-wise
+    // kernel = 18. CUDA graphs capture all of it. A host time below the kernels' leaves the
+    // GPU time as it was (the host is hidden).
+    void hostLaunchBound()
+    {
         TransformerSpec m = llama(1);
         m.seq = 256;
-        TrainingConfig small;
-        const double gpuTime = chunkCost(m, small, gpu(), 0, 1, false, false).forwardTime;
-        small.launchOverhead = 0.1;
-        QVERIFY(close(chunkCost(m, small, gpu(), 0, 1, false, false).forwardTime, 7 * 0.1));
-        small.cudaGraphs = true;
-        QVERIFY(close(chunkCost(m, small, gpu(), 0, 1, false, false).forwardTime, gpuTime));
+        TrainingConfig c;
+        const ChunkCost gpuOnly = chunkCost(m, c, gpu(), 0, 1, false, false);
+        QCOMPARE(gpuOnly.hostBoundTime, 0.0);
+        c.launchOverhead = 0.1;
+        const ChunkCost host = chunkCost(m, c, gpu(), 0, 1, false, false);
+        QVERIFY(close(host.forwardTime, 12 * 0.1));
+        QVERIFY(close(host.backwardTime, 18 * 0.1));
+        QVERIFY(close(host.hostBoundTime, 30 * 0.1 - gpuOnly.forwardTime - gpuOnly.backwardTime));
+        c.cudaGraphs = true;
+        QVERIFY(close(chunkCost(m, c, gpu(), 0, 1, false, false).forwardTime, gpuOnly.forwardTime));
+        TransformerSpec big = llama(1); // 8k tokens: every kernel outlasts 1 us of host time
+        TrainingConfig quick;
+        const double t = chunkCost(big, quick, gpu(), 0, 1, false, false).forwardTime;
+        quick.launchOverhead = 1e-6;
+        QCOMPARE(chunkCost(big, quick, gpu(), 0, 1, false, false).forwardTime, t);
+    }
+    // A MoE layer's forward synchronises with the host after its router (the tokens per
+    // expert): the queue drains there, so both halves pay their own host time. BF16, 8 local
+    // experts: before the sync QKV, 6 element-wise, attention, projection, the router GEMM and
+    // its 31 fused kernels = 41; after it 8 fc1 + 8 fc2 GEMMs, permute, un-permute and the
+    // activation = 19. CUDA graphs capture the first half; the routed experts stay eager.
+    void moeLayerSynchronises()
+    {
+        TransformerSpec m = llama(1);
+        m.seq = 256;
+        m.experts = 8;
+        m.topK = 2;
+        m.expertFfn = 1024;
+        TrainingConfig c;
+        c.launchOverhead = 0.1;
+        const ChunkCost host = chunkCost(m, c, gpu(), 0, 1, false, false);
+        QVERIFY(close(host.forwardTime, (41 + 19) * 0.1));
+        c.cudaGraphs = true;
+        const ChunkCost graphs = chunkCost(m, c, gpu(), 0, 1, false, false);
+        QVERIFY(graphs.forwardTime > 19 * 0.1);
+        QVERIFY(graphs.forwardTime < 19 * 0.1 + 0.01); // + the first half's GPU time
+        // DeepEP fuses the router's and the dispatch preprocessing into 17 kernels.
+        c.cudaGraphs = false;
+        c.dispatcher = TokenDispatcher::DeepEP;
+        QVERIFY(close(chunkCost(m, c, gpu(), 0, 1, false, false).forwardTime,
+                      (41 - 31 + 17 + 19) * 0.1));
     }
     // FP8 linears: QKV, projection and MLP GEMMs at the FP8 rate plus their casts; the LM head
     // and the attention core stay BF16 (their time does not change with the FP8 peak).

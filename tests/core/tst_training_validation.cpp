@@ -260,8 +260,9 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   communication overlapped (tp_comm_overlap), sequence parallelism when TP > 1, no
 //   recomputation where the row states none, BF16 gradient reduction, FP8 "current scaling"
 //   (tensorwise) where the row says FP8 or FP8-CS and MXFP8 where it says so; Megatron-FSDP
-//   where the table's FSDP column (in the notes) is set; no CUDA graphs (no launch floor
-//   either). Model FLOPs are counted as Megatron does (causal attention halved).
+//   where the table's FSDP column (in the notes) is set; no CUDA graphs, the host's launch
+//   time per kernel kMegatronHostPerKernel (below). Model FLOPs are counted as Megatron does
+//   (causal attention halved).
 // - torchtitan (ids TT*): FSDP2 over the `dp` column (parameters resharded after forward,
 //   prefetch overlapped), PyTorch SDPA attention (FlashAttention-2 kernels on Hopper), the row's
 //   activation checkpointing (selective "op" policy: matmul outputs saved, norms, activations
@@ -270,7 +271,7 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   element-wise fused by torch.compile unless the row says eager; the local batch is the DP
 //   rank's batch, split under PP into as many micro-batches as stages (torchtitan's default
 //   pipeline_parallel_microbatches). Model FLOPs as torchtitan counts them do not matter here
-//   (its rows report tokens/s).
+//   (its rows report tokens/s). No host launch time (torch.compile, no published figure).
 // - Megatron-MoE model zoo (ids ZOO*): Megatron-LM as its benchmarking recipe configures it
 //   (model_configs/benchmarking/Qwen3-235B-A22B.yaml: distributed optimizer with overlapped
 //   gradient reduce-scatter and parameter all-gather, sequence parallelism, flash attention,
@@ -294,7 +295,18 @@ struct ModernStack
     bool overlapTp = false;
     bool gradReduceFp32 = true;
     bool causalHalf = false; ///< model FLOPs count causal attention at half the square
+    double hostPerKernel = 0; ///< host launch time per kernel outside CUDA graphs, s
 };
+
+// Host time per kernel launch of Megatron-Core + Transformer Engine in PyTorch eager, from the
+// Megatron-LM DeepSeek-V3 GB200 guide's router-fusion ablation (its table in sec. 3: 529.55 ->
+// 540.00 TFLOPS/GPU when --moe-router-fusion cut the router from 72 to 31 kernels, sec.
+// 2.1.4, in a phase the guide shows host-bound): the step (2048 x 4096 tokens at 260 GFLOP per
+// token as Megatron counts DeepSeek-V3, 256 GPUs) shrinks by 0.311 s; each GPU runs 8 MoE
+// layers x 64 micro-batches, forward and backward, 41 kernels fewer each: 0.311 s / 41,984 =
+// 7.4 us. One constant for the Megatron stack on every host (an ablation, not a row of the
+// table; the table's rows check it).
+constexpr double kMegatronHostPerKernel = 7.4e-6;
 
 ModernStack stackOf(const QString &id)
 {
@@ -313,9 +325,10 @@ ModernStack stackOf(const QString &id)
                 false,
                 false,
                 false,
-                true};
-    return {
-        QStringLiteral("Megatron-Core"), AttentionKernel::Flash, true, false, true, false, true};
+                true,
+                kMegatronHostPerKernel};
+    return {QStringLiteral("Megatron-Core"), AttentionKernel::Flash, true, false, true, false, true,
+            kMegatronHostPerKernel};
 }
 
 struct ModernRow
@@ -433,6 +446,7 @@ QList<ModernRow> readModernRows()
         c.overlapPp = true;
         c.overlapTp = mr.stack.overlapTp || col("notes").contains(QLatin1String("AsyncTP"));
         c.gradReduceFp32 = mr.stack.gradReduceFp32;
+        c.launchOverhead = mr.stack.hostPerKernel;
         // PyTorch eager where the row says so (no torch.compile): element-wise op by op.
         c.fusedElementwise = !col("notes").startsWith(QLatin1String("Eager"));
         r.metric = col("metric");

@@ -72,12 +72,41 @@ CastCost castCost(const TrainingConfig &c)
     return {};
 }
 
-// Kernel times and FLOPs of one micro-batch on one GPU, forward and backward apart.
+// Kernel times and FLOPs of one micro-batch on one GPU, forward and backward apart, and the
+// host's side of it (hostlaunch.h): every kernel is launched by the host, which runs ahead of
+// the GPU through the launch queue, so a run of kernels between two host synchronisations
+// takes the longer of its GPU time and its host time; the forward of a MoE layer synchronises
+// once (the tokens per expert, copied to the host for the grouped GEMM and the receive
+// buffers). `captured`: kernels inside CUDA graphs (no host time per kernel).
 struct Pass
 {
     const KernelModel &k;
     const TrainingConfig &c;
     double fwd = 0, bwd = 0, flops = 0, memTime = 0;
+    double hostFwd = 0, hostBwd = 0; ///< host time of the forward segment open now, backward
+    double fwdSegStart = 0; ///< GPU forward time when the open segment began
+    double fwdClosed = 0; ///< wall time of the closed forward segments
+    bool captured = false;
+
+    // The host launches `nf` forward and `nb` backward kernels.
+    void launch(double nf, double nb)
+    {
+        const double h = (captured && c.cudaGraphs) ? 0 : c.launchOverhead;
+        hostFwd += nf * h;
+        hostBwd += nb * h;
+    }
+    // A host synchronisation in the forward: the queue drains, the host catches up.
+    void sync()
+    {
+        fwdClosed += std::max(fwd - fwdSegStart, hostFwd);
+        fwdSegStart = fwd;
+        hostFwd = 0;
+    }
+    [[nodiscard]] double forwardWall() const
+    {
+        return fwdClosed + std::max(fwd - fwdSegStart, hostFwd);
+    }
+    [[nodiscard]] double backwardWall() const { return std::max(bwd, hostBwd); }
 
     // A linear layer y(T x N) = x(T x K) W(K x N): fprop, dgrad (T x K = dY W^T), wgrad
     // (K x N = x^T dY). Low precision where the config says so, with the casts of x (fprop),
@@ -94,9 +123,14 @@ struct Pass
         fwd += k.gemm(T, N, K, dt, groups);
         bwd += k.gemm(T, K, N, dt, groups) + k.gemm(K, N, T, dt, groups);
         flops += groups * 2 * T * N * K;
+        // One cuBLAS launch per GEMM of a group (TE GroupedLinear runs the experts' GEMMs on
+        // several streams, one launch each: Megatron-LM DeepSeek-V3 GB200 guide, sec. 1.3).
+        launch(groups, 2 * groups);
         if (dt == DataType::BF16)
             return;
         const CastCost cast = castCost(c);
+        launch(groups * cast.kernels * (1 + (c.fp8ParamGather ? 0 : 1.0 / c.microBatches())),
+               groups * cast.kernels);
         fwd += cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * K / cast.kernels);
         bwd += cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * N / cast.kernels);
         if (!c.fp8ParamGather)
@@ -111,14 +145,18 @@ struct Pass
         fwd += t;
         bwd += 2 * t;
         flops += count * 2 * M * N * K;
+        launch(1, 2);
     }
-    // A memory-bound forward kernel of `bytes`; its backward moves twice the bytes.
-    void elementwise(double bytes)
+    // Memory-bound forward work of `bytes` in `kernels` kernels; the backward moves twice the
+    // bytes, one backward kernel each.
+    void elementwise(double bytes, double kernels = 1)
     {
         const double t = k.elementwise(bytes);
         fwd += t;
         memTime += t;
         bwd += 2 * t;
+        if (bytes > 0)
+            launch(kernels, kernels);
     }
 };
 
@@ -148,6 +186,9 @@ void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
     const double cpDiv = window ? 1 : c.cp;
     p.fwd += p.k.attention(heads, queries, keys, d, !window, false, eff) / cpDiv;
     p.bwd += p.k.attention(heads, queries, keys, d, !window, true, eff) / cpDiv;
+    // FlashAttention-2/3's backward: the dO.O preprocessing, the main and the dQ conversion
+    // kernels (flash-attn flash_bwd_launch_template); cuDNN's fused kernels alike.
+    p.launch(1, 3);
     p.flops += KernelModel::attentionKernelFlops(heads, queries, keys, d, !window, false) / cpDiv;
 }
 
@@ -171,6 +212,25 @@ double layerElementwiseBytes(const TransformerSpec &m, const TrainingConfig &c, 
     if (m.isMla()) // RMSNorm of the query and key-value latents (read 2 + write 2)
         bytes += norm * T * (double(m.qLoraRank) + m.kvLoraRank);
     return bytes;
+}
+
+// Kernels of layerElementwiseBytes: per norm 1 fused (6 eager: up-cast, pow, mean, rsqrt
+// multiply, down-cast, weight multiply), 2 residual adds, RoPE of Q and K (1 each fused, 3 each
+// eager: up-cast, complex multiply, down-cast), MLA's two latent norms.
+double layerElementwiseKernels(const TransformerSpec &m, const TrainingConfig &c)
+{
+    const double norm = c.fusedElementwise ? 1 : 6, rope = c.fusedElementwise ? 2 : 6;
+    return 2 * norm + 2 + (m.rope ? rope : 0) + (m.isMla() ? 2 * norm : 0);
+}
+
+// Router and token-dispatch preprocessing kernels of a MoE layer's forward (as many in the
+// backward, autograd's mirror: assumed): 31 with Megatron-Core's fused router
+// (--moe-router-fusion; 72 unfused), 17 for router and preprocessing together with DeepEP's
+// fused layout kernel (Megatron-LM, "Optimizing DeepSeek-V3 Training Performance on GB200
+// NVL72", sec. 2.1.4 and 2.2.1); HybridEP taken as DeepEP.
+double routerKernels(const TrainingConfig &c)
+{
+    return c.dispatcher == TokenDispatcher::AllToAll ? 31 : 17;
 }
 
 // Bytes per MLP-intermediate element of the activation: GeLU read 2 + write 2; SwiGLU fused
@@ -218,9 +278,10 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
     const bool all = part == LayerPart::All;
     const double gateMul = m.gatedMlp ? 2 : 1;
     const double spDiv = c.sequenceParallel ? t : 1;
+    p.captured = true; // attention, router, preprocessing, shared experts, dense MLP
     if (all) {
         attentionInputs(p, m, t, T, false); // QKV, or MLA's projections
-        p.elementwise(layerElementwiseBytes(m, c, T));
+        p.elementwise(layerElementwiseBytes(m, c, T), layerElementwiseKernels(m, c));
     } else {
         if (c.recomputes(kRecomputeLayerNorm))
             p.elementwise(2 * 2 * kBf16 * T * h / spDiv);
@@ -241,16 +302,23 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         const double etp = c.expertTp(), imb = c.moeImbalance;
         if (mlp) {
             p.linear(T / spDiv, m.experts, h, false); // router stays high precision
+            p.launch(routerKernels(c), routerKernels(c));
+            p.sync(); // tokens per expert to the host: the routed part is launched after
+            p.captured = false; // dynamic shapes: the routed experts stay out of CUDA graphs
             const double localExperts = double(m.experts) / c.ep;
             const double rows = T * m.topK * c.ep * etp / (double(m.experts) * t) * imb;
             p.linear(rows, m.expertFfn * gateMul / etp, h, true, localExperts);
             p.linear(rows, h, m.expertFfn / etp, true, localExperts);
             // Token permutation before the dispatch and un-permutation after the combine
             // (fused permute kernels: read 2 + write 2 bytes per element each).
-            p.elementwise(2 * 4 * T / spDiv * m.topK * h * imb);
+            p.elementwise(2 * 4 * T / spDiv * m.topK * h * imb, 2);
         }
-        if (mlp || c.recomputes(kRecomputeMoeAct))
-            actElems += T * m.topK * m.expertFfn / t * imb;
+        if (mlp || c.recomputes(kRecomputeMoeAct)) {
+            p.captured = false;
+            p.elementwise(activationBytes(m, c) * T * m.topK * m.expertFfn / t * imb,
+                          c.fusedElementwise || !m.gatedMlp ? 1 : 2);
+        }
+        p.captured = true;
         if (m.sharedExperts > 0) {
             const double fs = double(m.expertFfn) * m.sharedExperts;
             if (mlp || c.recomputes(kRecomputeSharedExperts)) {
@@ -267,7 +335,8 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         if (mlp || c.recomputes(kRecomputeAct))
             actElems += T * m.ffn / t;
     }
-    p.elementwise(activationBytes(m, c) * actElems); // MLP activation
+    p.elementwise(activationBytes(m, c) * actElems,
+                  c.fusedElementwise || !m.gatedMlp ? 1 : 2); // MLP activation
 }
 
 } // namespace
@@ -324,7 +393,7 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
                     int first, int count, bool withEmbedding, bool withLogits)
 {
     ChunkCost out;
-    const KernelModel k(acc, c.kernelFloor());
+    const KernelModel k(acc); // the host's launches are Pass's (no per-kernel floor)
     const double t = c.tp, h = m.hidden;
     const double T = double(c.microBatch) * m.seq / c.cp;
     Pass layers {k, c};
@@ -338,20 +407,24 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
         for (int i = first; i < first + count && i < m.layers; ++i)
             layer(again, m, c, acc, i, LayerPart::Recomputed);
     Pass ends {k, c};
+    ends.captured = true;
     if (withEmbedding)
         ends.elementwise(kBf16 * T * h * 2 + (m.dropout ? T * h : 0)); // gather rows, write, mask
     if (withLogits) {
         ends.linear(T, double(m.vocab) / t, h, false); // LM head stays high precision
         // FP32 vocab-parallel cross entropy: fused 12 bytes per logit; eager up-cast (2 + 4),
         // log-softmax (4 + 4 + 4) and the gather = 18.
-        ends.elementwise((c.fusedElementwise ? 12 : 18) * T * m.vocab / t);
+        ends.elementwise((c.fusedElementwise ? 12 : 18) * T * m.vocab / t,
+                         c.fusedElementwise ? 1 : 3);
     }
     out.forwardFlops = layers.flops + ends.flops;
-    out.forwardTime = layers.fwd + ends.fwd;
+    out.forwardTime = layers.forwardWall() + ends.forwardWall();
     out.memoryBoundTime = layers.memTime + ends.memTime;
-    out.recomputeTime = again.fwd;
+    out.recomputeTime = again.forwardWall();
     out.recomputeFlops = again.flops;
-    out.backwardTime = layers.bwd + ends.bwd + out.recomputeTime;
+    out.backwardTime = layers.backwardWall() + ends.backwardWall() + out.recomputeTime;
+    out.hostBoundTime = out.forwardTime + out.backwardTime
+        - (layers.fwd + ends.fwd + layers.bwd + ends.bwd + again.fwd);
     return out;
 }
 

@@ -42,6 +42,9 @@ struct ChunkCost
     double forwardFlops = 0; ///< per GPU
     double recomputeFlops = 0; ///< per GPU
     double memoryBoundTime = 0; ///< element-wise (norms, softmax, activations, dropout) part, fwd
+    /// Forward + backward time the GPU waits for the host to launch kernels (included in the
+    /// times above; 0 without a per-kernel host time).
+    double hostBoundTime = 0;
 };
 
 /// Kernel-level cost of a model chunk (KernelModel, workload/kernels.h): every linear layer's
@@ -51,9 +54,15 @@ struct ChunkCost
 /// attention kernel of the generation (or FA2, or the unfused softmax) with causal masking;
 /// memory-bound norms, residual adds, dropouts, RoPE and activations from their bytes (backward
 /// twice the bytes); recomputation adds the forward of what it repeats (full: the layers;
-/// selective: the modules of recomputeModules, default the attention core); each kernel at
-/// least the config's per-kernel host floor. `withEmbedding` / `withLogits` add the first
-/// stage's embedding and the last stage's logits and loss.
+/// selective: the modules of recomputeModules, default the attention core). Host side: each
+/// kernel costs the host `launchOverhead` seconds to launch (PyTorch/TE eager; none inside
+/// CUDA graphs, which capture all but a MoE layer's routed experts); the host runs ahead of the
+/// GPU through the launch queue, so a run of kernels between host synchronisations takes
+/// max(GPU time, host time); a MoE layer's forward synchronises once, after its router (the
+/// tokens per expert go to the host: Megatron-LM, "Optimizing DeepSeek-V3 Training Performance
+/// on NVIDIA GB200 NVL72", sec. 2 and 3.1, "CPU overhead"); the backward does not.
+/// `withEmbedding` / `withLogits` add the first stage's embedding and the last stage's logits
+/// and loss.
 ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const AcceleratorSpec &acc,
                     int first, int count, bool withEmbedding, bool withLogits);
 

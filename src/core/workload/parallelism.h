@@ -88,11 +88,16 @@ struct TrainingConfig
     /// inside groups of that many DP x CP ranks and replicated across them.
     bool fsdp = false;
     int fsdpShardGroup = 0;
-    bool cudaGraphs = false; ///< the step replays as CUDA graphs: no per-kernel host floor
+    /// CUDA graphs replay the static parts of each layer (Megatron-Core --cuda-graph-impl
+    /// transformer_engine, scopes attn, mlp, moe_router, moe_preprocess): their kernels cost
+    /// the host no launch time; a MoE layer's routed experts (dynamic shapes) stay eager.
+    bool cudaGraphs = false;
     /// Element-wise work fused (Transformer Engine / Apex kernels, torch.compile); false: PyTorch
     /// eager, op by op, with FP32 up-casts (kernels.h: eagerElementwiseBytes).
     bool fusedElementwise = true;
-    double launchOverhead = 0; ///< host time per kernel launch without graphs, s (0: none)
+    /// Host time per kernel launch outside CUDA graphs, s (0: the host is never the bound): the
+    /// Python, PyTorch dispatcher and CUDA launch work of one kernel (costmodel.h chunkCost).
+    double launchOverhead = 0;
     bool overlapDpGrad = true; ///< DP gradient reduction overlaps the backward pass
     bool overlapTp = false; ///< TP collectives overlap compute
     bool overlapPp = true; ///< PP p2p overlaps compute (else the sender waits)
@@ -118,8 +123,6 @@ struct TrainingConfig
     [[nodiscard]] int effectiveZero() const;
     /// Ranks the sharded states are split over: dp * cp, or the HSDP shard group.
     [[nodiscard]] double shardRanks() const;
-    /// Per-kernel host floor in effect: launchOverhead unless CUDA graphs replay the step.
-    [[nodiscard]] double kernelFloor() const { return cudaGraphs ? 0 : launchOverhead; }
     /// Whether `module` is recomputed (selective with module bits set).
     [[nodiscard]] bool recomputes(RecomputeModule module) const
     {
