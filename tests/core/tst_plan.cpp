@@ -256,7 +256,7 @@ private slots:
         QCOMPARE(planToCsv(b), planToCsv(r));
         QCOMPARE(b.counts, r.counts);
         QCOMPARE(b.losers.size(), r.losers.size());
-        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,schedule,vpp,micro_batch", 0) == 0);
+        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,etp,dispatcher,schedule,vpp,micro_batch", 0) == 0);
         auto broken = parsePlanJson("{\"format\": \"weft.plan\", \"version\": 1}", "x.json");
         QVERIFY(std::holds_alternative<FileError>(broken));
         QVERIFY(!std::get<FileError>(broken).message.empty());

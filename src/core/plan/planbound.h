@@ -24,10 +24,26 @@
 //   * after it, the slowest stage's optimizer step, and with ZeRO-1/2 the all-gather of the
 //     updated bf16 parameters over DP x CP (Rajbhandari et al. 2020, sec. 5).
 //
+//   * MoE (parallel folding as simplan.cpp forms it): TP keeps only the attention's collectives
+//     in MoE layers whose experts use another expert TP; expert TP adds an all-gather and a
+//     reduce-scatter of the dispatched tokens; EP dispatch (FP8 with FP8 linears and DeepEP or
+//     HybridEP) and combine move at least the share of their bytes that enters a rank
+//     (all-to-all: (n-1)/n; DeepEP/HybridEP send a token once per rank: see epShare), after the
+//     compute, or beside it with --overlap-moe-expert-parallel-comm;
+//   * the whole step also lasts at least what the DP x CP collectives (gradients, ZeRO-3
+//     gathers, ZeRO-1/2 parameter gather) must import into the scale-up domains, over the
+//     domains' scale-out capacity: a group of n ranks with at most d in a domain spans
+//     ceil(n/d) domains, each of which receives the shards it lacks once.
+//
+// "Whatever its placement" means among the placements the planner searches (TP inside a
+// scale-up domain when it fits, planspace.h), which the scale-out term relies on.
+//
 // Embedding gradients, expert-DP traffic, PP exposure beyond the transfer itself, latencies
 // and contention are left out: they depend on the placement or can overlap.
 
 #include "workload/workload.h"
+
+#include <algorithm>
 
 namespace weft {
 
@@ -45,9 +61,18 @@ struct PlanHardware
     AcceleratorSpec slowest;
     double linkBytesPerSecond
         = 0; ///< most link capacity of one accelerator, bytes/s, per direction
+    /// Capacity of the links leaving the scale-up domains that hold the ranks, per rank
+    /// (bytes/s, per direction): the first `gpus` accelerators in placement order.
+    double scaleOutBytesPerSecond = 0;
+    int domainAccelerators = 1; ///< accelerators of the largest scale-up domain
+    int smallestDomain = 1; ///< of the smallest (an accelerator outside any domain: 1)
     bool valid = false; ///< false when the design has no accelerator with a spec
 };
-PlanHardware planHardware(const Design &d);
+/// The figures of `d` for plans on its first `gpus` accelerators (0: all). The best spec takes
+/// the highest of each peak, efficiency (in effect), attention efficiency and sustained clock
+/// (AcceleratorSpec::sustainedClock, which the kernels apply to GEMMs and attention), and no
+/// wave quantization when the SM counts or tiles differ.
+PlanHardware planHardware(const Design &d, long long gpus = 0);
 
 /// Parts of the bound, seconds; total() is the bound.
 struct StepBound
@@ -55,7 +80,11 @@ struct StepBound
     double pipeline = 0; ///< compute and unavoidable in-pipeline communication
     double optimizer = 0;
     double parameterGather = 0;
-    [[nodiscard]] double total() const { return pipeline + optimizer + parameterGather; }
+    double scaleOut = 0; ///< the step's DP x CP imports over the domains' scale-out capacity
+    [[nodiscard]] double total() const
+    {
+        return std::max(pipeline + optimizer + parameterGather, scaleOut);
+    }
 };
 
 /// The lower bound of `c` (already valid: see validate()) for model `m` on `hw`.

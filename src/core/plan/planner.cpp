@@ -179,7 +179,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         throw std::invalid_argument("shard " + std::to_string(options.shard) + "/"
                                     + std::to_string(options.shards)
                                     + " is out of range (I/N needs 0 <= I < N)");
-    const PlanHardware hw = planHardware(design);
+    const PlanHardware hw = planHardware(design, space.gpus);
     if (!hw.valid)
         throw std::invalid_argument("the design has no accelerator with a known spec");
     TrainingPlan res;
