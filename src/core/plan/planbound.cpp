@@ -104,6 +104,9 @@ PlanHardware planHardware(const Design &d, long long gpus)
     for (const auto &[dom, yes] : touched)
         out += crossing[dom];
     hw.scaleOutBytesPerSecond = used.empty() ? 0 : out / static_cast<double>(used.size());
+    hw.rankDomain.reserve(used.size());
+    for (NodeId id : used)
+        hw.rankDomain.push_back(static_cast<int>(domainOf[id]));
     return hw;
 }
 

@@ -44,6 +44,8 @@
 #include "workload/workload.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace weft {
 
@@ -64,6 +66,9 @@ struct PlanHardware
     /// Capacity of the links leaving the scale-up domains that hold the ranks, per rank
     /// (bytes/s, per direction): the first `gpus` accelerators in placement order.
     double scaleOutBytesPerSecond = 0;
+    /// Scale-up domain (an index) of each rank r < gpus: that of the r-th accelerator in
+    /// placement order (RankMap without an explicit map).
+    std::vector<int> rankDomain;
     int domainAccelerators = 1; ///< accelerators of the largest scale-up domain
     int smallestDomain = 1; ///< of the smallest (an accelerator outside any domain: 1)
     bool valid = false; ///< false when the design has no accelerator with a spec
@@ -89,5 +94,33 @@ struct StepBound
 
 /// The lower bound of `c` (already valid: see validate()) for model `m` on `hw`.
 StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw);
+
+/// The placement's part of the bound, seconds: what the step's collectives must import into the
+/// scale-up domains under rank order `order` (Placement::order, as RankMap numbers the ranks:
+/// both of Megatron-Core's generators), over the scale-out capacity of the domains in use. A
+/// group of n ranks with d_i of them in its D domains: an all-gather (or the all-gather half of
+/// an all-reduce, or a reduce-scatter's mirror image) of S bytes per rank imports S (1 - d_i/n)
+/// into domain i, S (D - 1) in all; an all-to-all S d_i (n - d_i) / n; DeepEP / HybridEP send
+/// a token once per destination domain, S / k x P_dom x n (D - 1) (collectivesmoe.h). Counted:
+/// the DP x CP gradients and ZeRO gathers, TP all-reduces (or their SP pairs), CP all-gathers
+/// (all-gather CP only) and the EP dispatches and combines, per micro-batch as the simulator
+/// issues them. 0 when the order is invalid or `hw` has no scale-out capacity.
+double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const std::string &order, const PlanHardware &hw);
+
+/// How the groups of a placement spread over the domains, per pipeline stage: the sums over the
+/// stage's groups of (D - 1) for TP, CP and DP x CP, and for EP of sum_i d_i (n - d_i) / n
+/// (all-to-all) and n (D - 1) P_dom (DeepEP / HybridEP). Depends on the parallel degrees and
+/// the order only, so a plan computes it once per layout. `valid` false: no claim.
+struct PlacementGroups
+{
+    std::vector<double> tp, cp, dp, epAllToAll, epDeepEp;
+    bool valid = false;
+};
+PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &c,
+                                const std::string &order, const PlanHardware &hw);
+/// placementLowerBound() from precomputed groups of `c`'s layout.
+double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const PlacementGroups &g, const PlanHardware &hw);
 
 } // namespace weft
