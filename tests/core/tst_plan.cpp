@@ -146,8 +146,8 @@ private slots:
             noSp.workload->config.sequenceParallel = false;
             PlanSpace t = s;
             t.base.config.sequenceParallel = false;
-            QVERIFY(runPlan(noSp, t, opts(3)).counts.infeasible.count(
-                "moe-tp-needs-sequence-parallel"));
+            QVERIFY(runPlan(noSp, t, opts(3))
+                        .counts.infeasible.count("moe-tp-needs-sequence-parallel"));
         }
         // Same answer on one thread, and under the tokens/s objective.
         QCOMPARE(indices(runPlan(d, s, opts(3, true, 1)).ranked), indices(all.ranked));
@@ -167,14 +167,14 @@ private slots:
         };
         int raised = 0;
         int checked = 0, tight = 0, folded = 0, hierarchical = 0, etp = 0;
-        for (const Case &k :
-             {Case {"dgx-h100", 2, false}, Case {"dgx-a100", 1, false}, Case {"mi300x-8", 1, false},
-              Case {"dgx-h100", 2, true}, Case {"dgx-h100", 4, false}, Case {"dgx-h100", 4, true}}) {
+        for (const Case &k : {Case {"dgx-h100", 2, false}, Case {"dgx-a100", 1, false},
+                              Case {"mi300x-8", 1, false}, Case {"dgx-h100", 2, true},
+                              Case {"dgx-h100", 4, false}, Case {"dgx-h100", 4, true}}) {
             Design d = test::withModel(test::planFabric(k.preset, k.domains),
                                        k.moe ? test::smallMoe() : test::smallDense(), 32);
             d.workload->config.sequenceParallel = k.moe; // Megatron's rule for MoE with TP > 1
-            PlanSpace s = test::smallSpace(d, k.moe ? std::vector<int> {1, 2, 4, 8}
-                                                    : std::vector<int> {1});
+            PlanSpace s
+                = test::smallSpace(d, k.moe ? std::vector<int> {1, 2, 4, 8} : std::vector<int> {1});
             s.values[static_cast<std::size_t>(planKnobIndex("recompute"))] = {0, 1, 2};
             s.values[static_cast<std::size_t>(planKnobIndex("zero_stage"))] = {0, 1, 2, 3};
             std::vector<TrainingConfig> configs;
@@ -307,7 +307,8 @@ private slots:
         QCOMPARE(planToCsv(b), planToCsv(r));
         QCOMPARE(b.counts, r.counts);
         QCOMPARE(b.losers.size(), r.losers.size());
-        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,etp,dispatcher,schedule,vpp,micro_batch", 0) == 0);
+        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,etp,dispatcher,schedule,vpp,micro_batch", 0)
+                == 0);
         auto broken = parsePlanJson("{\"format\": \"weft.plan\", \"version\": 1}", "x.json");
         QVERIFY(std::holds_alternative<FileError>(broken));
         QVERIFY(!std::get<FileError>(broken).message.empty());

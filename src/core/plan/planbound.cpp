@@ -1,8 +1,8 @@
 #include "plan/planbound.h"
 
 #include "model/design.h"
-#include "workload/placement.h"
 #include "workload/costmodel.h"
+#include "workload/placement.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,17 +71,17 @@ PlanHardware planHardware(const Design &d, long long gpus)
         b.peakFlopsFp4 = std::max(b.peakFlopsFp4, s->peakFlopsFp4);
         b.hbmBandwidth = std::max(b.hbmBandwidth, s->hbmBandwidth);
         // The efficiencies in effect (0 falls back to the next wider type's).
-        const double fp8 = std::max(b.matmulEfficiencyFor(DataType::FP8),
-                                    s->matmulEfficiencyFor(DataType::FP8));
-        const double fp4 = std::max(b.matmulEfficiencyFor(DataType::FP4),
-                                    s->matmulEfficiencyFor(DataType::FP4));
+        const double fp8
+            = std::max(b.matmulEfficiencyFor(DataType::FP8), s->matmulEfficiencyFor(DataType::FP8));
+        const double fp4
+            = std::max(b.matmulEfficiencyFor(DataType::FP4), s->matmulEfficiencyFor(DataType::FP4));
         b.matmulEfficiency = std::max(b.matmulEfficiency, s->matmulEfficiency);
         b.matmulEfficiencyFp8 = fp8;
         b.matmulEfficiencyFp4 = fp4;
         b.memoryEfficiency = std::max(b.memoryEfficiency, s->memoryEfficiency);
         b.sustainedClock = std::max(b.sustainedClock, s->sustainedClock);
-        for (auto [mine, theirs] :
-             {std::pair {&b.attentionFused, &s->attentionFused}, {&b.attentionFa2, &s->attentionFa2}}) {
+        for (auto [mine, theirs] : {std::pair {&b.attentionFused, &s->attentionFused},
+                                    {&b.attentionFa2, &s->attentionFa2}}) {
             mine->forward = std::max(mine->forward, theirs->forward);
             mine->backward = std::max(mine->backward, theirs->backward);
         }
@@ -202,8 +202,7 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         // EP: forward a dispatch (FP8 where allowed) and a BF16 combine per MoE layer, backward
         // two BF16 ones (and the forward's again with full recomputation).
         const bool ep = c.ep > 1 && moe > 0 && rate > 0;
-        const double epF
-            = ep ? moe * (vol.epDispatchBytes + vol.epCombineBytes) * share / rate : 0;
+        const double epF = ep ? moe * (vol.epDispatchBytes + vol.epCombineBytes) * share / rate : 0;
         const double epB = ep ? moe * 2 * vol.epCombineBytes * share / rate + (full ? epF : 0) : 0;
         // Overlapped collectives start with the compute (schedule.cpp); the others follow it.
         const double tpBeside = c.overlapTp ? 1 : 0;

@@ -244,8 +244,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     for (std::size_t i = 0; i < pending.size(); ++i) {
         const TrainingConfig &c = configs[pending[i].config].config;
         const std::string key = std::to_string(c.tp) + "/" + std::to_string(c.cp) + "/"
-            + std::to_string(c.dp) + "/" + std::to_string(c.pp) + "/" + std::to_string(c.ep)
-            + "/" + std::to_string(c.expertTp()) + "/" + pending[i].order;
+            + std::to_string(c.dp) + "/" + std::to_string(c.pp) + "/" + std::to_string(c.ep) + "/"
+            + std::to_string(c.expertTp()) + "/" + pending[i].order;
         const auto [it, fresh] = layoutIndex.emplace(key, layouts.size());
         if (fresh)
             layouts.push_back(&pending[i]);
@@ -257,10 +257,10 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                                     layouts[i]->order, hw);
     });
     for (std::size_t i = 0; i < pending.size(); ++i)
-        pending[i].bound = std::max(pending[i].bound,
-                                    placementLowerBound(space.base.model,
-                                                        configs[pending[i].config].config,
-                                                        groups[layoutOf[i]], hw));
+        pending[i].bound
+            = std::max(pending[i].bound,
+                       placementLowerBound(space.base.model, configs[pending[i].config].config,
+                                           groups[layoutOf[i]], hw));
     std::sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
         return a.bound != b.bound ? a.bound < b.bound : a.index < b.index;
     });

@@ -1,5 +1,4 @@
 #include "plan/planbound.h"
-
 #include "workload/costmodel.h"
 
 #include <algorithm>

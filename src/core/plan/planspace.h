@@ -49,10 +49,11 @@ struct PlanSpace
 /// count up to the layer count; EP 1 for a dense model, powers of two dividing the experts (up
 /// to the GPU count) for MoE, which may span TP, CP and DP ranks (Megatron-Core's parallel
 /// folding: validate() keeps those dividing tp * cp * dp / etp); for MoE also expert TP as TP
-/// and 1, and the dispatchers alltoall, deepep and hybridep; schedule 1F1B and interleaved 1F1B (GPipe has 1F1B's bubble and more memory, Narayanan
-/// et al. 2021 sec. 2.2: fix schedule=gpipe to plan it); virtual stages 1, 2, 4, 8 (with
-/// interleaving only); micro-batch 1, 2, 4, 8; recomputation none, selective, full; ZeRO 0-3.
-/// The base workload's own value of each knob is always included. Values are sorted.
+/// and 1, and the dispatchers alltoall, deepep and hybridep; schedule 1F1B and interleaved 1F1B
+/// (GPipe has 1F1B's bubble and more memory, Narayanan et al. 2021 sec. 2.2: fix schedule=gpipe to
+/// plan it); virtual stages 1, 2, 4, 8 (with interleaving only); micro-batch 1, 2, 4, 8;
+/// recomputation none, selective, full; ZeRO 0-3. The base workload's own value of each knob is
+/// always included. Values are sorted.
 PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus = 0);
 
 /// Pins knobs: "tp=8,pp=16,recompute=selective". Throws std::invalid_argument naming the
@@ -81,8 +82,9 @@ std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize
 /// Calls `visit(config, dpIntegral)` for each configuration of the space in enumeration order
 /// (knob order, first knob slowest), skipping meaningless combinations (virtual stages without
 /// interleaving, interleaving with one stage or one virtual stage, an explicit expert TP equal
-/// to TP when "as TP" is searched too, other dispatchers than the first without EP). `dpIntegral` is false when
-/// tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number visited.
+/// to TP when "as TP" is searched too, other dispatchers than the first without EP). `dpIntegral`
+/// is false when tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number
+/// visited.
 long long forEachConfig(const PlanSpace &space,
                         const std::function<void(const TrainingConfig &, bool)> &visit);
 
