@@ -36,6 +36,8 @@ const std::pair<const char *, const char *> kKnobFlags[] = {
     {"pp", "pp"},
     {"cp", "cp"},
     {"ep", "ep"},
+    {"etp", "etp"},
+    {"dispatcher", "dispatcher"},
     {"vpp", "vpp"},
     {"micro-batch", "micro_batch"},
     {"schedule", "schedule"},

@@ -7,11 +7,13 @@
 #include "io/designfile.h"
 #include "plan/planlosers.h"
 #include "plan/planner.h"
+#include "sim/schedule.h"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using namespace weft;
@@ -31,6 +33,45 @@ void printBreakdown(const char *label, const Breakdown &b)
     for (const auto &[name, s] : breakdownParts(b))
         std::printf(" %s %.1f ms,", name.c_str(), s * 1e3);
     std::printf("\n");
+}
+
+// The candidates whose bound is below `seconds` (none of them can be pruned once the K-th best
+// is at least that), by ZeRO stage and PP degree, computed as runPlan screens them.
+void printUnprunable(const Design &d, const PlanSpace &space, double seconds)
+{
+    const PlanHardware hw = planHardware(d, space.gpus);
+    const TransformerSpec &m = space.base.model;
+    std::map<std::string, long long> by;
+    long long total = 0, feasible = 0;
+    forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
+        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+            return;
+        for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
+            if (mem.total() > mem.capacity)
+                return;
+        const double bound = stepLowerBound(m, c, hw).total();
+        if (bound >= seconds)
+            return;
+        for (const std::string &o : placementOrders(c, space.domainSize)) {
+            ++feasible;
+            if (std::max(bound, placementLowerBound(m, c, o, hw)) >= seconds)
+                continue;
+            ++total;
+            ++by["ZeRO " + std::to_string(c.effectiveZero()) + " PP " + std::to_string(c.pp)];
+        }
+    });
+    std::printf("candidates with a bound below %.1f ms: %lld of %lld (configuration bound below "
+                "it):",
+                seconds * 1e3, total, feasible);
+    for (const auto &[key, n] : by)
+        std::printf(" %s: %lld;", key.c_str(), n);
+    std::printf("\n");
+    const TrainingConfig &meta = d.workload->config;
+    std::printf(
+        "the design's own layout (%s): bound %.1f ms (configuration), %.1f ms (placement)\n",
+        describeCandidate(meta, d.workload->placement.order).c_str(),
+        stepLowerBound(m, meta, hw).total() * 1e3,
+        placementLowerBound(m, meta, d.workload->placement.order, hw) * 1e3);
 }
 
 } // namespace
@@ -53,6 +94,10 @@ int main(int argc, char **argv)
     PlanSpace space = defaultPlanSpace(d, *d.workload);
     if (argc > 4)
         fixKnobs(space, argv[4]); // e.g. "cp=1,zero_stage=1"
+    if (const char *t = std::getenv("BENCH_PLAN_BOUND_BELOW")) {
+        printUnprunable(d, space, std::atof(t));
+        return 0;
+    }
     PlanOptions o;
     o.jobs = jobs;
     o.top = top;

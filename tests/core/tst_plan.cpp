@@ -87,10 +87,12 @@ private slots:
         QTest::addColumn<int>("domains");
         QTest::addColumn<bool>("moe");
         QTest::addColumn<int>("batch");
-        QTest::newRow("dgx-h100 x2 dense") << "dgx-h100" << 2 << false << 16;
-        QTest::newRow("dgx-a100 x2 dense") << "dgx-a100" << 2 << false << 32;
-        QTest::newRow("mi300x-8 x1 dense") << "mi300x-8" << 1 << false << 16;
-        QTest::newRow("dgx-h100 x2 moe") << "dgx-h100" << 2 << true << 16;
+        QTest::addColumn<bool>("folding");
+        QTest::newRow("dgx-h100 x2 dense") << "dgx-h100" << 2 << false << 16 << false;
+        QTest::newRow("dgx-a100 x2 dense") << "dgx-a100" << 2 << false << 32 << false;
+        QTest::newRow("mi300x-8 x1 dense") << "mi300x-8" << 1 << false << 16 << false;
+        QTest::newRow("dgx-h100 x2 moe") << "dgx-h100" << 2 << true << 16 << false;
+        QTest::newRow("dgx-h100 x2 moe folding") << "dgx-h100" << 2 << true << 16 << true;
     }
     void matchesExhaustive()
     {
@@ -98,10 +100,17 @@ private slots:
         QFETCH(int, domains);
         QFETCH(bool, moe);
         QFETCH(int, batch);
-        const Design d = test::withModel(test::planFabric(preset.toStdString(), domains),
-                                         moe ? test::smallMoe() : test::smallDense(), batch);
-        const PlanSpace s
-            = test::smallSpace(d, moe ? std::vector<int> {1, 2, 4} : std::vector<int> {1});
+        QFETCH(bool, folding);
+        Design d = test::withModel(test::planFabric(preset.toStdString(), domains),
+                                   moe ? test::smallMoe() : test::smallDense(), batch);
+        PlanSpace s = test::smallSpace(d, moe ? std::vector<int> {1, 2, 4} : std::vector<int> {1});
+        if (folding) {
+            // EP over TP and DP ranks (EP 8 with DP 4 under TP 2), expert TP as TP or 1, every
+            // dispatcher; sequence parallelism as Megatron requires for MoE with TP > 1.
+            d.workload->config.sequenceParallel = true;
+            s = test::smallSpace(d, {1, 2, 4, 8});
+            fixKnobs(s, "cp=1,schedule=1f1b,vpp=1,micro_batch=1,recompute=none");
+        }
         const TrainingPlan all = runPlan(d, s, opts(3, false));
         QVERIFY(all.ranked.size() == 3);
         QCOMPARE(all.counts.prunedByBound, 0LL);
@@ -119,9 +128,27 @@ private slots:
         // The best really is the minimum over everything simulated.
         for (const PlanRow &r : all.simulated)
             QVERIFY(r.stepTime >= all.ranked.front().stepTime);
+        const auto any = [&all](const std::function<bool(const TrainingConfig &)> &f) {
+            return std::any_of(all.simulated.begin(), all.simulated.end(),
+                               [&f](const PlanRow &r) { return f(r.config); });
+        };
         if (moe)
-            QVERIFY(std::any_of(all.simulated.begin(), all.simulated.end(),
-                                [](const PlanRow &r) { return r.config.ep > 1; }));
+            QVERIFY(any([](const TrainingConfig &c) { return c.ep > 1; }));
+        if (folding) {
+            QVERIFY(any([](const TrainingConfig &c) { return c.ep > c.dp; }));
+            QVERIFY(any([](const TrainingConfig &c) { return c.ep > 1 && c.expertTp() != c.tp; }));
+            QVERIFY(any([](const TrainingConfig &c) {
+                return c.ep > 1 && c.dispatcher == TokenDispatcher::HybridEP;
+            }));
+            QVERIFY(all.counts.infeasible.count("expert-parallel-not-divisible"));
+            // Megatron refuses MoE with TP > 1 without sequence parallelism: counted, with why.
+            Design noSp = d;
+            noSp.workload->config.sequenceParallel = false;
+            PlanSpace t = s;
+            t.base.config.sequenceParallel = false;
+            QVERIFY(runPlan(noSp, t, opts(3))
+                        .counts.infeasible.count("moe-tp-needs-sequence-parallel"));
+        }
         // Same answer on one thread, and under the tokens/s objective.
         QCOMPARE(indices(runPlan(d, s, opts(3, true, 1)).ranked), indices(all.ranked));
         PlanOptions tokens = opts(3);
@@ -138,14 +165,16 @@ private slots:
             int domains;
             bool moe;
         };
-        int checked = 0, tight = 0;
-        for (const Case &k :
-             {Case {"dgx-h100", 2, false}, Case {"dgx-a100", 1, false}, Case {"mi300x-8", 1, false},
-              Case {"dgx-h100", 2, true}, Case {"dgx-h100", 4, false}}) {
-            const Design d = test::withModel(test::planFabric(k.preset, k.domains),
-                                             k.moe ? test::smallMoe() : test::smallDense(), 32);
+        int raised = 0;
+        int checked = 0, tight = 0, folded = 0, hierarchical = 0, etp = 0;
+        for (const Case &k : {Case {"dgx-h100", 2, false}, Case {"dgx-a100", 1, false},
+                              Case {"mi300x-8", 1, false}, Case {"dgx-h100", 2, true},
+                              Case {"dgx-h100", 4, false}, Case {"dgx-h100", 4, true}}) {
+            Design d = test::withModel(test::planFabric(k.preset, k.domains),
+                                       k.moe ? test::smallMoe() : test::smallDense(), 32);
+            d.workload->config.sequenceParallel = k.moe; // Megatron's rule for MoE with TP > 1
             PlanSpace s
-                = test::smallSpace(d, k.moe ? std::vector<int> {1, 2, 4} : std::vector<int> {1});
+                = test::smallSpace(d, k.moe ? std::vector<int> {1, 2, 4, 8} : std::vector<int> {1});
             s.values[static_cast<std::size_t>(planKnobIndex("recompute"))] = {0, 1, 2};
             s.values[static_cast<std::size_t>(planKnobIndex("zero_stage"))] = {0, 1, 2, 3};
             std::vector<TrainingConfig> configs;
@@ -159,26 +188,48 @@ private slots:
             Design scratch = d;
             for (TrainingConfig c : configs) {
                 c.overlapTp = rng() % 2 == 0;
-                c.sequenceParallel = rng() % 2 == 0;
-                for (const std::string &o : placementOrders(c, s.domainSize)) {
+                if (!k.moe)
+                    c.sequenceParallel = rng() % 2 == 0;
+                else {
+                    c.overlapEp = rng() % 2 == 0;
+                    c.dtype = rng() % 2 == 0 ? DataType::FP8 : DataType::BF16; // FP8 dispatch
+                }
+                std::vector<std::string> orders = placementOrders(c, s.domainSize);
+                std::shuffle(orders.begin(), orders.end(), rng);
+                orders.resize(std::min<std::size_t>(orders.size(), 4));
+                for (const std::string &o : orders) {
                     PlanSpace base = s;
                     base.base.config = c;
                     const PlanRow r = simulateCandidate(scratch, base.base, c, o, nullptr);
                     if (r.stepTime <= 0)
                         continue;
-                    const StepBound b = stepLowerBound(s.base.model, c, hw);
-                    QVERIFY2(b.total() <= r.stepTime * (1 + 1e-9),
+                    const double bound = std::max(stepLowerBound(s.base.model, c, hw).total(),
+                                                  placementLowerBound(s.base.model, c, o, hw));
+                    QVERIFY2(bound <= r.stepTime * (1 + 1e-9),
                              qPrintable(QStringLiteral("%1 on %2: bound %3 s > simulated %4 s")
                                             .arg(QString::fromStdString(describeCandidate(c, o)),
                                                  QString::fromLatin1(k.preset))
-                                            .arg(b.total())
+                                            .arg(bound)
                                             .arg(r.stepTime)));
-                    tight += b.total() > 0.5 * r.stepTime ? 1 : 0; // and not vacuous
+                    // the placement's scale-out term is what binds in some cases
+                    raised += placementLowerBound(s.base.model, c, o, hw)
+                        > stepLowerBound(s.base.model, c, hw).total();
+                    tight += bound > 0.5 * r.stepTime ? 1 : 0; // and not vacuous
                     ++checked;
+                    folded += c.ep > c.dp ? 1 : 0; // EP spans TP or CP ranks
+                    hierarchical += c.ep > 1 && c.dispatcher != TokenDispatcher::AllToAll;
+                    etp += c.ep > 1 && c.expertTp() != c.tp;
                 }
             }
         }
         QVERIFY(checked > 100);
+        QVERIFY(raised > 0);
+        QVERIFY2(folded > 5 && hierarchical > 5 && etp > 5,
+                 qPrintable(QStringLiteral("MoE folding cases: %1 EP over TP/CP, %2 DeepEP or "
+                                           "HybridEP, %3 expert TP other than TP")
+                                .arg(folded)
+                                .arg(hierarchical)
+                                .arg(etp)));
         QVERIFY2(tight * 2 > checked, "the bound is below half the step time for most cases");
     }
 
@@ -256,7 +307,8 @@ private slots:
         QCOMPARE(planToCsv(b), planToCsv(r));
         QCOMPARE(b.counts, r.counts);
         QCOMPARE(b.losers.size(), r.losers.size());
-        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,schedule,vpp,micro_batch", 0) == 0);
+        QVERIFY(planToCsv(r).rfind("rank,tp,cp,pp,ep,etp,dispatcher,schedule,vpp,micro_batch", 0)
+                == 0);
         auto broken = parsePlanJson("{\"format\": \"weft.plan\", \"version\": 1}", "x.json");
         QVERIFY(std::holds_alternative<FileError>(broken));
         QVERIFY(!std::get<FileError>(broken).message.empty());

@@ -2,29 +2,65 @@
 
 #include "model/design.h"
 #include "workload/costmodel.h"
+#include "workload/placement.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace weft {
 
-PlanHardware planHardware(const Design &d)
+PlanHardware planHardware(const Design &d, long long gpus)
 {
     PlanHardware hw;
+    // Scale-up domain of every node (accelerators outside any domain are a domain of one).
+    std::unordered_map<NodeId, long long> domainOf;
+    std::unordered_map<long long, int> accelerators; // per domain
+    long long key = 0;
+    for (const Group &g : d.groups()) {
+        if (g.kind != GroupKind::ScaleUpDomain)
+            continue;
+        for (NodeId id : g.members) {
+            domainOf.emplace(id, key);
+            if (const Node *n = d.node(id); n && n->isAccelerator())
+                ++accelerators[key];
+        }
+        ++key;
+    }
+    for (const Node &n : d.nodes())
+        if (n.isAccelerator() && domainOf.emplace(n.id, key).second)
+            accelerators[key++] = 1;
+    hw.domainAccelerators = 0;
+    hw.smallestDomain = 0;
+    for (const auto &[dom, count] : accelerators) {
+        hw.domainAccelerators = std::max(hw.domainAccelerators, count);
+        hw.smallestDomain = hw.smallestDomain == 0 ? count : std::min(hw.smallestDomain, count);
+    }
     std::unordered_map<NodeId, double> capacity;
+    std::unordered_map<long long, double> crossing; // capacity leaving each domain
     for (const Link &l : d.links()) {
         capacity[l.a] += l.capacity();
         capacity[l.b] += l.capacity();
+        const auto da = domainOf.find(l.a), db = domainOf.find(l.b);
+        const long long ka = da == domainOf.end() ? -1 : da->second;
+        const long long kb = db == domainOf.end() ? -1 : db->second;
+        if (ka == kb)
+            continue;
+        if (ka >= 0)
+            crossing[ka] += l.capacity();
+        if (kb >= 0)
+            crossing[kb] += l.capacity();
     }
+    const auto rate = [](const AcceleratorSpec &a) {
+        return a.peakFlops(DataType::BF16) * a.matmulEfficiency
+            * (a.sustainedClock > 0 ? a.sustainedClock : 1);
+    };
     for (const Node &n : d.nodes()) {
         if (!n.isAccelerator())
             continue;
         const AcceleratorSpec *s = d.acceleratorSpec(n);
         if (!s)
             continue;
-        const auto rate = [](const AcceleratorSpec &a) {
-            return a.peakFlops(DataType::BF16) * a.matmulEfficiency;
-        };
         if (!hw.valid) {
             hw.best = *s;
             hw.slowest = *s;
@@ -32,14 +68,45 @@ PlanHardware planHardware(const Design &d)
         AcceleratorSpec &b = hw.best;
         b.peakFlopsBf16 = std::max(b.peakFlopsBf16, s->peakFlopsBf16);
         b.peakFlopsFp8 = std::max(b.peakFlopsFp8, s->peakFlopsFp8);
+        b.peakFlopsFp4 = std::max(b.peakFlopsFp4, s->peakFlopsFp4);
         b.hbmBandwidth = std::max(b.hbmBandwidth, s->hbmBandwidth);
+        // The efficiencies in effect (0 falls back to the next wider type's).
+        const double fp8
+            = std::max(b.matmulEfficiencyFor(DataType::FP8), s->matmulEfficiencyFor(DataType::FP8));
+        const double fp4
+            = std::max(b.matmulEfficiencyFor(DataType::FP4), s->matmulEfficiencyFor(DataType::FP4));
         b.matmulEfficiency = std::max(b.matmulEfficiency, s->matmulEfficiency);
+        b.matmulEfficiencyFp8 = fp8;
+        b.matmulEfficiencyFp4 = fp4;
         b.memoryEfficiency = std::max(b.memoryEfficiency, s->memoryEfficiency);
+        b.sustainedClock = std::max(b.sustainedClock, s->sustainedClock);
+        for (auto [mine, theirs] : {std::pair {&b.attentionFused, &s->attentionFused},
+                                    {&b.attentionFa2, &s->attentionFa2}}) {
+            mine->forward = std::max(mine->forward, theirs->forward);
+            mine->backward = std::max(mine->backward, theirs->backward);
+        }
+        // Wave quantization only slows a GEMM: without a common SM count, leave it out.
+        if (b.sms != s->sms || b.gemmTileM != s->gemmTileM || b.gemmTileN != s->gemmTileN)
+            b.sms = 0;
         if (rate(*s) < rate(hw.slowest))
             hw.slowest = *s;
         hw.valid = true;
         hw.linkBytesPerSecond = std::max(hw.linkBytesPerSecond, capacity[n.id]);
     }
+    // The domains of the ranks: the first `gpus` accelerators in placement order (RankMap).
+    std::vector<NodeId> used = acceleratorsInOrder(d);
+    if (gpus > 0 && gpus < static_cast<long long>(used.size()))
+        used.resize(static_cast<std::size_t>(gpus));
+    std::unordered_map<long long, bool> touched;
+    for (NodeId id : used)
+        touched[domainOf[id]] = true;
+    double out = 0;
+    for (const auto &[dom, yes] : touched)
+        out += crossing[dom];
+    hw.scaleOutBytesPerSecond = used.empty() ? 0 : out / static_cast<double>(used.size());
+    hw.rankDomain.reserve(used.size());
+    for (NodeId id : used)
+        hw.rankDomain.push_back(static_cast<int>(domainOf[id]));
     return hw;
 }
 
@@ -52,6 +119,41 @@ double collectiveTime(double calls, double bytes, int n, double rate)
     if (n <= 1 || calls <= 0 || bytes <= 0 || rate <= 0)
         return 0;
     return calls * bytes * (n - 1) / n / rate;
+}
+
+// Least bytes that a collective of `bytes` per rank over `n` ranks imports into the scale-up
+// domains, per rank, when at most `perDomain` of its ranks share a domain: each domain it spans
+// holds its own members' shards and must receive the rest once, at least ceil(n / perDomain)
+// domains, so (ceil(n / perDomain) - 1) x bytes per group (the all-gather half of any
+// algorithm; reduce-scatter exports the same).
+double crossDomainShare(double bytes, int n, int perDomain)
+{
+    if (n <= 1 || bytes <= 0)
+        return 0;
+    const int d = std::clamp(perDomain, 1, n);
+    return bytes * (std::ceil(double(n) / d) - 1) / n;
+}
+
+// Least fraction of a MoE dispatch's (or combine's) `bytes` per rank that enters each rank of
+// an EP group of n: all-to-all, (n - 1) / n (every duplicated token); DeepEP and HybridEP send a
+// token once per destination rank, so (n - 1) x P_rank / k of it (collectivesmoe.h: P_rank =
+// M/D (1 - (1 - D/(n M))^k) with M of the D domains spanned, the simulator's routing over many
+// experts), at the least over the D a placement can give (ceil(n / domain size) to n).
+double epShare(const TransformerSpec &m, const TrainingConfig &c, int domainSize)
+{
+    const int n = c.ep, k = std::max(1, m.topK);
+    if (n <= 1)
+        return 0;
+    if (c.dispatcher == TokenDispatcher::AllToAll)
+        return double(n - 1) / n;
+    double least = 1;
+    const int fewest = (n + std::max(1, domainSize) - 1) / std::max(1, domainSize);
+    for (int D = std::max(1, fewest); D <= n; ++D) {
+        const double M = m.routerGroupTopK > 0 ? std::min(m.routerGroupTopK, D) : D;
+        const double hit = M / D * (1 - std::pow(std::max(0.0, 1 - D / (n * M)), k));
+        least = std::min(least, hit);
+    }
+    return (n - 1) * least / k;
 }
 
 struct OpBound
@@ -69,6 +171,10 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     const bool full = c.recompute == Recompute::Full;
     // Sequence parallelism turns each all-reduce into an all-gather and a reduce-scatter.
     const double tpPerCall = c.sequenceParallel && c.tp > 1 ? 2 : 1;
+    // MoE parallel folding (simplan.cpp): experts over ETP x EP x expert-DP.
+    const int etp = m.isMoe() ? c.expertTp() : c.tp;
+    const bool separateExperts = m.isMoe() && (c.ep > 1 || etp != c.tp);
+    const double share = epShare(m, c, hw.domainAccelerators);
     const std::vector<int> split = splitLayers(m, c);
     const int chunks = static_cast<int>(split.size());
     std::vector<OpBound> op(static_cast<std::size_t>(chunks));
@@ -80,20 +186,33 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         for (int i = first; i < first + count; ++i)
             moe += m.isMoeLayer(i) ? 1 : 0;
         // Korthikanti et al. 2022 sec. 4: two TP all-reduces per layer forward, two backward
-        // (two more with full recomputation); embedding and logits are left out (a bound).
-        const double tpF = collectiveTime(2.0 * count * tpPerCall, vol.tpBytes, c.tp, rate);
+        // (two more with full recomputation); a MoE layer whose experts are not on the TP group
+        // keeps only the attention's; embedding and logits are left out (a bound).
+        const double tpCalls = 2.0 * count - (etp != c.tp ? moe : 0);
+        const double tpF = collectiveTime(tpCalls * tpPerCall, vol.tpBytes, c.tp, rate);
         const double tpB
-            = collectiveTime(2.0 * count * (full ? 2 : 1) * tpPerCall, vol.tpBytes, c.tp, rate);
+            = collectiveTime(tpCalls * (full ? 2 : 1) * tpPerCall, vol.tpBytes, c.tp, rate);
         const double cpF = collectiveTime(count, vol.cpBytes, c.cp, rate);
         const double cpB = collectiveTime(count * (full ? 2.0 : 1.0), vol.cpBytes, c.cp, rate);
-        const double epF = c.ep > 1 ? collectiveTime(2.0 * moe, vol.epBytes, c.ep, rate) : 0;
-        const double epB
-            = c.ep > 1 ? collectiveTime(2.0 * moe * (full ? 2 : 1), vol.epBytes, c.ep, rate) : 0;
+        // Expert TP: an all-gather and a reduce-scatter of the dispatched tokens per MoE layer.
+        const bool etpGroups = m.isMoe() && etp > 1 && etp != c.tp && moe > 0;
+        const double etpF
+            = etpGroups ? collectiveTime(2.0 * moe, vol.epCombineBytes * etp, etp, rate) : 0;
+        const double etpB = etpF * (full ? 2 : 1);
+        // EP: forward a dispatch (FP8 where allowed) and a BF16 combine per MoE layer, backward
+        // two BF16 ones (and the forward's again with full recomputation).
+        const bool ep = c.ep > 1 && moe > 0 && rate > 0;
+        const double epF = ep ? moe * (vol.epDispatchBytes + vol.epCombineBytes) * share / rate : 0;
+        const double epB = ep ? moe * 2 * vol.epCombineBytes * share / rate + (full ? epF : 0) : 0;
+        // Overlapped collectives start with the compute (schedule.cpp); the others follow it.
         const double tpBeside = c.overlapTp ? 1 : 0;
+        const double epBeside = c.overlapEp && ep ? 1 : 0;
         op[static_cast<std::size_t>(k)].forward
-            = std::max({cost.forwardTime, cpF, tpBeside * tpF}) + (1 - tpBeside) * tpF + epF;
+            = std::max({cost.forwardTime, cpF, tpBeside * tpF, epBeside * epF})
+            + (1 - tpBeside) * tpF + etpF + (1 - epBeside) * epF;
         op[static_cast<std::size_t>(k)].backward
-            = std::max({cost.backwardTime, cpB, tpBeside * tpB}) + (1 - tpBeside) * tpB + epB;
+            = std::max({cost.backwardTime, cpB, tpBeside * tpB, epBeside * epB})
+            + (1 - tpBeside) * tpB + etpB + (1 - epBeside) * epB;
         first += count;
     }
     const int p = c.pp;
@@ -106,6 +225,12 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     const int n = c.dp * c.cp;
     const double gradBytesPerParam = c.gradReduceFp32 ? 4 : 2;
     std::vector<double> grad(static_cast<std::size_t>(chunks)), gather(grad.size());
+    // Ranks of one DP x CP group in a scale-up domain: the searched placements keep TP inside
+    // a domain when it fits (planspace.h), and TP ranks are in different DP groups.
+    const bool tpInside = hw.smallestDomain == hw.domainAccelerators && c.tp > 0
+        && hw.domainAccelerators % c.tp == 0;
+    const int dpPerDomain = std::max(1, hw.domainAccelerators / (tpInside ? c.tp : 1));
+    double imported = 0; // bytes per GPU across domain boundaries, summed over the stages
     first = 0;
     for (int k = 0; k < chunks; ++k) {
         const int count = split[static_cast<std::size_t>(k)];
@@ -113,8 +238,11 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         for (int i = first; i < first + count; ++i)
             dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
         grad[static_cast<std::size_t>(k)] = collectiveTime(1, dense * gradBytesPerParam, n, rate);
-        if (c.effectiveZero() >= 3)
+        imported += crossDomainShare(dense * gradBytesPerParam, n, dpPerDomain);
+        if (c.effectiveZero() >= 3) {
             gather[static_cast<std::size_t>(k)] = collectiveTime(1, 2 * dense, n, rate);
+            imported += 2.0 * mb * crossDomainShare(2 * dense, n, dpPerDomain);
+        }
         first += count;
     }
     double head = 0, tail = 0; // chunk 0 of stages < s, forward and backward
@@ -139,19 +267,25 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     // Optimizer and, with ZeRO-1/2, the parameter all-gather after it (sharded over DP x CP).
     const int zero = c.effectiveZero();
     const double shard = zero >= 1 ? double(c.dp) * c.cp : 1;
-    const double expertShard = zero >= 1 ? std::max(1.0, shard / c.ep) : 1;
+    const double expertShard = zero >= 1 ? std::max(1.0, double(c.expertDp())) : 1;
     for (int s = 0; s < p; ++s) {
         const StageParams sp = stageParams(m, c, s);
-        const double expert = c.ep > 1 ? sp.expert : 0;
+        const double expert = separateExperts ? sp.expert : 0;
         const double dense = sp.total() - expert;
         b.optimizer
             = std::max(b.optimizer, optimizerTime(dense / shard + expert / expertShard, hw.best));
-        if (zero == 1 || zero == 2)
+        if (zero == 1 || zero == 2) {
             b.parameterGather = std::max(
                 b.parameterGather,
                 collectiveTime(1, 2 * dense, static_cast<int>(std::min<double>(shard, 1 << 30)),
                                rate));
+            imported += crossDomainShare(2 * dense, n, dpPerDomain);
+        }
     }
+    // Every GPU's share of what the step's DP x CP collectives import into the domains, over
+    // the scale-out capacity of the domains in use per GPU (the stages' average).
+    if (hw.scaleOutBytesPerSecond > 0)
+        b.scaleOut = imported / p / hw.scaleOutBytesPerSecond;
     return b;
 }
 

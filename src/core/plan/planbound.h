@@ -24,10 +24,28 @@
 //   * after it, the slowest stage's optimizer step, and with ZeRO-1/2 the all-gather of the
 //     updated bf16 parameters over DP x CP (Rajbhandari et al. 2020, sec. 5).
 //
+//   * MoE (parallel folding as simplan.cpp forms it): TP keeps only the attention's collectives
+//     in MoE layers whose experts use another expert TP; expert TP adds an all-gather and a
+//     reduce-scatter of the dispatched tokens; EP dispatch (FP8 with FP8 linears and DeepEP or
+//     HybridEP) and combine move at least the share of their bytes that enters a rank
+//     (all-to-all: (n-1)/n; DeepEP/HybridEP send a token once per rank: see epShare), after the
+//     compute, or beside it with --overlap-moe-expert-parallel-comm;
+//   * the whole step also lasts at least what the DP x CP collectives (gradients, ZeRO-3
+//     gathers, ZeRO-1/2 parameter gather) must import into the scale-up domains, over the
+//     domains' scale-out capacity: a group of n ranks with at most d in a domain spans
+//     ceil(n/d) domains, each of which receives the shards it lacks once.
+//
+// "Whatever its placement" means among the placements the planner searches (TP inside a
+// scale-up domain when it fits, planspace.h), which the scale-out term relies on.
+//
 // Embedding gradients, expert-DP traffic, PP exposure beyond the transfer itself, latencies
 // and contention are left out: they depend on the placement or can overlap.
 
 #include "workload/workload.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 namespace weft {
 
@@ -45,9 +63,21 @@ struct PlanHardware
     AcceleratorSpec slowest;
     double linkBytesPerSecond
         = 0; ///< most link capacity of one accelerator, bytes/s, per direction
+    /// Capacity of the links leaving the scale-up domains that hold the ranks, per rank
+    /// (bytes/s, per direction): the first `gpus` accelerators in placement order.
+    double scaleOutBytesPerSecond = 0;
+    /// Scale-up domain (an index) of each rank r < gpus: that of the r-th accelerator in
+    /// placement order (RankMap without an explicit map).
+    std::vector<int> rankDomain;
+    int domainAccelerators = 1; ///< accelerators of the largest scale-up domain
+    int smallestDomain = 1; ///< of the smallest (an accelerator outside any domain: 1)
     bool valid = false; ///< false when the design has no accelerator with a spec
 };
-PlanHardware planHardware(const Design &d);
+/// The figures of `d` for plans on its first `gpus` accelerators (0: all). The best spec takes
+/// the highest of each peak, efficiency (in effect), attention efficiency and sustained clock
+/// (AcceleratorSpec::sustainedClock, which the kernels apply to GEMMs and attention), and no
+/// wave quantization when the SM counts or tiles differ.
+PlanHardware planHardware(const Design &d, long long gpus = 0);
 
 /// Parts of the bound, seconds; total() is the bound.
 struct StepBound
@@ -55,10 +85,42 @@ struct StepBound
     double pipeline = 0; ///< compute and unavoidable in-pipeline communication
     double optimizer = 0;
     double parameterGather = 0;
-    [[nodiscard]] double total() const { return pipeline + optimizer + parameterGather; }
+    double scaleOut = 0; ///< the step's DP x CP imports over the domains' scale-out capacity
+    [[nodiscard]] double total() const
+    {
+        return std::max(pipeline + optimizer + parameterGather, scaleOut);
+    }
 };
 
 /// The lower bound of `c` (already valid: see validate()) for model `m` on `hw`.
 StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw);
+
+/// The placement's part of the bound, seconds: what the step's collectives must import into the
+/// scale-up domains under rank order `order` (Placement::order, as RankMap numbers the ranks:
+/// both of Megatron-Core's generators), over the scale-out capacity of the domains in use. A
+/// group of n ranks with d_i of them in its D domains: an all-gather (or the all-gather half of
+/// an all-reduce, or a reduce-scatter's mirror image) of S bytes per rank imports S (1 - d_i/n)
+/// into domain i, S (D - 1) in all; an all-to-all S d_i (n - d_i) / n; DeepEP / HybridEP send
+/// a token once per destination domain, S / k x P_dom x n (D - 1) (collectivesmoe.h). Counted:
+/// the DP x CP gradients and ZeRO gathers, TP all-reduces (or their SP pairs), CP all-gathers
+/// (all-gather CP only) and the EP dispatches and combines, per micro-batch as the simulator
+/// issues them. 0 when the order is invalid or `hw` has no scale-out capacity.
+double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const std::string &order, const PlanHardware &hw);
+
+/// How the groups of a placement spread over the domains, per pipeline stage: the sums over the
+/// stage's groups of (D - 1) for TP, CP and DP x CP, and for EP of sum_i d_i (n - d_i) / n
+/// (all-to-all) and n (D - 1) P_dom (DeepEP / HybridEP). Depends on the parallel degrees and
+/// the order only, so a plan computes it once per layout. `valid` false: no claim.
+struct PlacementGroups
+{
+    std::vector<double> tp, cp, dp, epAllToAll, epDeepEp;
+    bool valid = false;
+};
+PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &c,
+                                const std::string &order, const PlanHardware &hw);
+/// placementLowerBound() from precomputed groups of `c`'s layout.
+double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const PlacementGroups &g, const PlanHardware &hw);
 
 } // namespace weft

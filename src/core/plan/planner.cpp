@@ -179,7 +179,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         throw std::invalid_argument("shard " + std::to_string(options.shard) + "/"
                                     + std::to_string(options.shards)
                                     + " is out of range (I/N needs 0 <= I < N)");
-    const PlanHardware hw = planHardware(design);
+    const PlanHardware hw = planHardware(design, space.gpus);
     if (!hw.valid)
         throw std::invalid_argument("the design has no accelerator with a known spec");
     TrainingPlan res;
@@ -216,6 +216,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             screen(design, space, hw, configs[i]);
     });
 
+    // The placement's part of the bound, per parallel layout and order (the other knobs do not
+    // change which groups cross domains, only the bytes).
     std::vector<Pending> pending;
     for (std::size_t k = 0; k < configs.size(); ++k) {
         const Screened &s = configs[k];
@@ -236,6 +238,29 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 || s.needed - s.capacity < res.closest->neededBytes - res.closest->capacityBytes))
             res.closest = MemoryShortfall {s.config, s.needed, s.capacity};
     }
+    std::map<std::string, std::size_t> layoutIndex;
+    std::vector<std::size_t> layoutOf(pending.size());
+    std::vector<const Pending *> layouts;
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const TrainingConfig &c = configs[pending[i].config].config;
+        const std::string key = std::to_string(c.tp) + "/" + std::to_string(c.cp) + "/"
+            + std::to_string(c.dp) + "/" + std::to_string(c.pp) + "/" + std::to_string(c.ep) + "/"
+            + std::to_string(c.expertTp()) + "/" + pending[i].order;
+        const auto [it, fresh] = layoutIndex.emplace(key, layouts.size());
+        if (fresh)
+            layouts.push_back(&pending[i]);
+        layoutOf[i] = it->second;
+    }
+    std::vector<PlacementGroups> groups(layouts.size());
+    parallelFor(layouts.size(), options.jobs, [&](std::size_t i) {
+        groups[i] = placementGroups(space.base.model, configs[layouts[i]->config].config,
+                                    layouts[i]->order, hw);
+    });
+    for (std::size_t i = 0; i < pending.size(); ++i)
+        pending[i].bound
+            = std::max(pending[i].bound,
+                       placementLowerBound(space.base.model, configs[pending[i].config].config,
+                                           groups[layoutOf[i]], hw));
     std::sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
         return a.bound != b.bound ? a.bound < b.bound : a.index < b.index;
     });

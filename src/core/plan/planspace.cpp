@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -79,6 +80,22 @@ int smallestDomain(const Design &d)
     return std::max(1, best);
 }
 
+// Whether `c` is a configuration of its own: virtual stages only with interleaving (and then
+// more than one stage and one virtual stage); an explicit expert TP equal to TP only when "as
+// TP" (0) is not searched too; a dispatcher other than the first searched only with EP > 1
+// (without EP there is no dispatch).
+bool meaningful(const PlanSpace &space, const TrainingConfig &c)
+{
+    const bool interleaved = c.schedule == PipelineSchedule::Interleaved;
+    if (interleaved ? (c.pp <= 1 || c.vpp <= 1) : c.vpp != 1)
+        return false;
+    const auto &etp = space.values[static_cast<std::size_t>(planKnobIndex("etp"))];
+    if (c.etp > 0 && c.etp == c.tp && std::find(etp.begin(), etp.end(), 0) != etp.end())
+        return false;
+    const auto &disp = space.values[static_cast<std::size_t>(planKnobIndex("dispatcher"))];
+    return c.ep > 1 || static_cast<int>(c.dispatcher) == disp.front();
+}
+
 } // namespace
 
 const std::vector<PlanKnob> &planKnobs()
@@ -88,6 +105,18 @@ const std::vector<PlanKnob> &planKnobs()
         intKnob("cp", "context parallel degree", &TrainingConfig::cp),
         intKnob("pp", "pipeline parallel degree", &TrainingConfig::pp),
         intKnob("ep", "expert parallel degree", &TrainingConfig::ep),
+        // Expert TP: 0 is Megatron-Core's default, the same as TP.
+        {"etp", "expert tensor parallel degree", [](const TrainingConfig &c) { return c.etp; },
+         [](TrainingConfig &c, int v) { c.etp = v; },
+         [](int v) { return v == 0 ? std::string("tp") : std::to_string(v); },
+         [](const std::string &s, int &v) {
+             if (s == "tp") {
+                 v = 0;
+                 return true;
+             }
+             return parseInt(s, v);
+         }},
+        enumKnob("dispatcher", "MoE token dispatcher", &TrainingConfig::dispatcher, 3),
         enumKnob("schedule", "pipeline schedule", &TrainingConfig::schedule, 3),
         intKnob("vpp", "virtual stages per pipeline rank", &TrainingConfig::vpp),
         intKnob("micro_batch", "micro-batch size (sequences)", &TrainingConfig::microBatch),
@@ -123,16 +152,25 @@ PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long
     for (int d = 1; d <= m.layers; ++d)
         if (s.gpus % d == 0)
             pp.push_back(d);
-    std::vector<int> ep {1};
-    if (m.isMoe())
-        for (int e = 2; e <= m.experts; e *= 2)
+    // MoE: EP may span TP, CP and DP ranks (parallel folding), so any power of two dividing
+    // the experts up to the GPUs of a stage; validate() keeps those dividing tp * cp * dp.
+    std::vector<int> ep {1}, etp {0}, dispatcher {static_cast<int>(TokenDispatcher::AllToAll)};
+    if (m.isMoe()) {
+        for (int e = 2; e <= m.experts && e <= s.gpus; e *= 2)
             if (m.experts % e == 0)
                 ep.push_back(e);
+        etp = {0, 1};
+        dispatcher = {static_cast<int>(TokenDispatcher::AllToAll),
+                      static_cast<int>(TokenDispatcher::DeepEP),
+                      static_cast<int>(TokenDispatcher::HybridEP)};
+    }
     s.values = {
         powersOfTwo(s.domainSize),
         {1, 2, 4, 8},
         pp,
         ep,
+        etp,
+        dispatcher,
         {static_cast<int>(PipelineSchedule::OneFOneB),
          static_cast<int>(PipelineSchedule::Interleaved)},
         {1, 2, 4, 8},
@@ -174,27 +212,49 @@ void fixKnobs(PlanSpace &space, const std::string &spec)
 
 std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize)
 {
+    // Sizes per dimension (tp, cp, ep, dp, pp) as Megatron-Core's two rank generators see them:
+    // attention (tp, cp, 1, dp, pp) and experts (etp, 1, ep, expert-dp, pp) (placement.h).
     const std::array<const char *, 5> names {"tp", "cp", "ep", "dp", "pp"};
-    const std::array<int, 5> size {c.tp, c.cp, c.ep, c.ep > 0 ? c.dp / c.ep : c.dp, c.pp};
+    const std::array<int, 5> size {c.tp, c.cp, 1, c.dp, c.pp};
+    const int edp = std::max(1, c.expertDp());
+    const std::array<int, 5> expertSize {c.expertTp(), 1, c.ep, edp, c.pp};
     std::vector<int> dims;
-    for (int i = 0; i < 5; ++i)
-        if (size[static_cast<std::size_t>(i)] > 1)
-            dims.push_back(i);
+    for (std::size_t i = 0; i < 5; ++i)
+        if (std::max(size[i], expertSize[i]) > 1)
+            dims.push_back(static_cast<int>(i));
     if (dims.empty())
         return {"tp"};
-    const bool tpFits = c.tp > 1 && domainSize % c.tp == 0;
+    // TP (and expert TP) inside one scale-up domain when it fits: the ranks placed before it
+    // times its degree divide the domain size.
+    const auto inside = [domainSize](int stride, int degree) {
+        return degree <= 1 || domainSize % degree != 0 || domainSize % (stride * degree) == 0;
+    };
     std::vector<std::string> out;
+    std::set<std::pair<std::array<int, 5>, std::array<int, 5>>> seen;
     do {
-        if (tpFits) {
-            int before = 1;
-            for (int d : dims) {
-                if (d == 0)
-                    break;
-                before *= size[static_cast<std::size_t>(d)];
-            }
-            if (domainSize % (before * c.tp) != 0)
-                continue;
+        std::array<int, 5> stride {}, expertStride {};
+        int st = 1, est = 1;
+        for (int d : dims) {
+            const std::size_t i = static_cast<std::size_t>(d);
+            stride[i] = st;
+            expertStride[i] = est;
+            st *= size[i];
+            est *= expertSize[i];
         }
+        if (!inside(stride[0], c.tp) || !inside(expertStride[0], c.expertTp()))
+            continue;
+        // Both generators must put a rank on the same stage (RankMap refuses the order else).
+        if (c.pp > 1 && stride[4] != expertStride[4])
+            continue;
+        // Orders giving the same groups in both generators are one placement.
+        for (std::size_t i = 0; i < 5; ++i)
+            if (size[i] == 1)
+                stride[i] = 0;
+        for (std::size_t i = 0; i < 5; ++i)
+            if (expertSize[i] == 1)
+                expertStride[i] = 0;
+        if (!seen.insert({stride, expertStride}).second)
+            continue;
         std::string o;
         for (int d : dims)
             o += (o.empty() ? "" : "-") + std::string(names[static_cast<std::size_t>(d)]);
@@ -219,9 +279,7 @@ long long forEachConfig(const PlanSpace &space,
         c.stageLayers.clear();
         for (std::size_t i = 0; i < n; ++i)
             knobs[i].set(c, space.values[i][at[i]]);
-        const bool interleaved = c.schedule == PipelineSchedule::Interleaved;
-        const bool meaningful = interleaved ? (c.pp > 1 && c.vpp > 1) : c.vpp == 1;
-        if (meaningful) {
+        if (meaningful(space, c)) {
             const long long inner = 1LL * c.tp * c.cp * c.pp;
             const bool integral = inner > 0 && space.gpus % inner == 0;
             c.dp = integral ? static_cast<int>(space.gpus / inner) : 0;
@@ -247,7 +305,9 @@ std::string describeCandidate(const TrainingConfig &c, const std::string &order)
     if (c.cp > 1)
         s += " · CP " + std::to_string(c.cp);
     if (c.ep > 1)
-        s += " · EP " + std::to_string(c.ep);
+        s += " · EP " + std::to_string(c.ep) + " " + toString(c.dispatcher);
+    if (c.etp > 0 && c.etp != c.tp)
+        s += " · ETP " + std::to_string(c.etp);
     if (c.schedule == PipelineSchedule::Interleaved)
         s += " · interleaved v" + std::to_string(c.vpp);
     else if (c.pp > 1)

@@ -27,8 +27,8 @@ struct PlanKnob
     std::function<bool(const std::string &, int &)> parse;
 };
 
-/// The knobs in enumeration order: tp, cp, pp, ep, schedule, vpp, micro_batch, recompute,
-/// zero_stage.
+/// The knobs in enumeration order: tp, cp, pp, ep, etp (0, written "tp": as TP), dispatcher,
+/// schedule, vpp, micro_batch, recompute, zero_stage.
 const std::vector<PlanKnob> &planKnobs();
 /// Index of knob `name` in planKnobs(), or -1.
 int planKnobIndex(const std::string &name);
@@ -46,11 +46,14 @@ struct PlanSpace
 
 /// The default space for `base` on `design` with `gpus` GPUs (0: all accelerators):
 /// TP powers of two up to the scale-up domain size; CP 1, 2, 4, 8; PP every divisor of the GPU
-/// count up to the layer count; EP 1 for a dense model, powers of two dividing the experts for
-/// MoE; schedule 1F1B and interleaved 1F1B (GPipe has 1F1B's bubble and more memory, Narayanan
-/// et al. 2021 sec. 2.2: fix schedule=gpipe to plan it); virtual stages 1, 2, 4, 8 (with
-/// interleaving only); micro-batch 1, 2, 4, 8; recomputation none, selective, full; ZeRO 0-3.
-/// The base workload's own value of each knob is always included. Values are sorted.
+/// count up to the layer count; EP 1 for a dense model, powers of two dividing the experts (up
+/// to the GPU count) for MoE, which may span TP, CP and DP ranks (Megatron-Core's parallel
+/// folding: validate() keeps those dividing tp * cp * dp / etp); for MoE also expert TP as TP
+/// and 1, and the dispatchers alltoall, deepep and hybridep; schedule 1F1B and interleaved 1F1B
+/// (GPipe has 1F1B's bubble and more memory, Narayanan et al. 2021 sec. 2.2: fix schedule=gpipe to
+/// plan it); virtual stages 1, 2, 4, 8 (with interleaving only); micro-batch 1, 2, 4, 8;
+/// recomputation none, selective, full; ZeRO 0-3. The base workload's own value of each knob is
+/// always included. Values are sorted.
 PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus = 0);
 
 /// Pins knobs: "tp=8,pp=16,recompute=selective". Throws std::invalid_argument naming the
@@ -66,17 +69,22 @@ struct PlanCandidate
     std::string order;
 };
 
-/// Rank orders tried for `c` on domains of `domainSize` accelerators: every permutation of its
-/// parallel dimensions of degree > 1 (tp, cp, ep, dp, pp; "dp" is the outer DP of EP), keeping
-/// TP inside one scale-up domain when it fits (the dimensions placed before TP times TP divide
-/// the domain size: Megatron's TP-fastest rule, Narayanan et al. 2021 sec. 3.3). DP then runs
-/// along rails whenever TP fills the domain. "tp" when every degree is 1. Sorted.
+/// Rank orders tried for `c` on domains of `domainSize` accelerators: the permutations of its
+/// parallel dimensions of degree > 1 in either of Megatron-Core's rank generators (attention:
+/// tp, cp, dp, pp; experts: etp as "tp", ep, expert-dp as "dp", pp; placement.h), keeping TP
+/// and expert TP inside one scale-up domain when they fit (the ranks placed before them times
+/// their degree divide the domain size: Megatron's TP-fastest rule, Narayanan et al. 2021 sec.
+/// 3.3), dropping orders under which the two generators disagree on a rank's pipeline stage
+/// (RankMap refuses them) and all but the first of orders giving the same groups in both. DP
+/// then runs along rails whenever TP fills the domain. "tp" when every degree is 1. Sorted.
 std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize);
 
 /// Calls `visit(config, dpIntegral)` for each configuration of the space in enumeration order
 /// (knob order, first knob slowest), skipping meaningless combinations (virtual stages without
-/// interleaving, interleaving with one stage or one virtual stage). `dpIntegral` is false when
-/// tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number visited.
+/// interleaving, interleaving with one stage or one virtual stage, an explicit expert TP equal
+/// to TP when "as TP" is searched too, other dispatchers than the first without EP). `dpIntegral`
+/// is false when tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number
+/// visited.
 long long forEachConfig(const PlanSpace &space,
                         const std::function<void(const TrainingConfig &, bool)> &visit);
 
