@@ -51,7 +51,7 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
 }
 
 MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, double maxRate,
-                                       std::uint64_t classKey)
+                                       std::uint64_t classKey, std::uint32_t group)
 {
     if (!(maxRate > 0))
         throw std::invalid_argument("flow solver: a unit's rate cap must be positive");
@@ -72,7 +72,9 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
         m_unitClass.push_back(0);
         m_unitAlive.push_back(0);
     }
-    const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey);
+    if (group != 0 && classKey == 0)
+        throw std::invalid_argument("flow solver: an aggregate unit needs a class key");
+    const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey, group);
     Class &k = m_classes[c];
     k.units.push_back(id);
     m_unitClass[id] = c;
@@ -86,7 +88,7 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
 
 MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry> entries,
                                                       double maxRate, double bound,
-                                                      std::uint64_t classKey)
+                                                      std::uint64_t classKey, std::uint32_t group)
 {
     const std::uint64_t h = classKey != 0 ? classKey : hashUnit(entries, maxRate);
     if (classKey != 0) {
@@ -117,6 +119,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.rate = 0;
     k.hash = h;
     k.keyed = classKey != 0;
+    k.group = group;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
         const RouteEntry &e = k.entries[i];
         auto &v = m_onLink[e.linkDir];
@@ -232,14 +235,43 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
     m_loadLinks.clear();
 }
 
-void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs)
+void MaxMinSolver::mixedGroupsOf(const std::vector<LinkDir> &linkDirs,
+                                 std::vector<std::uint32_t> &out) const
+{
+    for (LinkDir ld : linkDirs) {
+        const auto &on = m_onLink[ld];
+        if (!m_critical[ld] || on.size() < 2)
+            continue;
+        const std::uint32_t g = m_classes[on.front().cls].group;
+        const bool mixed = std::any_of(
+            on.begin(), on.end(), [&](const LinkUse &x) { return m_classes[x.cls].group != g; });
+        if (mixed)
+            for (const LinkUse &x : on)
+                if (m_classes[x.cls].group != 0)
+                    out.push_back(m_classes[x.cls].group);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs,
+                         std::vector<std::uint32_t> &mixedGroups)
 {
     units.clear();
     linkDirs.clear();
+    mixedGroups.clear();
     if (m_dirtyClasses.empty() && m_dirtyLinks.empty() && m_loadLinks.empty())
         return;
     m_scratchClasses.clear();
     collectComponent(m_scratchClasses, linkDirs);
+    mixedGroupsOf(linkDirs, mixedGroups);
+    if (!mixedGroups.empty()) {
+        // Keep the components pending: the caller splits the groups, then solves again.
+        m_dirtyClasses = m_scratchClasses;
+        m_loadLinks = linkDirs;
+        linkDirs.clear();
+        return;
+    }
     fill(m_scratchClasses, linkDirs);
     for (ClassId c : m_scratchClasses)
         units.insert(units.end(), m_classes[c].units.begin(), m_classes[c].units.end());

@@ -21,12 +21,19 @@
 //    each in O(C log C) for its C (class, critical link) incidences plus O(E) for the loads of
 //    all its E incidences. On a non-blocking fat tree the spine and core links of a collective
 //    are not critical, so collectives on different NICs stay in different components.
+//
+// Aggregated units (FlowNetwork's symmetry classes of a phase, flowclasses.h) carry a non-zero
+// *group*: the classes of one phase. Their rates equal the per-flow ones as long as every
+// critical link direction they cross carries that group alone (see network.h for the proof);
+// solve() checks this on every component it recomputes and, when a critical direction mixes a
+// group with other traffic, reports the group instead of solving, for the caller to split it.
 
 #include "sim/routing.h"
 
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -45,14 +52,27 @@ public:
     /// `classKey` (non-zero) is the caller's promise that every unit added with this key has the
     /// same entries and cap, so it joins their class without the entries being compared; with
     /// 0 the solver finds identical units itself.
+    /// `group` (non-zero): the unit is an aggregate of that group (see above); its class is
+    /// never shared with another unit unless they have the same `classKey`.
     UnitId add(std::span<const RouteEntry> entries,
-               double maxRate = std::numeric_limits<double>::infinity(),
-               std::uint64_t classKey = 0);
+               double maxRate = std::numeric_limits<double>::infinity(), std::uint64_t classKey = 0,
+               std::uint32_t group = 0);
     /// Removes a unit; its links are re-solved at the next solve().
     void remove(UnitId u);
     /// Recomputes the components touched since the last call. Fills `units` with every live
     /// unit whose rate was recomputed and `linkDirs` with every link direction whose load was.
-    void solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs);
+    /// If a critical link direction of those components carries an aggregate group together
+    /// with other traffic, nothing is solved: `mixedGroups` gets those groups (sorted, once
+    /// each), the components stay pending, and the caller splits the groups and solves again.
+    void solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs,
+               std::vector<std::uint32_t> &mixedGroups);
+    void solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs)
+    {
+        std::vector<std::uint32_t> mixed;
+        solve(units, linkDirs, mixed);
+        if (!mixed.empty())
+            throw std::logic_error("flow solver: aggregate groups mixed with other traffic");
+    }
     /// Removes every unit.
     void clear();
 
@@ -87,6 +107,7 @@ private:
         double rate = 0;
         std::uint64_t hash = 0; ///< of the entries and cap, or the caller's class key
         bool keyed = false; ///< `hash` is a caller's class key
+        std::uint32_t group = 0; ///< aggregate group, 0 for none
     };
     /// A live class crossing a link direction with the weight of one of its units.
     struct LinkUse
@@ -104,7 +125,8 @@ private:
     };
 
     ClassId findOrCreateClass(std::span<const RouteEntry> entries, double maxRate, double bound,
-                              std::uint64_t classKey);
+                              std::uint64_t classKey, std::uint32_t group);
+    void mixedGroupsOf(const std::vector<LinkDir> &linkDirs, std::vector<std::uint32_t> &out) const;
     void dropClass(ClassId c);
     void collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs);
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
