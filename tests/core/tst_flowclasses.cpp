@@ -250,6 +250,20 @@ private slots:
         QCOMPARE(o.stats.splitPhases, std::uint64_t(0));
     }
 
+    // Two all-to-alls of different sizes over the same ranks, overlapping (a dispatch and the
+    // previous micro-batch's combine): one set of classes, one group, nothing split.
+    void samePhaseShapeSharesAGroup()
+    {
+        Cluster c = h100(8);
+        const Router r(c.design);
+        const std::vector<NodeId> all = flat(c);
+        Outcome o;
+        compareWithPerFlow(c.design,
+                           {{allToAll(r, all, 256e6), 0.0}, {allToAll(r, all, 96e6), 1e-3}}, &o);
+        QCOMPARE(o.stats.phases, std::uint64_t(2));
+        QCOMPARE(o.stats.splitPhases, std::uint64_t(0));
+    }
+
     // The refinement itself: on a symmetric fabric every class has members of equal bytes and
     // the merged weights sum the members' fractions.
     void classesSumTheirMembers()

@@ -40,6 +40,8 @@ struct FlowNetwork::PhaseClasses
     std::vector<Flow> flows; ///< the phase's flows (the cache key)
     FlowClasses classes;
     bool aggregate = false; ///< some class has several flows
+    bool uniform = false; ///< all flows have the same bytes (any size shares these classes)
+    std::uint32_t group = 0; ///< aggregate group of every phase with these classes
     std::vector<JobTag> tags; ///< tags whose links already list these flows' links
 };
 
@@ -204,7 +206,7 @@ void FlowNetwork::startPhase(JobId jobId)
         if (m_options.aggregate && phase.flows.size() >= m_options.aggregateMinFlows)
             pc = phaseClasses(phase.flows);
         if (pc && pc->aggregate)
-            startAggregated(jobId, pc);
+            startAggregated(jobId, pc, phase.flows);
         else
             for (const Flow &f : phase.flows)
                 if (f.bytes > 0 && f.src != f.dst) {
@@ -278,25 +280,34 @@ FlowNetwork::CoupledUnit &FlowNetwork::coupledUnit(const std::vector<Flow> &flow
 
 std::shared_ptr<FlowNetwork::PhaseClasses> FlowNetwork::phaseClasses(const std::vector<Flow> &flows)
 {
-    std::uint64_t h = 0xcbf29ce484222325ull;
+    // Phases of equal bytes per flow (all-to-alls) with the same ends share their classes
+    // whatever the size: the refinement's first colours do not depend on it.
+    const bool uniform = std::all_of(flows.begin(), flows.end(), [&flows](const Flow &f) {
+        return f.bytes == flows.front().bytes;
+    });
+    std::uint64_t h = uniform ? 0x9e3779b97f4a7c15ull : 0xcbf29ce484222325ull;
     auto mixIn = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
     for (const Flow &f : flows) {
         mixIn((std::uint64_t(f.src.value) << 32) | f.dst.value);
-        mixIn(std::bit_cast<std::uint64_t>(f.bytes));
+        if (!uniform)
+            mixIn(std::bit_cast<std::uint64_t>(f.bytes));
         mixIn(std::bit_cast<std::uint64_t>(f.maxRate));
     }
-    auto same = [&flows](const std::vector<Flow> &k) {
-        return std::equal(k.begin(), k.end(), flows.begin(), flows.end(),
-                          [](const Flow &a, const Flow &b) {
-                              return a.src == b.src && a.dst == b.dst && a.bytes == b.bytes
-                                  && a.maxRate == b.maxRate;
+    auto same = [&flows, uniform](const PhaseClasses &k) {
+        return k.uniform == uniform
+            && std::equal(k.flows.begin(), k.flows.end(), flows.begin(), flows.end(),
+                          [uniform](const Flow &a, const Flow &b) {
+                              return a.src == b.src && a.dst == b.dst
+                                  && (uniform || a.bytes == b.bytes) && a.maxRate == b.maxRate;
                           });
     };
     for (auto [it, end] = m_phaseClasses.equal_range(h); it != end; ++it)
-        if (same(it->second->flows))
+        if (same(*it->second))
             return it->second;
     auto pc = std::make_shared<PhaseClasses>();
     pc->flows = flows;
+    pc->uniform = uniform;
+    pc->group = ++m_groupCount;
     pc->classes = symmetricFlowClasses(m_router, flows);
     pc->aggregate = pc->classes.classes.size() < pc->classes.flows;
     if (m_phaseClassFlows > kCoupledEntryLimit) {
@@ -308,7 +319,8 @@ std::shared_ptr<FlowNetwork::PhaseClasses> FlowNetwork::phaseClasses(const std::
     return pc;
 }
 
-void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasses> &pc)
+void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasses> &pc,
+                                  const std::vector<Flow> &flows)
 {
     const JobTag tag = m_jobs[jobId].tag;
     if (tag != kNoTag && std::find(pc->tags.begin(), pc->tags.end(), tag) == pc->tags.end()) {
@@ -317,14 +329,16 @@ void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasse
             recordTagLinks(tag, c.entries);
     }
     // Every class of the phase, single flows included, is a unit of the group: the rates are
-    // exact while the group's saturable links carry it alone (see network.h).
-    const std::uint32_t group = ++m_groupCount;
+    // exact while the group's saturable links carry it alone (see network.h). Every phase with
+    // these classes joins the same group: their union has the union of the classes as an
+    // equitable partition, with the same link classes.
+    const std::uint32_t group = pc->group;
     Group &g = m_groups[group];
     g.phase = pc;
-    g.alive = static_cast<std::uint32_t>(pc->classes.classes.size());
+    g.alive += static_cast<std::uint32_t>(pc->classes.classes.size());
     for (std::uint32_t c = 0; c < pc->classes.classes.size(); ++c) {
         const FlowClass &k = pc->classes.classes[c];
-        const Flow &f = pc->flows[k.members.front()];
+        const Flow &f = flows[k.members.front()];
         g.units.push_back(
             {addUnit(jobId, k.entries, f.bytes, f.maxRate, (1ull << 63) | ++m_aggregateKeys, group),
              c});

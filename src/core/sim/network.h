@@ -7,6 +7,22 @@
 // simulated times; the network shares link bandwidth among all active flows by max-min
 // fairness, each direction of each link separately, recomputing rates whenever a flow starts or
 // ends, and reports when each job completes. Units: seconds, bytes, bytes/s.
+//
+// Symmetric flows as classes (NetworkOptions::aggregate; issue 14): a phase of many flows (an
+// all-to-all) is partitioned into symmetry classes (flowclasses.h); each class is one solver
+// unit loading each link direction with the sum of its members' fractions, so the solver's
+// work and the events scale with classes, not flows. All phases with the same classes form one
+// aggregate *group*. Exactness: let M be the max-min allocation of the units. Each unit u has
+// a bottleneck, a saturated (hence critical) direction l where its rate is the largest. If l
+// carries u's group alone, every direction l' of l's link class carries the same load from the
+// group (equitable partition), that is l's capacity, so no other traffic crosses l' either
+// (M is feasible); each member flow of u crosses some such l', saturated, where its rate is
+// the largest. So every flow has a bottleneck in the per-flow expansion of M, which is
+// therefore the (unique) per-flow max-min allocation. The solver checks the premise at every
+// solve (MaxMinSolver::solve, mixedGroups); when a critical direction of a group carries other
+// traffic too (a DP ring over the same NICs, another group), the group is split into single
+// flows with the bytes they have left, exact from then on (AggregationStats counts it).
+// Where the fabric is not symmetric, the refinement splits only the classes it touches.
 
 #include "model/design.h"
 #include "sim/flowsolver.h"
@@ -210,7 +226,8 @@ private:
     /// The symmetry classes of a phase's flows (flowclasses.h), cached by the flows.
     struct PhaseClasses;
     std::shared_ptr<PhaseClasses> phaseClasses(const std::vector<Flow> &flows);
-    void startAggregated(JobId job, const std::shared_ptr<PhaseClasses> &pc);
+    void startAggregated(JobId job, const std::shared_ptr<PhaseClasses> &pc,
+                         const std::vector<Flow> &flows);
     /// Replaces the units of aggregate group `group` by one unit per flow, with the bytes each
     /// flow has left.
     void splitGroup(std::uint32_t group);
