@@ -165,8 +165,10 @@ FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flo
             }
         }
         c.entries.reserve(order.size());
+        c.cells.reserve(order.size());
         for (std::uint32_t l : order) {
             c.entries.push_back({dirs[l], weight[l]});
+            c.cells.push_back(dirColour[l]);
             weight[l] = 0;
             seen[l] = 0;
         }

@@ -38,6 +38,9 @@ struct FlowClass
     /// Every link direction crossed by a member, once, weighted by the sum of the members'
     /// fractions there (bytes on it per byte of one member).
     std::vector<RouteEntry> entries;
+    /// Per entry: the class of its link direction (colour number, shared by the phase's
+    /// classes). Each member crosses at least one direction of every link class listed.
+    std::vector<std::uint32_t> cells;
 };
 
 /// Partition of a phase's moving flows (bytes > 0, src != dst; the others are in no class).

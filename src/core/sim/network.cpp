@@ -339,9 +339,11 @@ void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasse
     for (std::uint32_t c = 0; c < pc->classes.classes.size(); ++c) {
         const FlowClass &k = pc->classes.classes[c];
         const Flow &f = flows[k.members.front()];
-        g.units.push_back(
-            {addUnit(jobId, k.entries, f.bytes, f.maxRate, (1ull << 63) | ++m_aggregateKeys, group),
-             c});
+        const auto cells = k.members.size() > 1 ? std::span<const std::uint32_t>(k.cells)
+                                                : std::span<const std::uint32_t>();
+        g.units.push_back({addUnit(jobId, k.entries, f.bytes, f.maxRate,
+                                   (1ull << 63) | ++m_aggregateKeys, group, true, cells),
+                           c});
         if (k.members.size() == 1)
             ++m_aggregation.asymmetricFlows;
     }
@@ -378,9 +380,10 @@ void FlowNetwork::splitGroup(std::uint32_t group)
 
 MaxMinSolver::UnitId FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries,
                                           double bytes, double cap, std::uint64_t classKey,
-                                          std::uint32_t group, bool countMirror)
+                                          std::uint32_t group, bool countMirror,
+                                          std::span<const std::uint32_t> cells)
 {
-    const MaxMinSolver::UnitId u = m_solver.add(entries, cap, classKey, group);
+    const MaxMinSolver::UnitId u = m_solver.add(entries, cap, classKey, group, cells);
     if (u >= m_unitState.size())
         m_unitState.resize(u + 1);
     UnitState &st = m_unitState[u];

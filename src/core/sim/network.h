@@ -233,7 +233,8 @@ private:
     void splitGroup(std::uint32_t group);
     MaxMinSolver::UnitId addUnit(JobId job, std::span<const RouteEntry> entries, double bytes,
                                  double cap, std::uint64_t classKey, std::uint32_t group = 0,
-                                 bool countMirror = true);
+                                 bool countMirror = true,
+                                 std::span<const std::uint32_t> cells = {});
     void recordTagLinks(JobTag tag, std::span<const RouteEntry> entries);
     void addToSeries(std::size_t slot, double t0, double t1, double util);
 
