@@ -12,16 +12,12 @@
 // all-to-all) is partitioned into symmetry classes (flowclasses.h); each class is one solver
 // unit loading each link direction with the sum of its members' fractions, so the solver's
 // work and the events scale with classes, not flows. All phases with the same classes form one
-// aggregate *group*. Exactness: let M be the max-min allocation of the units. Each unit u has
-// a bottleneck, a saturated (hence critical) direction l where its rate is the largest. If l
-// carries u's group alone, every direction l' of l's link class carries the same load from the
-// group (equitable partition), that is l's capacity, so no other traffic crosses l' either
-// (M is feasible); each member flow of u crosses some such l', saturated, where its rate is
-// the largest. So every flow has a bottleneck in the per-flow expansion of M, which is
-// therefore the (unique) per-flow max-min allocation. The solver checks the premise at every
-// solve (MaxMinSolver::solve, mixedGroups); when a critical direction of a group carries other
-// traffic too (a DP ring over the same NICs, another group), the group is split into single
-// flows with the bytes they have left, exact from then on (AggregationStats counts it).
+// aggregate *group*. Exactness: on a symmetric fabric every member of a class gets the same
+// max-min rate (flowclasses.h), and against any other traffic the solver certifies each
+// aggregate after every solve (a link class on every direction of which it is a bottleneck, see
+// flowsolver.h), so the per-flow expansion is the per-flow max-min allocation. An aggregate
+// without a certificate (a DP ring over some of its NICs) has its group split into single flows
+// with the bytes they have left, exact from then on (AggregationStats counts it).
 // Where the fabric is not symmetric, the refinement splits only the classes it touches.
 
 #include "model/design.h"
