@@ -51,7 +51,8 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
 }
 
 MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, double maxRate,
-                                       std::uint64_t classKey)
+                                       std::uint64_t classKey, std::uint32_t group,
+                                       std::span<const std::uint32_t> cells)
 {
     if (!(maxRate > 0))
         throw std::invalid_argument("flow solver: a unit's rate cap must be positive");
@@ -72,8 +73,23 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
         m_unitClass.push_back(0);
         m_unitAlive.push_back(0);
     }
-    const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey);
+    if (group != 0 && classKey == 0)
+        throw std::invalid_argument("flow solver: an aggregate unit needs a class key");
+    if (!cells.empty() && (cells.size() != entries.size() || group == 0))
+        throw std::invalid_argument("flow solver: link classes need an aggregate, one per entry");
+    const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey, group);
     Class &k = m_classes[c];
+    if (!cells.empty() && k.units.empty()) {
+        // dense cell numbers
+        k.cells.assign(cells.begin(), cells.end());
+        std::vector<std::uint32_t> seen(k.cells);
+        std::sort(seen.begin(), seen.end());
+        seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+        for (std::uint32_t &x : k.cells)
+            x = static_cast<std::uint32_t>(std::lower_bound(seen.begin(), seen.end(), x)
+                                           - seen.begin());
+        k.cellCount = static_cast<std::uint32_t>(seen.size());
+    }
     k.units.push_back(id);
     m_unitClass[id] = c;
     m_unitAlive[id] = 1;
@@ -86,7 +102,7 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
 
 MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry> entries,
                                                       double maxRate, double bound,
-                                                      std::uint64_t classKey)
+                                                      std::uint64_t classKey, std::uint32_t group)
 {
     const std::uint64_t h = classKey != 0 ? classKey : hashUnit(entries, maxRate);
     if (classKey != 0) {
@@ -117,6 +133,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.rate = 0;
     k.hash = h;
     k.keyed = classKey != 0;
+    k.group = group;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
         const RouteEntry &e = k.entries[i];
         auto &v = m_onLink[e.linkDir];
@@ -178,6 +195,8 @@ void MaxMinSolver::dropClass(ClassId c)
     k.rate = 0;
     k.entries = {};
     k.use = {};
+    k.cells = {};
+    k.cellCount = 0;
     m_freeClasses.push_back(c);
 }
 
@@ -232,15 +251,52 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
     m_loadLinks.clear();
 }
 
-void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs)
+bool MaxMinSolver::certified(ClassId c)
+{
+    const Class &k = m_classes[c];
+    constexpr double kSlack = 1e-9; // relative, against rounding
+    if (k.rate >= k.maxRate * (1 - kSlack))
+        return true;
+    m_cellOk.assign(k.cellCount, 1);
+    for (std::size_t i = 0; i < k.entries.size(); ++i) {
+        const std::uint32_t cell = k.cells[i];
+        if (!m_cellOk[cell])
+            continue;
+        const LinkDir ld = k.entries[i].linkDir;
+        bool ok = m_load[ld] >= m_cap[ld] * (1 - kSlack);
+        for (const LinkUse &x : m_onLink[ld]) {
+            if (!ok)
+                break;
+            ok = m_classes[x.cls].rate <= k.rate * (1 + kSlack);
+        }
+        m_cellOk[cell] = ok ? 1 : 0;
+    }
+    return std::any_of(m_cellOk.begin(), m_cellOk.end(), [](char ok) { return ok != 0; });
+}
+
+void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs,
+                         std::vector<std::uint32_t> &mixedGroups)
 {
     units.clear();
     linkDirs.clear();
+    mixedGroups.clear();
     if (m_dirtyClasses.empty() && m_dirtyLinks.empty() && m_loadLinks.empty())
         return;
     m_scratchClasses.clear();
     collectComponent(m_scratchClasses, linkDirs);
     fill(m_scratchClasses, linkDirs);
+    for (ClassId c : m_scratchClasses)
+        if (!m_classes[c].cells.empty() && !certified(c))
+            mixedGroups.push_back(m_classes[c].group);
+    if (!mixedGroups.empty()) {
+        std::sort(mixedGroups.begin(), mixedGroups.end());
+        mixedGroups.erase(std::unique(mixedGroups.begin(), mixedGroups.end()), mixedGroups.end());
+        // Keep the components pending: the caller splits the groups, then solves again.
+        m_dirtyClasses = m_scratchClasses;
+        m_loadLinks = linkDirs;
+        linkDirs.clear();
+        return;
+    }
     for (ClassId c : m_scratchClasses)
         units.insert(units.end(), m_classes[c].units.begin(), m_classes[c].units.end());
 }

@@ -21,12 +21,22 @@
 //    each in O(C log C) for its C (class, critical link) incidences plus O(E) for the loads of
 //    all its E incidences. On a non-blocking fat tree the spine and core links of a collective
 //    are not critical, so collectives on different NICs stay in different components.
+//
+// Aggregated units (FlowNetwork's symmetry classes of a phase, flowclasses.h) carry a non-zero
+// *group* and, per entry, the class of its link direction (`cells`). Their rate is the rate of
+// each member flow if the per-flow expansion is max-min fair, which solve() certifies after
+// every fill: the unit is at its cap, or for some link class it touches, every direction of
+// that class is saturated and carries no faster unit (then each member, which crosses one of
+// them, has a bottleneck; the other units keep theirs; and the max-min fair allocation is the
+// unique one where every flow has a bottleneck: Bertsekas & Gallager sec. 6.5.2). Without a
+// certificate the group is reported for the caller to split into single flows.
 
 #include "sim/routing.h"
 
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -45,14 +55,28 @@ public:
     /// `classKey` (non-zero) is the caller's promise that every unit added with this key has the
     /// same entries and cap, so it joins their class without the entries being compared; with
     /// 0 the solver finds identical units itself.
+    /// `group` (non-zero): the unit is an aggregate of that group (see above), with a
+    /// `classKey` of its own; `cells` (one per entry, or empty for a unit of one flow) the
+    /// class of each entry's link direction.
     UnitId add(std::span<const RouteEntry> entries,
-               double maxRate = std::numeric_limits<double>::infinity(),
-               std::uint64_t classKey = 0);
+               double maxRate = std::numeric_limits<double>::infinity(), std::uint64_t classKey = 0,
+               std::uint32_t group = 0, std::span<const std::uint32_t> cells = {});
     /// Removes a unit; its links are re-solved at the next solve().
     void remove(UnitId u);
     /// Recomputes the components touched since the last call. Fills `units` with every live
     /// unit whose rate was recomputed and `linkDirs` with every link direction whose load was.
-    void solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs);
+    /// If an aggregate unit of those components has no certificate (see above), the rates
+    /// are not to be used: `mixedGroups` gets the groups of such units (sorted, once each),
+    /// the components stay pending, and the caller splits the groups and solves again.
+    void solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs,
+               std::vector<std::uint32_t> &mixedGroups);
+    void solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkDirs)
+    {
+        std::vector<std::uint32_t> mixed;
+        solve(units, linkDirs, mixed);
+        if (!mixed.empty())
+            throw std::logic_error("flow solver: aggregate units without a certificate");
+    }
     /// Removes every unit.
     void clear();
 
@@ -87,6 +111,9 @@ private:
         double rate = 0;
         std::uint64_t hash = 0; ///< of the entries and cap, or the caller's class key
         bool keyed = false; ///< `hash` is a caller's class key
+        std::uint32_t group = 0; ///< aggregate group, 0 for none
+        std::vector<std::uint32_t> cells; ///< per entry: link class (dense), aggregates only
+        std::uint32_t cellCount = 0;
     };
     /// A live class crossing a link direction with the weight of one of its units.
     struct LinkUse
@@ -104,7 +131,8 @@ private:
     };
 
     ClassId findOrCreateClass(std::span<const RouteEntry> entries, double maxRate, double bound,
-                              std::uint64_t classKey);
+                              std::uint64_t classKey, std::uint32_t group);
+    [[nodiscard]] bool certified(ClassId c);
     void dropClass(ClassId c);
     void collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs);
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
@@ -134,6 +162,7 @@ private:
     std::vector<LinkDir> m_stack;
     std::vector<Item> m_heap;
     std::vector<ClassId> m_scratchClasses;
+    std::vector<char> m_cellOk;
 };
 
 } // namespace weft

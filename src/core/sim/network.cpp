@@ -1,5 +1,7 @@
 #include "sim/network.h"
 
+#include "sim/flowclasses.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -33,9 +35,20 @@ struct FlowNetwork::Job
     double finish = std::numeric_limits<double>::quiet_NaN();
 };
 
+struct FlowNetwork::PhaseClasses
+{
+    std::vector<Flow> flows; ///< the phase's flows (the cache key)
+    FlowClasses classes;
+    bool aggregate = false; ///< some class has several flows
+    bool uniform = false; ///< all flows have the same bytes (any size shares these classes)
+    std::uint32_t group = 0; ///< aggregate group of every phase with these classes
+    std::vector<JobTag> tags; ///< tags whose links already list these flows' links
+};
+
 struct FlowNetwork::UnitState
 {
     JobId job = 0;
+    std::uint32_t group = 0; ///< aggregate group, 0 for none
     double remaining = 0; ///< bytes of the unit's largest flow still to send
     double rate = 0; ///< bytes/s of that flow
     double lastT = 0;
@@ -189,14 +202,20 @@ void FlowNetwork::startPhase(JobId jobId)
             addUnit(jobId, cu.entries, maxBytes, cu.cap, cu.key);
         }
     } else {
-        for (const Flow &f : phase.flows)
-            if (f.bytes > 0 && f.src != f.dst) {
-                const Route &r = m_router.route(f.src, f.dst);
-                const std::uint64_t ends = (std::uint64_t(f.src.value) << 32) | f.dst.value;
-                if (job.tag != kNoTag && m_tagFlows.insert({job.tag, ends}).second)
-                    recordTagLinks(job.tag, r.entries);
-                addUnit(jobId, r.entries, f.bytes, f.maxRate, 0);
-            }
+        std::shared_ptr<PhaseClasses> pc;
+        if (m_options.aggregate && phase.flows.size() >= m_options.aggregateMinFlows)
+            pc = phaseClasses(phase.flows);
+        if (pc && pc->aggregate)
+            startAggregated(jobId, pc, phase.flows);
+        else
+            for (const Flow &f : phase.flows)
+                if (f.bytes > 0 && f.src != f.dst) {
+                    const Route &r = m_router.route(f.src, f.dst);
+                    const std::uint64_t ends = (std::uint64_t(f.src.value) << 32) | f.dst.value;
+                    if (job.tag != kNoTag && m_tagFlows.insert({job.tag, ends}).second)
+                        recordTagLinks(job.tag, r.entries);
+                    addUnit(jobId, r.entries, f.bytes, f.maxRate, 0);
+                }
     }
     if (job.outstanding == before) {
         endPhase(jobId);
@@ -259,10 +278,112 @@ FlowNetwork::CoupledUnit &FlowNetwork::coupledUnit(const std::vector<Flow> &flow
     return m_coupled.emplace(h, std::move(cu))->second;
 }
 
-void FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries, double bytes,
-                          double cap, std::uint64_t classKey)
+std::shared_ptr<FlowNetwork::PhaseClasses> FlowNetwork::phaseClasses(const std::vector<Flow> &flows)
 {
-    const MaxMinSolver::UnitId u = m_solver.add(entries, cap, classKey);
+    // Phases of equal bytes per flow (all-to-alls) with the same ends share their classes
+    // whatever the size: the refinement's first colours do not depend on it.
+    const bool uniform = std::all_of(flows.begin(), flows.end(), [&flows](const Flow &f) {
+        return f.bytes == flows.front().bytes;
+    });
+    std::uint64_t h = uniform ? 0x9e3779b97f4a7c15ull : 0xcbf29ce484222325ull;
+    auto mixIn = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ull; };
+    for (const Flow &f : flows) {
+        mixIn((std::uint64_t(f.src.value) << 32) | f.dst.value);
+        if (!uniform)
+            mixIn(std::bit_cast<std::uint64_t>(f.bytes));
+        mixIn(std::bit_cast<std::uint64_t>(f.maxRate));
+    }
+    auto same = [&flows, uniform](const PhaseClasses &k) {
+        return k.uniform == uniform
+            && std::equal(k.flows.begin(), k.flows.end(), flows.begin(), flows.end(),
+                          [uniform](const Flow &a, const Flow &b) {
+                              return a.src == b.src && a.dst == b.dst
+                                  && (uniform || a.bytes == b.bytes) && a.maxRate == b.maxRate;
+                          });
+    };
+    for (auto [it, end] = m_phaseClasses.equal_range(h); it != end; ++it)
+        if (same(*it->second))
+            return it->second;
+    auto pc = std::make_shared<PhaseClasses>();
+    pc->flows = flows;
+    pc->uniform = uniform;
+    pc->group = ++m_groupCount;
+    pc->classes = symmetricFlowClasses(m_router, flows);
+    pc->aggregate = pc->classes.classes.size() < pc->classes.flows;
+    if (m_phaseClassFlows > kCoupledEntryLimit) {
+        m_phaseClasses.clear(); // live groups keep theirs
+        m_phaseClassFlows = 0;
+    }
+    m_phaseClassFlows += flows.size();
+    m_phaseClasses.emplace(h, pc);
+    return pc;
+}
+
+void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasses> &pc,
+                                  const std::vector<Flow> &flows)
+{
+    const JobTag tag = m_jobs[jobId].tag;
+    if (tag != kNoTag && std::find(pc->tags.begin(), pc->tags.end(), tag) == pc->tags.end()) {
+        pc->tags.push_back(tag);
+        for (const FlowClass &c : pc->classes.classes)
+            recordTagLinks(tag, c.entries);
+    }
+    // Every class of the phase, single flows included, is a unit of the group: the rates are
+    // exact while the group's saturable links carry it alone (see network.h). Every phase with
+    // these classes joins the same group: their union has the union of the classes as an
+    // equitable partition, with the same link classes.
+    const std::uint32_t group = pc->group;
+    Group &g = m_groups[group];
+    g.phase = pc;
+    g.alive += static_cast<std::uint32_t>(pc->classes.classes.size());
+    for (std::uint32_t c = 0; c < pc->classes.classes.size(); ++c) {
+        const FlowClass &k = pc->classes.classes[c];
+        const Flow &f = flows[k.members.front()];
+        const auto cells = k.members.size() > 1 ? std::span<const std::uint32_t>(k.cells)
+                                                : std::span<const std::uint32_t>();
+        g.units.push_back({addUnit(jobId, k.entries, f.bytes, f.maxRate,
+                                   (1ull << 63) | ++m_aggregateKeys, group, true, cells),
+                           c});
+        if (k.members.size() == 1)
+            ++m_aggregation.asymmetricFlows;
+    }
+    ++m_aggregation.phases;
+    m_aggregation.flows += pc->classes.flows;
+    m_aggregation.units += pc->classes.classes.size();
+}
+
+void FlowNetwork::splitGroup(std::uint32_t group)
+{
+    auto it = m_groups.find(group);
+    if (it == m_groups.end())
+        throw std::logic_error("network: unknown aggregate group");
+    Group g = std::move(it->second);
+    m_groups.erase(it);
+    ++m_aggregation.splitPhases;
+    for (const GroupUnit &gu : g.units) {
+        UnitState &st = m_unitState[gu.unit];
+        if (!st.alive || st.group != group)
+            continue;
+        const double left = std::max(0.0, st.remaining - st.rate * (m_now - st.lastT));
+        const JobId jobId = st.job;
+        st.alive = false;
+        st.group = 0;
+        m_solver.remove(gu.unit);
+        --m_jobs[jobId].outstanding;
+        for (std::uint32_t i : g.phase->classes.classes[gu.cls].members) {
+            const Flow &f = g.phase->flows[i];
+            addUnit(jobId, m_router.route(f.src, f.dst).entries, left, f.maxRate, 0, 0, false);
+            ++m_aggregation.splitFlows;
+        }
+    }
+}
+
+MaxMinSolver::UnitId FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries,
+                                          double bytes, double cap, std::uint64_t classKey,
+                                          std::uint32_t group, bool countMirror,
+                                          std::span<const std::uint32_t> cells)
+{
+    const MaxMinSolver::UnitId u = m_solver.add(entries, cap, classKey, group, cells);
     if (u >= m_unitState.size())
         m_unitState.resize(u + 1);
     UnitState &st = m_unitState[u];
@@ -271,12 +392,14 @@ void FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries, doub
     st.rate = 0;
     st.lastT = m_now;
     st.alive = true;
+    st.group = group;
     ++st.version;
     Job &job = m_jobs[jobId];
-    if (job.tag < m_mirroredTag.size() && m_mirroredTag[job.tag])
+    if (countMirror && job.tag < m_mirroredTag.size() && m_mirroredTag[job.tag])
         for (const RouteEntry &e : entries)
             m_mirrorBytes[e.linkDir] += bytes * e.fraction;
     ++job.outstanding;
+    return u;
 }
 
 void FlowNetwork::setMirrored(JobTag tag)
@@ -321,6 +444,12 @@ void FlowNetwork::unitDone(MaxMinSolver::UnitId u)
 {
     UnitState &st = m_unitState[u];
     st.alive = false;
+    if (st.group != 0) {
+        auto it = m_groups.find(st.group);
+        if (it != m_groups.end() && --it->second.alive == 0)
+            m_groups.erase(it);
+        st.group = 0;
+    }
     m_solver.remove(u);
     Job &job = m_jobs[st.job];
     if (--job.outstanding == 0)
@@ -329,7 +458,13 @@ void FlowNetwork::unitDone(MaxMinSolver::UnitId u)
 
 void FlowNetwork::resolve()
 {
-    m_solver.solve(m_scratchUnits, m_scratchLinks);
+    for (;;) {
+        m_solver.solve(m_scratchUnits, m_scratchLinks, m_scratchGroups);
+        if (m_scratchGroups.empty())
+            break;
+        for (std::uint32_t g : m_scratchGroups)
+            splitGroup(g);
+    }
     if (m_options.recordStats) {
         for (LinkDir ld : m_scratchLinks) {
             const double load = m_solver.load(ld);
@@ -350,7 +485,6 @@ void FlowNetwork::resolve()
                 continue; // integrated when it changes
             integrate(ld, m_now);
             s.load = load;
-            s.peak = std::max(s.peak, load / m_solver.capacity(ld));
         }
     }
     for (MaxMinSolver::UnitId u : m_scratchUnits) {
@@ -370,6 +504,10 @@ void FlowNetwork::integrate(LinkDir ld, double t)
     DirStats &s = m_stats[static_cast<std::size_t>(m_slot[ld])];
     if (t > s.lastT && s.load > 0) {
         const double dt = t - s.lastT;
+        // The peak of loads held for a time: not of the instants between flow ends a rounding
+        // error apart (flows of one kind finishing 1e-18 s apart).
+        if (dt > 1e-12 * t)
+            s.peak = std::max(s.peak, s.load / m_solver.capacity(ld));
         s.bytes += s.load * dt;
         s.busy += dt;
         if (m_options.seriesBuckets > 0)
@@ -490,10 +628,13 @@ void FlowNetwork::reset()
     m_final.clear();
     m_tagLinks.clear();
     m_tagFlows.clear();
+    m_groups.clear();
     m_mirroredTag.clear();
     m_mirrorBytes.clear();
     for (auto &[h, cu] : m_coupled)
         cu.tags.clear();
+    for (auto &[h, pc] : m_phaseClasses)
+        pc->tags.clear();
     m_now = 0;
     m_eventCount = 0;
     m_bucketSeconds = 0;

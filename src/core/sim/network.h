@@ -7,6 +7,18 @@
 // simulated times; the network shares link bandwidth among all active flows by max-min
 // fairness, each direction of each link separately, recomputing rates whenever a flow starts or
 // ends, and reports when each job completes. Units: seconds, bytes, bytes/s.
+//
+// Symmetric flows as classes (NetworkOptions::aggregate; issue 14): a phase of many flows (an
+// all-to-all) is partitioned into symmetry classes (flowclasses.h); each class is one solver
+// unit loading each link direction with the sum of its members' fractions, so the solver's
+// work and the events scale with classes, not flows. All phases with the same classes form one
+// aggregate *group*. Exactness: on a symmetric fabric every member of a class gets the same
+// max-min rate (flowclasses.h), and against any other traffic the solver certifies each
+// aggregate after every solve (a link class on every direction of which it is a bottleneck, see
+// flowsolver.h), so the per-flow expansion is the per-flow max-min allocation. An aggregate
+// without a certificate (a DP ring over some of its NICs) has its group split into single flows
+// with the bytes they have left, exact from then on (AggregationStats counts it).
+// Where the fabric is not symmetric, the refinement splits only the classes it touches.
 
 #include "model/design.h"
 #include "sim/flowsolver.h"
@@ -59,7 +71,9 @@ struct LinkDirStats
     double bytes = 0; ///< bytes carried
     double busyTime = 0; ///< seconds with at least one flow on it
     double averageUtilization = 0; ///< bytes / (achievable capacity x end)
-    double peakUtilization = 0; ///< max over time of (allocated rate / achievable capacity)
+    /// Max over time of (allocated rate / achievable capacity), over loads held for more than
+    /// 1e-12 of the elapsed time (not the instants between flow ends a rounding error apart).
+    double peakUtilization = 0;
     /// Average utilization per time bucket: NetworkOptions::seriesBuckets buckets of
     /// FlowNetwork::seriesBucketSeconds(); empty if the direction never carried traffic.
     std::vector<float> series;
@@ -72,6 +86,26 @@ struct NetworkOptions
     int seriesBuckets = 100; ///< time buckets of each link's utilization series (0: none)
     std::uint64_t maxEvents = 50'000'000; ///< event-loop bound; exceeding it throws EventLimitError
     bool recordStats = true; ///< per-link statistics (off for quick estimates)
+    /// Symmetric flows of a phase solved as classes (flowclasses.h); off: flow by flow (the
+    /// reference the tests compare against). The answers are the same to rounding.
+    bool aggregate = true;
+    /// Phases with fewer moving flows are solved flow by flow (refinement would cost more).
+    std::size_t aggregateMinFlows = 16;
+};
+
+/// What the symmetry aggregation did (FlowNetwork::aggregation), counted since construction.
+struct AggregationStats
+{
+    std::uint64_t phases = 0; ///< phases refined (>= aggregateMinFlows moving flows)
+    std::uint64_t flows = 0; ///< their moving flows
+    std::uint64_t units = 0; ///< solver units they became (one per class)
+    /// Flows in classes of one flow: the fabric (or the traffic) is not symmetric for them
+    /// (a failed or slower link, an uneven group), so they are solved one by one.
+    std::uint64_t asymmetricFlows = 0;
+    /// Phases whose classes shared a saturable link direction with other traffic and were
+    /// split back into single flows from then on (exact either way), and their flows.
+    std::uint64_t splitPhases = 0;
+    std::uint64_t splitFlows = 0;
 };
 
 /// The event loop passed NetworkOptions::maxEvents events (a runaway simulation), reported
@@ -127,6 +161,7 @@ public:
     [[nodiscard]] double jobFinishTime(JobId job) const;
     [[nodiscard]] std::size_t activeFlowUnits() const { return m_solver.liveUnits(); }
     [[nodiscard]] std::uint64_t eventCount() const { return m_eventCount; }
+    [[nodiscard]] const AggregationStats &aggregation() const { return m_aggregation; }
 
     /// Closes the statistics at `endTime` (>= now(); in-flight traffic is counted up to it).
     void finish(double endTime);
@@ -184,8 +219,18 @@ private:
         std::vector<JobTag> tags; ///< tags whose links already list these entries
     };
     CoupledUnit &coupledUnit(const std::vector<Flow> &flows, double maxBytes);
-    void addUnit(JobId job, std::span<const RouteEntry> entries, double bytes, double cap,
-                 std::uint64_t classKey);
+    /// The symmetry classes of a phase's flows (flowclasses.h), cached by the flows.
+    struct PhaseClasses;
+    std::shared_ptr<PhaseClasses> phaseClasses(const std::vector<Flow> &flows);
+    void startAggregated(JobId job, const std::shared_ptr<PhaseClasses> &pc,
+                         const std::vector<Flow> &flows);
+    /// Replaces the units of aggregate group `group` by one unit per flow, with the bytes each
+    /// flow has left.
+    void splitGroup(std::uint32_t group);
+    MaxMinSolver::UnitId addUnit(JobId job, std::span<const RouteEntry> entries, double bytes,
+                                 double cap, std::uint64_t classKey, std::uint32_t group = 0,
+                                 bool countMirror = true,
+                                 std::span<const std::uint32_t> cells = {});
     void recordTagLinks(JobTag tag, std::span<const RouteEntry> entries);
     void addToSeries(std::size_t slot, double t0, double t1, double util);
 
@@ -217,6 +262,24 @@ private:
     std::size_t m_coupledEntries = 0;
     std::uint64_t m_coupledKeys = 0;
     std::vector<Flow> m_scratchKey;
+    std::unordered_multimap<std::uint64_t, std::shared_ptr<PhaseClasses>> m_phaseClasses;
+    std::size_t m_phaseClassFlows = 0; ///< flows held by m_phaseClasses
+    struct GroupUnit
+    {
+        MaxMinSolver::UnitId unit;
+        std::uint32_t cls; ///< index in the phase's classes
+    };
+    struct Group
+    {
+        std::shared_ptr<PhaseClasses> phase;
+        std::vector<GroupUnit> units;
+        std::uint32_t alive = 0; ///< units not done
+    };
+    std::unordered_map<std::uint32_t, Group> m_groups; ///< live aggregate groups
+    std::uint32_t m_groupCount = 0;
+    std::uint64_t m_aggregateKeys = 0;
+    AggregationStats m_aggregation;
+    std::vector<std::uint32_t> m_scratchGroups;
     std::vector<MaxMinSolver::UnitId> m_scratchUnits;
     std::vector<LinkDir> m_scratchLinks;
     std::vector<double> m_scratchWeight;
