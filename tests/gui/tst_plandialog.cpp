@@ -108,9 +108,27 @@ private slots:
                     .contains(QStringLiteral("pruned by the lower bound")));
         QCOMPARE(child<QProgressBar>("progressBar")->value(),
                  child<QProgressBar>("progressBar")->maximum());
-        for (int r = 1; r < child<QTableWidget>("table")->rowCount(); ++r)
-            QVERIFY(child<QTableWidget>("table")->item(r, 11)->text().toDouble()
-                    >= child<QTableWidget>("table")->item(r - 1, 11)->text().toDouble());
+        // Columns by their headers; the folding knobs (expert TP, dispatcher) are shown.
+        QTableWidget *table = child<QTableWidget>("table");
+        const auto column = [table](const QString &header) {
+            for (int c = 0; c < table->columnCount(); ++c)
+                if (table->horizontalHeaderItem(c)->text() == header)
+                    return c;
+            return -1;
+        };
+        const int step = column(QStringLiteral("Step (ms)"));
+        const int etp = column(QStringLiteral("ETP"));
+        const int dispatcher = column(QStringLiteral("Dispatcher"));
+        QVERIFY(step >= 0 && etp >= 0 && dispatcher >= 0);
+        for (int r = 1; r < table->rowCount(); ++r)
+            QVERIFY(table->item(r, step)->text().toDouble()
+                    >= table->item(r - 1, step)->text().toDouble());
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const TrainingConfig &c = m_dialog->rankedRows()[std::size_t(r)].config;
+            QCOMPARE(table->item(r, etp)->text(), QString::number(c.expertTp()));
+            QCOMPARE(table->item(r, dispatcher)->text(),
+                     QString::fromLatin1(toString(c.dispatcher)));
+        }
 
         // Grab the dialog for the record (tests/gui output; looked at by hand).
         if (qEnvironmentVariableIsSet("WEFT_SCREENSHOT_DIR"))

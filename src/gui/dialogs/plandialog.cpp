@@ -26,6 +26,8 @@ enum Column {
     ColDp,
     ColCp,
     ColEp,
+    ColEtp,
+    ColDispatcher,
     ColSchedule,
     ColMicroBatch,
     ColRecompute,
@@ -52,9 +54,9 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
     m_ui->jobsBox->setValue(std::max(1, QThread::idealThreadCount()));
     m_ui->table->setColumnCount(ColCount);
     m_ui->table->setHorizontalHeaderLabels(
-        {tr("Rank"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("Schedule"),
-         tr("Micro-batch"), tr("Recompute"), tr("ZeRO"), tr("Placement"), tr("Step (ms)"),
-         tr("Tokens/s"), tr("MFU (%)"), tr("Memory (GB/GPU)")});
+        {tr("Rank"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ETP"), tr("Dispatcher"),
+         tr("Schedule"), tr("Micro-batch"), tr("Recompute"), tr("ZeRO"), tr("Placement"),
+         tr("Step (ms)"), tr("Tokens/s"), tr("MFU (%)"), tr("Memory (GB/GPU)")});
     m_ui->table->verticalHeader()->hide();
     m_ui->table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_ui->compareButton->setVisible(m_comparison != nullptr);
@@ -163,7 +165,8 @@ void PlanDialog::refreshTable()
     t->setRowCount(static_cast<int>(m_ranked.size()));
     const auto set = [t](int row, int col, const QString &text) {
         auto *item = new QTableWidgetItem(text);
-        if (col != ColSchedule && col != ColRecompute && col != ColPlacement)
+        if (col != ColSchedule && col != ColRecompute && col != ColPlacement
+            && col != ColDispatcher)
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         t->setItem(row, col, item);
     };
@@ -176,6 +179,8 @@ void PlanDialog::refreshTable()
         set(i, ColDp, QString::number(c.dp));
         set(i, ColCp, QString::number(c.cp));
         set(i, ColEp, QString::number(c.ep));
+        set(i, ColEtp, QString::number(c.expertTp()));
+        set(i, ColDispatcher, QString::fromLatin1(toString(c.dispatcher)));
         set(i, ColSchedule,
             c.schedule == PipelineSchedule::Interleaved
                 ? tr("interleaved, %1 virtual stages").arg(c.vpp)
