@@ -8,6 +8,7 @@
 //
 // Cases: 1 GiB all-to-all over 512 H100 (64 DGX H100, rail-optimized, 2 tiers, as `weft-cli
 // generate --scaleup dgx-h100 --domains 64`) and over 256 GB200 of 4 NVL72 racks (fat tree).
+#include "../support/processusage.h"
 #include "../support/testcluster.h"
 #include "sim/collectives.h"
 #include "sim/network.h"
@@ -17,26 +18,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <sys/resource.h>
 
 using namespace weft;
+using weft::test::cpuSeconds;
+using weft::test::peakRssMb;
 
 namespace {
-
-double cpuSeconds()
-{
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
-        + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
-double peakRssMb()
-{
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;
-}
 
 int runCase(const std::string &name, bool aggregate)
 {

@@ -10,6 +10,7 @@
 // the same hierarchically, all DP rings of a TP8 x PPp x DPd layout at once, and one TP8
 // all-reduce in every domain at once (independent components).
 #include "../support/netfabrics.h"
+#include "../support/processusage.h"
 #include "io/catalogfile.h"
 #include "sim/collectives.h"
 
@@ -17,32 +18,18 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <sys/resource.h>
 
 using namespace weft;
 using weft::test::addTestLink;
 using weft::test::addTestNode;
+using weft::test::cpuSeconds;
+using weft::test::peakRssMb;
 
 namespace {
 
 double seconds(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-double cpuSeconds()
-{
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec)
-        + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
-double peakRssMb()
-{
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;
 }
 
 struct Fabric

@@ -2,6 +2,7 @@
 // accelerators (and 131k with the argument "131k"), with progress on stderr - the speed targets
 // of simulator.md:
 // 1,024 well under 100 ms; 16,384 under 2 s and 2 GB; 131,072 under a minute.
+#include "../support/processusage.h"
 #include "../support/testcluster.h"
 #include "sim/simulator.h"
 
@@ -9,18 +10,11 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <sys/resource.h>
 
 using namespace weft;
+using weft::test::peakRssMb;
 
 namespace {
-
-double peakRssMb()
-{
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;
-}
 
 void run(const char *label, const char *model, int tp, int pp, int dp, int globalBatch, int vpp = 1)
 {

@@ -12,6 +12,7 @@
 // 16k:      2,048 DGX H100, rail-optimized, 3 tiers of QM9700 (resources/examples/dgx-h100-16k);
 //           GPT-3 175B, TP8 PP8 DP256, global batch 4096
 // 16k-405b: the same fabric; Llama 3 405B, TP8 PP16 DP128, global batch 2048 (simulator.md)
+#include "../support/processusage.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
 #include "sim/simulator.h"
@@ -23,10 +24,10 @@
 #include <cstring>
 #include <ctime>
 #include <string>
-#include <sys/resource.h>
 #include <vector>
 
 using namespace weft;
+using weft::test::peakRssMb;
 
 namespace {
 
@@ -38,13 +39,6 @@ struct Case
     const char *model;
     int tp, pp, dp, globalBatch;
 };
-
-double peakRssMb()
-{
-    rusage u {};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_maxrss) / 1024.0;
-}
 
 Design buildDesign(const Case &c)
 {
