@@ -170,15 +170,22 @@ private slots:
                                 .arg(fast.breakdown.tpExposed)
                                 .arg(slow.breakdown.tpExposed)));
     }
+    // Merging identically placed replicas is exact on a non-blocking fabric. On a 2:1 one the
+    // replicas' pipeline sends cross the oversubscribed leaves: they are still merged (each
+    // send at its lockstep share where all replicas' sends together over-demand a link), a
+    // finding says so, and the step stays within 1% of simulating every replica (what merging
+    // leaves out: the DP rings meeting the other replicas' sends).
     void symmetryNeverChangesTheAnswer_data()
     {
         QTest::addColumn<double>("oversubscription");
-        QTest::newRow("non-blocking") << 1.0;
-        QTest::newRow("2:1") << 2.0;
+        QTest::addColumn<double>("tolerance");
+        QTest::newRow("non-blocking") << 1.0 << 1e-9;
+        QTest::newRow("2:1") << 2.0 << 1e-2;
     }
     void symmetryNeverChangesTheAnswer()
     {
         QFETCH(double, oversubscription);
+        QFETCH(double, tolerance);
         FabricParams p = test::clusterParams("dgx-a100", 8);
         p.suSize = 2;
         p.oversubscription = oversubscription;
@@ -190,7 +197,12 @@ private slots:
         const SimResult a = simulate(d, merged);
         const SimResult b = simulate(d, every);
         QVERIFY(a.ok && b.ok);
-        QVERIFY2(std::abs(a.stepTime - b.stepTime) <= 1e-9 * b.stepTime,
+        const bool mergedWithShares
+            = std::any_of(a.warnings.begin(), a.warnings.end(), [](const Finding &f) {
+                  return f.code == "replicas-merged" || f.code == "replica-sends-share-links";
+              });
+        QCOMPARE(mergedWithShares, oversubscription > 1);
+        QVERIFY2(std::abs(a.stepTime - b.stepTime) <= tolerance * b.stepTime,
                  qPrintable(QStringLiteral("%1 vs %2")
                                 .arg(a.stepTime, 0, 'g', 15)
                                 .arg(b.stepTime, 0, 'g', 15)));
@@ -219,7 +231,7 @@ private slots:
                                         .arg(x.bytes)
                                         .arg(y.bytes)));
                 QVERIFY(std::abs(x.avgUtilization - y.avgUtilization)
-                        <= 1e-9 * y.avgUtilization + 1e-15);
+                        <= tolerance * y.avgUtilization + 1e-15);
             }
         QVERIFY(loaded > 64);
         const auto tpGroups = [](const SimResult &r) {
@@ -234,6 +246,39 @@ private slots:
         };
         QCOMPARE(tpGroups(a).size(), std::size_t(8)); // 2 stages x 4 replicas
         QVERIFY(tpGroups(a) == tpGroups(b));
+    }
+    // A lost leaf uplink (issue 17, item 9: 32 lost links made the 16k example 90x slower)
+    // keeps replicas merged: the finding names the oversubscribed leaf, the sends crossing it
+    // get their lockstep share, and the step agrees with simulating every replica.
+    void lostUplinkKeepsReplicasMerged()
+    {
+        FabricParams p = test::clusterParams("dgx-a100", 8);
+        p.suSize = 2;
+        test::Cluster c = test::generateCluster(p);
+        Design d = c.design;
+        QVERIFY(!c.spines.empty());
+        for (const Link &l : d.links())
+            if ((l.a == c.leaves[0] && d.node(l.b)->role == SwitchRole::Spine)
+                || (l.b == c.leaves[0] && d.node(l.a)->role == SwitchRole::Spine)) {
+                d.removeLink(l.id);
+                break;
+            }
+        d.workload = smallGpt(8, 2, 4, 32);
+        SimOptions every;
+        every.exploitSymmetry = false;
+        const SimResult a = simulate(d);
+        const SimResult b = simulate(d, every);
+        QVERIFY2(a.ok && b.ok, codes(a).constData());
+        const auto f = std::find_if(a.warnings.begin(), a.warnings.end(), [](const Finding &x) {
+            return x.code == "replicas-merged" || x.code == "replica-sends-share-links";
+        });
+        QVERIFY2(f != a.warnings.end(), codes(a).constData());
+        QVERIFY2(f->message.find(d.node(c.leaves[0])->name) != std::string::npos,
+                 f->message.c_str());
+        QVERIFY(f->message.find("simulated as 1 pipeline") != std::string::npos
+                || f->message.find("simulated as 2 pipelines") != std::string::npos);
+        QVERIFY2(std::abs(a.stepTime - b.stepTime) <= 1e-2 * b.stepTime,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(a.stepTime).arg(b.stepTime)));
     }
     // Replica symmetry only for identical hardware, links and placement: a DGX A100 and a DGX
     // H100-class server (H100 GPUs, NVLink4 at twice the lane rate) under one fabric are placed

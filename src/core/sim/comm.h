@@ -62,6 +62,9 @@ struct CommRequest
     std::vector<NodeId> members;
     std::vector<CollectiveCall> calls;
     int tag = 0; ///< caller's label (e.g. traffic class), passed through
+    /// SendRecv only: a rate cap per pair (members[2i] -> members[2i+1]), bytes/s (+inf:
+    /// none); empty for none. Backends without rate caps may ignore it.
+    std::vector<double> pairRates;
 };
 
 using CommId = std::uint64_t;

@@ -88,7 +88,10 @@ CommId NetComm::submit(const CommRequest &r, double t)
             Phase p;
             for (std::size_t i = 0; i + 1 < r.members.size(); i += 2)
                 if (r.members[i] != r.members[i + 1])
-                    p.flows.push_back(Flow {r.members[i], r.members[i + 1], c.bytes * k});
+                    p.flows.push_back(Flow {r.members[i], r.members[i + 1], c.bytes * k,
+                                            i / 2 < r.pairRates.size()
+                                                ? r.pairRates[i / 2]
+                                                : std::numeric_limits<double>::infinity()});
             if (p.flows.empty())
                 continue;
             const auto &first = plan(c.op, c.bytes, {p.flows.front().src, p.flows.front().dst});

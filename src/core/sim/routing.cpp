@@ -119,6 +119,21 @@ Router::Router(const Design &design, bool pxn)
         m_adj[fill[static_cast<std::size_t>(a)]++] = Adj {b, li, 2 * li};
         m_adj[fill[static_cast<std::size_t>(b)]++] = Adj {a, li, 2 * li + 1};
     }
+    // Accelerators with one scale-out link (a NIC to its leaf): their routes share the walk
+    // between the two leaves (walkScaleOut).
+    m_soleOut.assign(n, -1);
+    for (std::size_t v = 0; v < n; ++v) {
+        if (!m_isAcc[v])
+            continue;
+        int count = 0;
+        for (auto i = m_adjStart[v]; i < m_adjStart[v + 1]; ++i)
+            if (!m_scaleUp[m_adj[i].link]) {
+                ++count;
+                m_soleOut[v] = i;
+            }
+        if (count != 1 || m_switchIndex[static_cast<std::size_t>(m_adj[m_soleOut[v]].to)] < 0)
+            m_soleOut[v] = -1;
+    }
     // The scale-out graph between switches, by compact switch index, for the distance BFS.
     m_switchAdjStart.assign(m_switchCount + 1, 0);
     for (int pass = 0; pass < 2; ++pass) {
@@ -350,6 +365,23 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
 
 bool Router::walkScaleOut(int s, int d, Route &out) const
 {
+    // Between accelerators with one NIC each on different leaves: the NIC link up, the walk
+    // between the leaves (the same DAG as from the accelerator: every distance to the
+    // destination accelerator is its leaf's plus one), the NIC link down. Entries and fractions
+    // are those of the walk from s, computed once per pair of leaves.
+    const std::int64_t up = m_soleOut[static_cast<std::size_t>(s)];
+    const std::int64_t down = m_soleOut[static_cast<std::size_t>(d)];
+    if (up >= 0 && down >= 0 && m_adj[up].to != m_adj[down].to) {
+        const Segment &seg = segment(m_adj[up].to, m_adj[down].to);
+        if (!seg.ok)
+            return false;
+        const double c = m_linkCap[m_adj[up].link];
+        out.entries.push_back(RouteEntry {m_adj[up].dir, 1.0 * c / c});
+        out.entries.insert(out.entries.end(), seg.entries.begin(), seg.entries.end());
+        const double cd = m_linkCap[m_adj[down].link];
+        out.entries.push_back(RouteEntry {m_adj[down].dir ^ 1u, seg.mass * cd / cd});
+        return true;
+    }
     const std::vector<std::uint8_t> &sd = scaleOutDistances(d);
     auto dist = [&](int v) {
         if (v == d)
@@ -361,6 +393,40 @@ bool Router::walkScaleOut(int s, int d, Route &out) const
         return x == kFar ? kInf : int(x);
     };
     return walk(s, d, Mode::ScaleOut, dist, out);
+}
+
+const Router::Segment &Router::segment(int from, int to) const
+{
+    const std::uint64_t key
+        = (std::uint64_t(static_cast<std::uint32_t>(from)) << 32) | std::uint32_t(to);
+    if (auto it = m_segments.find(key); it != m_segments.end())
+        return it->second;
+    const std::vector<std::uint8_t> &sd = scaleOutDistances(to);
+    auto dist = [&](int v) {
+        if (v == to)
+            return 0;
+        const int sw = m_switchIndex[static_cast<std::size_t>(v)];
+        if (sw < 0)
+            return kInf; // accelerators do not transit
+        const std::uint8_t x = sd[static_cast<std::size_t>(sw)];
+        return x == kFar ? kInf : int(x);
+    };
+    Segment seg;
+    Route r;
+    // the walk from the accelerator reaches its leaf with mass 1.0 * c / c == 1
+    seg.ok = walk(from, to, Mode::ScaleOut, dist, r);
+    if (seg.ok) {
+        seg.entries = std::move(r.entries);
+        seg.mass = m_massStamp[static_cast<std::size_t>(to)] == m_stamp
+            ? m_mass[static_cast<std::size_t>(to)]
+            : 0.0;
+    }
+    if (m_segmentEntries > kCacheEntryLimit) {
+        m_segments.clear();
+        m_segmentEntries = 0;
+    }
+    m_segmentEntries += seg.entries.size() + 4;
+    return m_segments.emplace(key, std::move(seg)).first->second;
 }
 
 // Spreads the unit mass of the flow along the shortest-path DAG given by `dist`, level by level;

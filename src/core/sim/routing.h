@@ -157,8 +157,23 @@ private:
     std::vector<int> m_switchAdj; ///< scale-out links between switches, by compact index
     std::vector<std::vector<int>> m_domainMembers;
 
+    /// Per node: for an accelerator with exactly one scale-out link, to a switch, its index in
+    /// m_adj; -1 otherwise.
+    std::vector<std::int64_t> m_soleOut;
+
+    /// Between two switches: the entries of the scale-out walk and the mass reaching the end.
+    struct Segment
+    {
+        bool ok = false;
+        std::vector<RouteEntry> entries;
+        double mass = 0;
+    };
+    const Segment &segment(int from, int to) const;
+
     // caches (routing is logically const)
     mutable std::unordered_map<std::uint64_t, Route> m_cache;
+    mutable std::unordered_map<std::uint64_t, Segment> m_segments; ///< by (from, to) switch
+    mutable std::size_t m_segmentEntries = 0;
     mutable std::size_t m_cachedEntries = 0;
     mutable std::map<std::vector<int>, std::vector<std::uint8_t>> m_classDist;
     mutable std::vector<const std::vector<std::uint8_t> *> m_nodeClass; ///< per destination

@@ -188,7 +188,7 @@ private:
         for (const CommGroup &g : groups) {
             if (g.members.size() < 2)
                 continue;
-            submit(CommRequest {g.members, calls, g.tag}, p, m_now);
+            submit(CommRequest {g.members, calls, g.tag, {}}, p, m_now);
             ++counter;
         }
     }
@@ -378,9 +378,13 @@ void Engine::finishOp(int pl, int st)
                 arr[idx] = m_now;
             } else {
                 blocked = !m_s.overlapPp;
+                const PipelineGroups &groups = m_s.pipelines[static_cast<std::size_t>(pl)];
+                const auto &caps = fwdData ? groups.ppForwardCap : groups.ppBackwardCap;
+                const std::size_t at = static_cast<std::size_t>(boundary % m_s.p);
                 submit(CommRequest {std::move(members),
                                     {{CollectiveOp::SendRecv, m_s.ppBytes, 1}},
-                                    pg.tag},
+                                    pg.tag,
+                                    at < caps.size() ? caps[at] : std::vector<double> {}},
                        Pending {Cat::P2p, pl, targetStage, target, op.microBatch, fwdData,
                                 blocked ? st : -1},
                        m_now);

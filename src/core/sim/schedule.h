@@ -76,6 +76,10 @@ struct PipelineGroups
     std::vector<std::vector<CommGroup>> tp, cp, ep; ///< [stage][group]
     std::vector<std::vector<CommGroup>> etp; ///< [stage][group]; only when ETP differs from TP
     std::vector<CommGroup> ppPairs; ///< [stage s] members = pairs (src in s, dst in s+1 mod p)
+    /// [stage s][pair] rate cap of the forward (s -> s+1) and backward (s+1 -> s) send of each
+    /// pair of ppPairs[s], bytes/s (+inf: none); empty when no send is capped. The lockstep
+    /// share of merged replicas' sends on a link they over-demand (lockstepshare.h).
+    std::vector<std::vector<double>> ppForwardCap, ppBackwardCap;
 };
 
 /// Everything the schedule needs; built by the Simulator from the workload and placement.

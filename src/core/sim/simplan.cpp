@@ -1,8 +1,12 @@
 #include "sim/simplan.h"
 
+#include "sim/lockstepshare.h"
 #include "workload/costmodel.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -54,11 +58,11 @@ private:
     std::unordered_map<NodeId, std::vector<NodeId>> m_leaves;
 };
 
-// True when every scale-out switch has at least as much capacity towards the tier above as
-// towards the tier below. With ECMP splitting flows evenly over equal-cost paths, traffic of
-// disjoint accelerators then meets only at their own NICs, so merging identically placed replicas
-// changes no rate.
-bool nonBlocking(const Design &d)
+// Scale-out switches (below the top tier) with less capacity towards the tier above than
+// towards the tier below, with that ratio (> 1). With none, and ECMP splitting flows evenly over
+// equal-cost paths, traffic of disjoint accelerators meets only at their own NICs, so merging
+// identically placed replicas changes no rate.
+std::vector<std::pair<NodeId, double>> oversubscribedSwitches(const Design &d)
 {
     std::unordered_map<NodeId, std::pair<double, double>> cap; // down, up
     bool hasCore = false;
@@ -79,13 +83,47 @@ bool nonBlocking(const Design &d)
         if (lo->isSwitch() && tierLevel(*lo) >= 1)
             cap[lo->id].second += l.capacity();
     }
+    std::vector<std::pair<NodeId, double>> out;
     for (const auto &[id, c] : cap) {
         const Node *n = d.node(id);
         const bool top = n->role == SwitchRole::Core || (n->role == SwitchRole::Spine && !hasCore);
         if (!top && c.second < c.first * (1 - 1e-9))
-            return false;
+            out.emplace_back(
+                id, c.second > 0 ? c.first / c.second : std::numeric_limits<double>::infinity());
     }
-    return true;
+    std::sort(out.begin(), out.end(), [](const auto &x, const auto &y) {
+        return x.second != y.second ? x.second > y.second : x.first < y.first;
+    });
+    return out;
+}
+
+std::string ratioText(double r)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f:1", r);
+    return buf;
+}
+
+// "leaf a (1.03:1), leaf b (1.03:1) and 30 more"
+std::string switchList(const Design &d, const std::vector<std::pair<NodeId, double>> &sw)
+{
+    std::string out;
+    const std::size_t shown = std::min<std::size_t>(sw.size(), 3);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const Node *n = d.node(sw[i].first);
+        out += (i ? ", " : "") + (n ? n->name : std::string("?")) + " (" + ratioText(sw[i].second)
+            + ")";
+    }
+    if (sw.size() > shown)
+        out += " and " + std::to_string(sw.size() - shown) + " more";
+    return out;
+}
+
+// Log-scale key of a rate cap for the replica signature (equal to 1e-6 relative).
+int capKey(double cap)
+{
+    return std::isinf(cap) ? std::numeric_limits<int>::min()
+                           : static_cast<int>(std::lround(std::log2(cap) * 1e6));
 }
 
 // Classes of accelerators by model and attached links (technology, capacity per link, sorted):
@@ -193,6 +231,59 @@ std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int
         return {{CollectiveOp::AllGather, bytes, count},
                 {CollectiveOp::ReduceScatter, bytes, count}};
     return {{plain, bytes, count}};
+}
+
+std::string pipelineCount(std::size_t n)
+{
+    return std::to_string(n) + (n == 1 ? " pipeline" : " pipelines");
+}
+
+// Says why replicas are simulated one by one, or that merged replicas' sends were capped.
+void replicaFindings(const Design &d, SimPlan &plan,
+                     const std::vector<std::pair<NodeId, double>> &oversubscribed,
+                     const std::optional<LockstepShares> &shares, int units, bool groupsCrossLeaves,
+                     bool exploitSymmetry, std::size_t pipelines)
+{
+    if (!exploitSymmetry || oversubscribed.empty())
+        return;
+    std::vector<std::string> subjects;
+    for (std::size_t i = 0; i < oversubscribed.size() && i < 16; ++i)
+        subjects.push_back("node:" + std::to_string(oversubscribed[i].first.value));
+    const std::string where = switchList(d, oversubscribed);
+    if (!shares) {
+        plan.findings.push_back(
+            {Severity::Info, "replicas-simulated-separately",
+             "each of the " + std::to_string(units)
+                 + " DP replicas is simulated on its own (slower than one per placement): "
+                 + (groupsCrossLeaves ? "their TP, CP or EP groups" : "their pipeline sends")
+                 + " cross leaf switches, and oversubscribed switches (downlinks : uplinks) could "
+                   "make replicas slow each other down: "
+                 + where,
+             subjects});
+        return;
+    }
+    if (shares->overDemanded.empty()) {
+        plan.findings.push_back(
+            {Severity::Info, "replicas-merged",
+             "the pipeline sends of the " + std::to_string(units)
+                 + " DP replicas cross oversubscribed switches (" + where
+                 + ") but stay within every link's capacity when all replicas send at once: "
+                   "simulated as "
+                 + pipelineCount(pipelines),
+             subjects});
+        return;
+    }
+    const double worst = *std::max_element(shares->excess.begin(), shares->excess.end());
+    plan.findings.push_back(
+        {Severity::Info, "replica-sends-share-links",
+         "the pipeline sends of the " + std::to_string(units) + " DP replicas, in lockstep, "
+             + "over-demand " + std::to_string(shares->overDemanded.size())
+             + " link directions (counted once per pass; up to " + ratioText(worst)
+             + " demand : capacity) at oversubscribed switches (" + where
+             + "): each send there gets its proportional share, and the replicas are simulated "
+               "as "
+             + pipelineCount(pipelines),
+         subjects});
 }
 
 } // namespace
@@ -398,18 +489,19 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         return out;
     };
     std::vector<std::vector<int>> signature(static_cast<std::size_t>(units));
-    bool crossesLeaves = false;
+    bool groupsCrossLeaves = false; // a TP, CP, EP or expert-TP group leaves its leaf
+    bool ppCrossesLeaves = false;
     // Identical means identical hardware, links and placement: besides the distances, each
     // member's accelerator model and the links it drives (technology and capacity) enter the
     // signature, so a DGX H100 replica is never merged into a GB200 NVL72 one.
     const HardwareClasses hardware(d);
-    auto ringSig = [&](const std::vector<NodeId> &g, std::vector<int> &sig) {
+    auto ringSig = [&](const std::vector<NodeId> &g, std::vector<int> &sig, bool &crosses) {
         for (std::size_t i = 0; i < g.size(); ++i) {
             sig.push_back(-1 - hardware.of(g[i]));
             if (g.size() < 2)
                 continue;
             const int dd = dist(g[i], g[(i + 1) % g.size()]);
-            crossesLeaves = crossesLeaves || dd >= 3;
+            crosses = crosses || dd >= 3;
             sig.push_back(dd);
         }
     };
@@ -418,26 +510,96 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             auto &sig = signature[static_cast<std::size_t>(u)];
             for (int dpi = u * perUnit; dpi < (u + 1) * perUnit; ++dpi)
                 for (int cp = 0; cp < c.cp; ++cp) {
-                    ringSig(rk.tpGroup({0, cp, dpi, st}), sig);
+                    ringSig(rk.tpGroup({0, cp, dpi, st}), sig, groupsCrossLeaves);
                     for (int tp = 0; tp < c.tp; ++tp) {
                         const RankCoord x {tp, cp, dpi, st};
                         if (cp == 0)
-                            ringSig(rk.cpGroup(x), sig);
+                            ringSig(rk.cpGroup(x), sig, groupsCrossLeaves);
                         if (c.pp > 1)
                             ringSig({rk.node(x), rk.node(RankCoord {tp, cp, dpi, (st + 1) % c.pp})},
-                                    sig);
+                                    sig, ppCrossesLeaves);
                     }
                 }
             if (c.ep > 1 || etpGroups)
                 for (int r : unitRanks(u, st)) {
                     const ExpertCoord e = rk.expertCoord(r);
                     if (c.ep > 1 && e.ep == 0)
-                        ringSig(rk.epGroup(rk.coord(r)), sig);
+                        ringSig(rk.epGroup(rk.coord(r)), sig, groupsCrossLeaves);
                     if (etpGroups && e.etp == 0)
-                        ringSig(rk.expertTpGroup(rk.coord(r)), sig);
+                        ringSig(rk.expertTpGroup(rk.coord(r)), sig, groupsCrossLeaves);
                 }
         }
-    plan.symmetric = exploitSymmetry && (!crossesLeaves || nonBlocking(d));
+    const auto oversubscribed = (groupsCrossLeaves || ppCrossesLeaves) && units > 1
+        ? oversubscribedSwitches(d)
+        : std::vector<std::pair<NodeId, double>> {};
+    plan.symmetric = exploitSymmetry && oversubscribed.empty();
+    // Pipeline sends alone leave their leaves on an oversubscribed fabric: replicas still merge,
+    // each send capped at its lockstep share where the sends of all replicas over-demand a link.
+    std::vector<std::vector<std::vector<double>>> capF, capB; // [unit][stage][pair]
+    std::optional<LockstepShares> shares;
+    if (exploitSymmetry && !oversubscribed.empty() && !groupsCrossLeaves) {
+        // The forward sends (activations, stage s -> s+1) of all stages go out together, and
+        // so do the backward ones (gradients, s+1 -> s); the two alternate in 1F1B.
+        std::vector<PipelineHop> forward, backward;
+        for (int u = 0; u < units; ++u)
+            for (int st = 0; st < c.pp; ++st)
+                if (st + 1 < c.pp || c.vpp > 1) // the last stage sends to the first only when
+                    for (int dpi = u * perUnit; dpi < (u + 1) * perUnit; ++dpi) // interleaved
+                        for (int cp = 0; cp < c.cp; ++cp)
+                            for (int tp = 0; tp < c.tp; ++tp) {
+                                const NodeId a = rk.node({tp, cp, dpi, st});
+                                const NodeId b = rk.node({tp, cp, dpi, (st + 1) % c.pp});
+                                forward.push_back({a, b, u});
+                                backward.push_back({b, a, u});
+                            }
+        try {
+            const Router router(d);
+            shares = lockstepShares(router, forward);
+            const LockstepShares back = lockstepShares(router, backward);
+            std::vector<double> both;
+            for (std::size_t h = 0; h < forward.size(); ++h) {
+                both.push_back(shares->cap[h]);
+                both.push_back(back.cap[h]);
+            }
+            shares->cap = std::move(both);
+            shares->overDemanded.insert(shares->overDemanded.end(), back.overDemanded.begin(),
+                                        back.overDemanded.end());
+            shares->excess.insert(shares->excess.end(), back.excess.begin(), back.excess.end());
+        } catch (const std::exception &) {
+            shares.reset(); // unroutable: every replica is simulated and the network says why
+        }
+        if (shares) {
+            plan.symmetric = true;
+            capF.assign(static_cast<std::size_t>(units), {});
+            capB.assign(static_cast<std::size_t>(units), {});
+            std::size_t h = 0;
+            for (int u = 0; u < units; ++u) {
+                const std::size_t ui = static_cast<std::size_t>(u);
+                capF[ui].resize(static_cast<std::size_t>(c.pp));
+                capB[ui].resize(static_cast<std::size_t>(c.pp));
+                for (int st = 0; st < c.pp; ++st) {
+                    if (!(st + 1 < c.pp || c.vpp > 1))
+                        continue;
+                    auto &f = capF[ui][static_cast<std::size_t>(st)];
+                    auto &b = capB[ui][static_cast<std::size_t>(st)];
+                    for (int k = 0; k < perUnit * c.cp * c.tp; ++k, h += 2) {
+                        f.push_back(shares->cap[h]);
+                        b.push_back(shares->cap[h + 1]);
+                        signature[ui].push_back(capKey(shares->cap[h]));
+                        signature[ui].push_back(capKey(shares->cap[h + 1]));
+                    }
+                    auto uncapped = [](const std::vector<double> &v) {
+                        return std::all_of(v.begin(), v.end(),
+                                           [](double x) { return std::isinf(x); });
+                    };
+                    if (uncapped(f) && uncapped(b)) {
+                        f.clear();
+                        b.clear();
+                    }
+                }
+            }
+        }
+    }
     std::map<std::vector<int>, int> classes;
     plan.unitPipeline.assign(static_cast<std::size_t>(units), -1);
     for (int u = 0; u < units; ++u) {
@@ -485,8 +647,14 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             if (!pairs.empty())
                 g.ppPairs[si] = addGroup("pp", u, std::move(pairs));
         }
+        if (!capF.empty()) {
+            g.ppForwardCap = capF[static_cast<std::size_t>(u)];
+            g.ppBackwardCap = capB[static_cast<std::size_t>(u)];
+        }
         s.pipelines.push_back(std::move(g));
     }
+    replicaFindings(d, plan, oversubscribed, shares, units, groupsCrossLeaves, exploitSymmetry,
+                    s.pipelines.size());
     return plan;
 }
 

@@ -17,9 +17,14 @@ namespace weft {
 struct SimOptions
 {
     NetworkOptions network;
-    /// Simulate identically placed DP replicas once. Used only where it cannot change the answer:
-    /// when no pipeline traffic (TP, CP, EP, PP) of a replica leaves its leaf switch, so replicas
-    /// share no link; otherwise every replica is simulated.
+    /// Simulate identically placed DP replicas once. Exact when no pipeline traffic (TP, CP, EP,
+    /// PP) of a replica leaves its leaf switch, or when no scale-out switch is oversubscribed
+    /// (replicas then share no link that can saturate). When only the PP sends cross the leaves
+    /// of an oversubscribed fabric (by design, or after a lost cable), replicas are still merged
+    /// and each send gets its lockstep share of the links all replicas' sends over-demand
+    /// (lockstepshare.h); a finding ("replicas-merged", "replica-sends-share-links") says so.
+    /// When TP, CP or EP groups cross such a fabric, every replica is simulated
+    /// ("replicas-simulated-separately" names the oversubscribed switches).
     bool exploitSymmetry = true;
     std::uint64_t maxEvents = 50'000'000; ///< bound of the schedule's event loop
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
