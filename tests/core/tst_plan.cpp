@@ -7,6 +7,8 @@
 #include "plandesigns.h"
 
 #include <QtTest>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <random>
 
 using namespace weft;
@@ -312,6 +314,42 @@ private slots:
         auto broken = parsePlanJson("{\"format\": \"weft.plan\", \"version\": 1}", "x.json");
         QVERIFY(std::holds_alternative<FileError>(broken));
         QVERIFY(!std::get<FileError>(broken).message.empty());
+
+        // A plan written before MoE folding has no etp or dispatcher: it reads, with expert TP
+        // as TP and the all-to-all dispatcher (it could not be read at all).
+        nlohmann::json old = nlohmann::json::parse(json);
+        std::function<void(nlohmann::json &)> strip = [&](nlohmann::json &j) {
+            if (j.is_object()) {
+                j.erase("etp");
+                j.erase("dispatcher");
+                for (auto &[k, v] : j.items())
+                    strip(v);
+            } else if (j.is_array()) {
+                for (auto &v : j)
+                    strip(v);
+            }
+        };
+        strip(old);
+        QVERIFY(old.dump().find("\"etp\"") == std::string::npos);
+        auto older = parsePlanJson(old.dump(), "old-plan.json");
+        QVERIFY2(std::holds_alternative<TrainingPlan>(older),
+                 std::holds_alternative<FileError>(older)
+                     ? std::get<FileError>(older).message.c_str()
+                     : "");
+        const TrainingPlan &o2 = std::get<TrainingPlan>(older);
+        QCOMPARE(o2.ranked.size(), r.ranked.size());
+        for (const PlanRow &row : o2.ranked) {
+            QCOMPARE(row.config.etp, 0);
+            QVERIFY(row.config.dispatcher == TokenDispatcher::AllToAll);
+        }
+        // a knob that existed from the start stays required
+        nlohmann::json noTp = nlohmann::json::parse(json);
+        noTp["candidates"][0].erase("tp");
+        auto missing = parsePlanJson(noTp.dump(), "x.json");
+        QVERIFY(std::holds_alternative<FileError>(missing));
+        QVERIFY2(std::get<FileError>(missing).toString().find("/candidates/0/tp")
+                     != std::string::npos,
+                 std::get<FileError>(missing).toString().c_str());
     }
 
     void losersSayHowMuchAndWhy()

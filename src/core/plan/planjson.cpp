@@ -67,10 +67,14 @@ Json configKnobs(const TrainingConfig &c)
 void readKnobs(const JsonReader &x, TrainingConfig &c)
 {
     for (const PlanKnob &k : planKnobs()) {
-        if (!x.has(k.name.c_str()))
-            x.fail(k.name.c_str(), "missing");
-        const nlohmann::json &v = x.raw().at(k.name);
         int value = 0;
+        if (!x.has(k.name.c_str())) {
+            if (k.absentValue.empty() || !k.parse(k.absentValue, value))
+                x.fail(k.name.c_str(), "missing");
+            k.set(c, value); // a plan written before the knob existed
+            continue;
+        }
+        const nlohmann::json &v = x.raw().at(k.name);
         const bool ok = v.is_number_integer()
             ? k.parse(std::to_string(v.get<long long>()), value)
             : v.is_string() && k.parse(v.get<std::string>(), value);

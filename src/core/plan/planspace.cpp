@@ -28,7 +28,8 @@ PlanKnob intKnob(std::string name, std::string title, int TrainingConfig::*field
             [field](const TrainingConfig &c) { return c.*field; },
             [field](TrainingConfig &c, int v) { c.*field = v; },
             [](int v) { return std::to_string(v); },
-            [](const std::string &s, int &v) { return parseInt(s, v) && v >= 1; }};
+            [](const std::string &s, int &v) { return parseInt(s, v) && v >= 1; },
+            {}};
 }
 
 template<typename E>
@@ -46,7 +47,14 @@ PlanKnob enumKnob(std::string name, std::string title, E TrainingConfig::*field,
                     return true;
                 }
                 return parseInt(s, v) && v < count;
-            }};
+            },
+            {}};
+}
+
+PlanKnob withAbsent(PlanKnob k, std::string absent)
+{
+    k.absentValue = std::move(absent);
+    return k;
 }
 
 std::vector<int> powersOfTwo(int upTo)
@@ -115,19 +123,24 @@ const std::vector<PlanKnob> &planKnobs()
                  return true;
              }
              return parseInt(s, v);
-         }},
-        enumKnob("dispatcher", "MoE token dispatcher", &TrainingConfig::dispatcher, 3),
+         },
+         "tp"}, // plans written before MoE folding (session 7) have no etp: as TP
+        withAbsent(enumKnob("dispatcher", "MoE token dispatcher", &TrainingConfig::dispatcher, 3),
+                   toString(TokenDispatcher::AllToAll)),
         enumKnob("schedule", "pipeline schedule", &TrainingConfig::schedule, 3),
         intKnob("vpp", "virtual stages per pipeline rank", &TrainingConfig::vpp),
         intKnob("micro_batch", "micro-batch size (sequences)", &TrainingConfig::microBatch),
         enumKnob("recompute", "activation recomputation", &TrainingConfig::recompute, 3),
-        {"zero_stage", "ZeRO stage", [](const TrainingConfig &c) { return c.effectiveZero(); },
+        {"zero_stage",
+         "ZeRO stage",
+         [](const TrainingConfig &c) { return c.effectiveZero(); },
          [](TrainingConfig &c, int v) {
              c.zeroStage = v;
              c.distributedOptimizer = false;
          },
          [](int v) { return std::to_string(v); },
-         [](const std::string &s, int &v) { return parseInt(s, v) && v <= 3; }},
+         [](const std::string &s, int &v) { return parseInt(s, v) && v <= 3; },
+         {}},
     };
     return knobs;
 }

@@ -25,6 +25,9 @@ struct PlanKnob
     std::function<std::string(int)> format; ///< "8", "selective", "interleaved"
     /// Parses a value as written by format() (or a number for the enums); false when invalid.
     std::function<bool(const std::string &, int &)> parse;
+    /// The value (as format() writes it) of a plan file written before this knob existed, which
+    /// lacks its key; empty when the key is required.
+    std::string absentValue;
 };
 
 /// The knobs in enumeration order: tp, cp, pp, ep, etp (0, written "tp": as TP), dispatcher,
