@@ -61,6 +61,15 @@ Workload wideGpt(int tp, int pp, int dp, int globalBatch)
     return w;
 }
 
+// The step with identically placed replicas merged (the default) and with every replica
+// simulated (the reference).
+std::pair<SimResult, SimResult> mergedAndEvery(const Design &d)
+{
+    SimOptions every;
+    every.exploitSymmetry = false;
+    return {simulate(d), simulate(d, every)};
+}
+
 } // namespace
 
 class TestSimulator : public QObject
@@ -191,11 +200,7 @@ private slots:
         p.oversubscription = oversubscription;
         Design d = test::generateCluster(p).design;
         d.workload = smallGpt(8, 2, 4, 32);
-        SimOptions merged;
-        SimOptions every;
-        every.exploitSymmetry = false;
-        const SimResult a = simulate(d, merged);
-        const SimResult b = simulate(d, every);
+        const auto [a, b] = mergedAndEvery(d);
         QVERIFY(a.ok && b.ok);
         const bool mergedWithShares
             = std::any_of(a.warnings.begin(), a.warnings.end(), [](const Finding &f) {
@@ -264,10 +269,7 @@ private slots:
                 break;
             }
         d.workload = smallGpt(8, 2, 4, 32);
-        SimOptions every;
-        every.exploitSymmetry = false;
-        const SimResult a = simulate(d);
-        const SimResult b = simulate(d, every);
+        const auto [a, b] = mergedAndEvery(d);
         QVERIFY2(a.ok && b.ok, codes(a).constData());
         const auto f = std::find_if(a.warnings.begin(), a.warnings.end(), [](const Finding &x) {
             return x.code == "replicas-merged" || x.code == "replica-sends-share-links";
@@ -304,10 +306,7 @@ private slots:
             d.addLink(l);
         }
         d.workload = wideGpt(8, 1, 2, 4);
-        SimOptions every;
-        every.exploitSymmetry = false;
-        const SimResult a = simulate(d);
-        const SimResult b = simulate(d, every);
+        const auto [a, b] = mergedAndEvery(d);
         QVERIFY2(a.ok && b.ok, codes(a).constData());
         QVERIFY2(std::abs(a.stepTime - b.stepTime) <= 1e-9 * b.stepTime,
                  qPrintable(QStringLiteral("%1 vs %2").arg(a.stepTime).arg(b.stepTime)));

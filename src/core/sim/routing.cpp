@@ -363,6 +363,22 @@ const std::vector<std::uint8_t> &Router::scaleOutDistances(int d) const
     return stored;
 }
 
+// Hops to `d` over scale-out links between switches (accelerators never transit), kInf where d
+// cannot be reached.
+auto Router::scaleOutDistanceTo(int d) const
+{
+    const std::vector<std::uint8_t> &sd = scaleOutDistances(d);
+    return [this, &sd, d](int v) {
+        if (v == d)
+            return 0;
+        const int sw = m_switchIndex[static_cast<std::size_t>(v)];
+        if (sw < 0)
+            return kInf; // accelerators do not transit
+        const std::uint8_t x = sd[static_cast<std::size_t>(sw)];
+        return x == kFar ? kInf : int(x);
+    };
+}
+
 bool Router::walkScaleOut(int s, int d, Route &out) const
 {
     // Between accelerators with one NIC each on different leaves: the NIC link up, the walk
@@ -382,17 +398,7 @@ bool Router::walkScaleOut(int s, int d, Route &out) const
         out.entries.push_back(RouteEntry {m_adj[down].dir ^ 1u, seg.mass * cd / cd});
         return true;
     }
-    const std::vector<std::uint8_t> &sd = scaleOutDistances(d);
-    auto dist = [&](int v) {
-        if (v == d)
-            return 0;
-        const int sw = m_switchIndex[static_cast<std::size_t>(v)];
-        if (sw < 0)
-            return kInf; // accelerators do not transit
-        const std::uint8_t x = sd[static_cast<std::size_t>(sw)];
-        return x == kFar ? kInf : int(x);
-    };
-    return walk(s, d, Mode::ScaleOut, dist, out);
+    return walk(s, d, Mode::ScaleOut, scaleOutDistanceTo(d), out);
 }
 
 const Router::Segment &Router::segment(int from, int to) const
@@ -401,20 +407,10 @@ const Router::Segment &Router::segment(int from, int to) const
         = (std::uint64_t(static_cast<std::uint32_t>(from)) << 32) | std::uint32_t(to);
     if (auto it = m_segments.find(key); it != m_segments.end())
         return it->second;
-    const std::vector<std::uint8_t> &sd = scaleOutDistances(to);
-    auto dist = [&](int v) {
-        if (v == to)
-            return 0;
-        const int sw = m_switchIndex[static_cast<std::size_t>(v)];
-        if (sw < 0)
-            return kInf; // accelerators do not transit
-        const std::uint8_t x = sd[static_cast<std::size_t>(sw)];
-        return x == kFar ? kInf : int(x);
-    };
     Segment seg;
     Route r;
     // the walk from the accelerator reaches its leaf with mass 1.0 * c / c == 1
-    seg.ok = walk(from, to, Mode::ScaleOut, dist, r);
+    seg.ok = walk(from, to, Mode::ScaleOut, scaleOutDistanceTo(to), r);
     if (seg.ok) {
         seg.entries = std::move(r.entries);
         seg.mass = m_massStamp[static_cast<std::size_t>(to)] == m_stamp

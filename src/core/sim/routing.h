@@ -134,6 +134,7 @@ private:
     bool walkScaleUp(int s, int d, Mode mode, Route &out) const;
     bool walkScaleOut(int s, int d, Route &out) const;
     const std::vector<std::uint8_t> &scaleOutDistances(int d) const;
+    auto scaleOutDistanceTo(int d) const; ///< distance function of a walk to d (routing.cpp)
     template<class DistFn> bool walk(int s, int d, Mode mode, DistFn dist, Route &out) const;
     void finishRoute(Route &r) const;
 
