@@ -13,11 +13,12 @@ LockstepShares lockstepShares(const Router &router, std::span<const PipelineHop>
     std::vector<double> demand(dirs, 0.0);
     std::vector<int> owner(dirs, kNoUnit); // the one unit using a direction, or kManyUnits
     std::vector<double> bound(hops.size(), kInf);
+    Route r; // reused: a pass over every replica's sends would only evict the router's cache
     // First pass: every hop's rate alone and the demand of all of them.
     for (std::size_t h = 0; h < hops.size(); ++h) {
         if (hops[h].src == hops[h].dst)
             continue;
-        const Route &r = router.route(hops[h].src, hops[h].dst);
+        router.routeUncached(hops[h].src, hops[h].dst, r);
         for (const RouteEntry &e : r.entries)
             bound[h] = std::min(bound[h], router.capacity(e.linkDir) / e.fraction);
         for (const RouteEntry &e : r.entries) {
@@ -45,7 +46,8 @@ LockstepShares lockstepShares(const Router &router, std::span<const PipelineHop>
         if (hops[h].src == hops[h].dst)
             continue;
         double s = 1.0;
-        for (const RouteEntry &e : router.route(hops[h].src, hops[h].dst).entries)
+        router.routeUncached(hops[h].src, hops[h].dst, r);
+        for (const RouteEntry &e : r.entries)
             s = std::min(s, share[e.linkDir]);
         if (s < 1.0)
             out.cap[h] = bound[h] * s;

@@ -231,18 +231,28 @@ const Route &Router::route(NodeId src, NodeId dst) const
     if (auto it = m_cache.find(key); it != m_cache.end())
         return it->second;
     Route r;
-    if (s != d && !computeRoute(s, d, r))
-        throw UnroutableError(src, dst,
-                              "no route from " + nodeLabel(m_design, src) + " to "
-                                  + nodeLabel(m_design, dst)
-                                  + " (no path, or only through links of zero capacity)");
-    finishRoute(r);
+    routeUncached(src, dst, r);
     if (m_cachedEntries > kCacheEntryLimit) {
         m_cache.clear();
         m_cachedEntries = 0;
     }
     m_cachedEntries += r.entries.size() + 4;
     return m_cache.emplace(key, std::move(r)).first->second;
+}
+
+void Router::routeUncached(NodeId src, NodeId dst, Route &out) const
+{
+    const int s = nodeIndex(src), d = nodeIndex(dst);
+    if (s < 0 || d < 0)
+        throw std::invalid_argument("route: unknown node "
+                                    + std::to_string((s < 0 ? src : dst).value));
+    out.entries.clear();
+    if (s != d && !computeRoute(s, d, out))
+        throw UnroutableError(src, dst,
+                              "no route from " + nodeLabel(m_design, src) + " to "
+                                  + nodeLabel(m_design, dst)
+                                  + " (no path, or only through links of zero capacity)");
+    finishRoute(out);
 }
 
 bool Router::computeRoute(int s, int d, Route &out) const

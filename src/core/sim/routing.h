@@ -76,6 +76,9 @@ public:
     /// in-network reduction). Empty when src == dst. The reference is valid until the next call.
     /// Throws UnroutableError if there is no path, std::invalid_argument for unknown nodes.
     const Route &route(NodeId src, NodeId dst) const;
+    /// The same route, written to `out` and not cached: for one pass over many pairs (the
+    /// lockstep shares of all replicas' sends) that would only evict the routes in use.
+    void routeUncached(NodeId src, NodeId dst, Route &out) const;
 
     [[nodiscard]] const Design &design() const { return m_design; }
     [[nodiscard]] std::size_t nodeCount() const { return m_nodeIds.size(); }
