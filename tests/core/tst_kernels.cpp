@@ -11,6 +11,8 @@
 #include "workload/kernels.h"
 #include "workload/overlap.h"
 
+#include <type_traits>
+
 using namespace weft;
 
 namespace {
@@ -53,6 +55,17 @@ class TestKernels : public QObject
 {
     Q_OBJECT
 private slots:
+    // The model keeps a reference to its accelerator: a temporary (a dangling reference once
+    // the statement ends, found by ASan) does not compile; an lvalue does.
+    void refusesATemporaryAccelerator()
+    {
+        static_assert(!std::is_constructible_v<KernelModel, AcceleratorSpec>);
+        static_assert(!std::is_constructible_v<KernelModel, AcceleratorSpec, double>);
+        static_assert(std::is_constructible_v<KernelModel, const AcceleratorSpec &, double>);
+        const AcceleratorSpec a = gpu();
+        QVERIFY(KernelModel(a).gemm(128, 256, 1024, DataType::BF16) > 0);
+    }
+
     // 132 tiles of 128 x 256 fill one wave; 133 need two, so the time doubles and the
     // efficiency is 133 / 264. K is large so the math limit rules.
     void waveQuantization()
@@ -90,7 +103,8 @@ private slots:
     // FP8 GEMMs run at the FP8 peak times its own sustained fraction.
     void fp8UsesItsSustainedPeak()
     {
-        const KernelModel k(gpu());
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
         const double M = 128 * 12, N = 256 * 11, K = 8192;
         QVERIFY(close(k.gemm(M, N, K, DataType::FP8), 2 * M * N * K / (0.7 * 2000e12)));
     }
@@ -115,7 +129,8 @@ private slots:
     // backward is 2.5x the forward FLOPs, at the backward efficiency.
     void causalAttentionAsKernelsCompute()
     {
-        const KernelModel k(gpu());
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
         const double heads = 32, s = 8192, d = 128, n = s / 128;
         const double full = 4 * heads * s * s * d;
         const double f = KernelModel::attentionKernelFlops(heads, s, s, d, true, false);
@@ -129,7 +144,8 @@ private slots:
     // The launch floor lifts every kernel shorter than it (KernelModel alone).
     void launchFloor()
     {
-        const KernelModel k(gpu(), 10e-6);
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a, 10e-6);
         QCOMPARE(k.elementwise(1000), 10e-6);
         QCOMPARE(k.gemm(16, 16, 16, DataType::BF16), 10e-6);
         QCOMPARE(k.elementwise(0), 0.0);

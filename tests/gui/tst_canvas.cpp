@@ -434,6 +434,25 @@ private slots:
         QVERIFY(map->isVisible());
         QCOMPARE(doc()->undoStack()->count(), 0);
     }
+
+    // At window teardown the scene (created first) is destroyed before the view; its
+    // destructor detaches it from the view, which scrolls. The view must then stop announcing
+    // moves and report no scene, or the minimap calls into a half-destroyed scene (UBSan).
+    void viewOutlivesItsScene()
+    {
+        open(fixtures::smallFabric());
+        view().setZoom(3.0); // scroll bars: detaching the scene moves the viewport
+        QVERIFY(view().minimap()->isVisible());
+        QSignalSpy moved(&view(), &TopologyView::viewportMoved);
+        delete view().topologyScene();
+        QCOMPARE(view().topologyScene(), nullptr);
+        QCOMPARE(moved.count(), 0);
+        m_w->resize(900, 700);
+        view().minimap()->invalidate();
+        view().minimap()->repaint();
+        QTest::qWait(400); // the minimap's render timer
+        QCOMPARE(moved.count(), 0);
+    }
 };
 
 QTEST_MAIN(TestCanvas)

@@ -21,7 +21,9 @@ class KernelModel
 public:
     /// `launchFloor`: the least time any kernel takes when the host launches kernels one by one
     /// (seconds; 0 when CUDA graphs replay the step or the floor is not modelled).
+    /// The model keeps a reference to `acc`, which must outlive it; a temporary is refused.
     explicit KernelModel(const AcceleratorSpec &acc, double launchFloor = 0);
+    KernelModel(AcceleratorSpec &&, double = 0) = delete;
 
     /// One GEMM C(M x N) = A(M x K) B(K x N), inputs in `dtype` (BF16: 2 bytes, FP8: 1, FP4: 0.5
     /// plus one scale byte per 16 elements), BF16 output. Time = max(math, memory) with

@@ -50,6 +50,8 @@ void Minimap::setWanted(bool wanted)
 
 void Minimap::updateVisibility()
 {
+    if (!m_view->topologyScene())
+        return;
     const QRectF content = m_view->topologyScene()->contentBounds();
     const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
     setVisible(m_wanted && !content.isEmpty() && !visible.contains(content));
@@ -62,6 +64,8 @@ QRectF Minimap::sourceRect() const
 
 void Minimap::render()
 {
+    if (!m_view->topologyScene())
+        return;
     const qreal dpr = devicePixelRatioF();
     m_image = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
     m_image.setDevicePixelRatio(dpr);
@@ -98,6 +102,8 @@ QRectF Minimap::viewportRect() const
 
 void Minimap::paintEvent(QPaintEvent *)
 {
+    if (!m_view->topologyScene())
+        return;
     QPainter p(this);
     const CanvasStyle &st = m_view->topologyScene()->style();
     p.drawImage(QPointF(0, 0), m_image);

@@ -85,7 +85,7 @@ void TopologyView::scaleBy(double factor)
         return;
     scale(factor, factor);
     emit zoomChanged(zoom());
-    emit viewportMoved();
+    announceMove();
 }
 
 void TopologyView::zoomIn()
@@ -153,7 +153,7 @@ void TopologyView::fitAll()
     m_fitTransform = transform();
     m_fitCentre = mapToScene(viewport()->rect().center());
     emit zoomChanged(zoom());
-    emit viewportMoved();
+    announceMove();
 }
 
 void TopologyView::zoomToSelection()
@@ -165,7 +165,7 @@ void TopologyView::zoomToSelection()
     if (zoom() > 2)
         setZoom(2);
     emit zoomChanged(zoom());
-    emit viewportMoved();
+    announceMove();
 }
 
 void TopologyView::mousePressEvent(QMouseEvent *event)
@@ -321,10 +321,16 @@ void TopologyView::drawBackground(QPainter *painter, const QRectF &exposed)
     painter->drawPoints(dots.data(), int(dots.size()));
 }
 
+void TopologyView::announceMove()
+{
+    if (scene())
+        emit viewportMoved();
+}
+
 void TopologyView::scrollContentsBy(int dx, int dy)
 {
     QGraphicsView::scrollContentsBy(dx, dy);
-    emit viewportMoved();
+    announceMove();
 }
 
 bool TopologyView::viewportEvent(QEvent *event)
@@ -351,7 +357,7 @@ void TopologyView::resizeEvent(QResizeEvent *event)
     QGraphicsView::resizeEvent(event);
     m_minimap->reposition();
     m_rankLegend->reposition();
-    emit viewportMoved();
+    announceMove();
 }
 
 void TopologyView::changeEvent(QEvent *event)

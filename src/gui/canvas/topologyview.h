@@ -25,7 +25,9 @@ public:
     explicit TopologyView(TopologyScene *scene, QWidget *parent = nullptr);
     ~TopologyView() override;
 
-    [[nodiscard]] TopologyScene *topologyScene() const { return m_scene; }
+    /// The scene shown, or nullptr once it has been detached (QGraphicsScene's destructor
+    /// detaches itself from its views while the view lives on, e.g. at window teardown).
+    [[nodiscard]] TopologyScene *topologyScene() const { return scene() ? m_scene : nullptr; }
     [[nodiscard]] DesignDocument *document() const;
     [[nodiscard]] double zoom() const { return transform().m11(); }
     [[nodiscard]] ToolKind toolKind() const { return m_toolKind; }
@@ -77,6 +79,8 @@ protected:
 
 private:
     void scaleBy(double factor);
+    /// Emits viewportMoved() while a scene is attached (none is during the scene's teardown).
+    void announceMove();
 
     TopologyScene *m_scene;
     ToolKind m_toolKind = ToolKind::Select;
