@@ -15,7 +15,7 @@ fuzz_seconds=${2:-120}
 # Debian 12 packages Weft needs to build, test and run.
 packages=(build-essential cmake pkg-config git
   qt6-base-dev qt6-base-dev-tools libqt6svg6-dev libgl1-mesa-dev libqcustomplot-dev
-  nlohmann-json3-dev python3 python3-jsonschema xvfb xauth
+  nlohmann-json3-dev libpugixml-dev python3 python3-jsonschema xvfb xauth
   desktop-file-utils appstream dpkg-dev file)
 # The fuzzing step (test, fuzz): clang with libFuzzer and the sanitizer runtimes.
 [ "$mode" = run ] || packages+=(clang libclang-rt-14-dev)
@@ -45,7 +45,7 @@ fuzz() {
     i=$((i + 1))
     cp "$seed" "$dir/seeds/$i-$(basename "$seed")"
   done < <(find "$here/resources/examples" "$here/resources/catalog" "$here/tests/data" -type f \
-    \( -name '*.weft' -o -name '*.json' \) -size -1025k -print0 | sort -z)
+    \( -name '*.weft' -o -name '*.json' -o -name '*.xml' \) -size -1025k -print0 | sort -z)
   echo "Fuzzing the file readers for $seconds s ($(ls "$dir/seeds" | wc -l) seeds)"
   cd "$dir"
   ./tests/fuzz/fuzz_readers -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

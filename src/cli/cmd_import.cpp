@@ -27,18 +27,24 @@ int runImport(const QStringList &args)
         "pattern become GPU servers of the --scaleup preset, rails mapped to GPUs; switches get "
         "leaf/spine/core from the graph and a catalog model by port count and speed.\n"
         "FORMAT slurm: Slurm's topology.conf (tree plugin); it has no rates, so every NIC is one "
-        "--nic-tech cable and uplinks are non-blocking.\n\n"
+        "--nic-tech cable and uplinks are non-blocking.\n"
+        "FORMAT nccl-topo: NCCL's topology XML of one server (NCCL_TOPO_DUMP_FILE, or a cloud's "
+        "NCCL_TOPO_FILE): one scale-up domain with the file's GPUs, NVLinks, NVSwitch chips and "
+        "RDMA NICs, its preset inferred from the GPUs' PCI device id or sm unless --scaleup names "
+        "one; the summary gives each GPU's nearest NIC (rail) and its PCIe distance.\n\n"
         "Exit codes: 0 imported, 2 bad usage, an unreadable or malformed file (the line is "
         "named) or a file that cannot be written."));
-    p.addPositionalArgument(QStringLiteral("FORMAT"), QStringLiteral("ibnetdiscover or slurm."));
+    p.addPositionalArgument(QStringLiteral("FORMAT"),
+                            QStringLiteral("ibnetdiscover, slurm or nccl-topo."));
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The file to import."));
     const QCommandLineOption outOption({QStringLiteral("o"), QStringLiteral("output")},
                                        QStringLiteral("Design file to write (.weft). Required."),
                                        QStringLiteral("FILE"));
     const QCommandLineOption scaleUp(
         QStringLiteral("scaleup"),
-        QStringLiteral("Scale-up preset of the GPU servers (default: dgx-h100)."),
-        QStringLiteral("PRESET"), QStringLiteral("dgx-h100"));
+        QStringLiteral("Scale-up preset of the GPU servers (default: dgx-h100; nccl-topo: auto, "
+                       "from the file)."),
+        QStringLiteral("PRESET"));
     const QCommandLineOption dropUnknown(
         QStringLiteral("drop-unknown"),
         QStringLiteral("ibnetdiscover: leave HCAs that are not GPU-server rails (storage, "
@@ -48,16 +54,17 @@ int runImport(const QStringList &args)
         QStringLiteral("slurm: link technology of every cable (default: ib-ndr)."),
         QStringLiteral("KEY"), QStringLiteral("ib-ndr"));
     p.addOptions({outOption, scaleUp, dropUnknown, nicTech});
-    if (const auto code
-        = parseCommandLine(p, args, kName,
-                           QStringLiteral("weft-cli import ibnetdiscover|slurm FILE -o design.weft "
-                                          "[--scaleup PRESET] [--drop-unknown] [--nic-tech KEY]")))
+    if (const auto code = parseCommandLine(
+            p, args, kName,
+            QStringLiteral("weft-cli import ibnetdiscover|slurm|nccl-topo FILE -o design.weft "
+                           "[--scaleup PRESET] [--drop-unknown] [--nic-tech KEY]")))
         return *code;
     const QStringList pos = p.positionalArguments();
     ImportFormat format = ImportFormat::Ibnetdiscover;
     if (pos.size() != 2 || !fromString(pos[0].toStdString(), format)) {
-        err(QStringLiteral("weft-cli import: expected FORMAT (ibnetdiscover or slurm) and FILE "
-                           "(see 'weft-cli import --help')"));
+        err(QStringLiteral(
+            "weft-cli import: expected FORMAT (ibnetdiscover, slurm or nccl-topo) and FILE "
+            "(see 'weft-cli import --help')"));
         return ExitUsage;
     }
     if (!p.isSet(outOption)) {
@@ -75,7 +82,9 @@ int runImport(const QStringList &args)
     }
     const QByteArray text = file.readAll();
     FabricImportOptions o;
-    o.scaleUpPreset = p.value(scaleUp).toStdString();
+    o.scaleUpPreset = p.isSet(scaleUp)         ? p.value(scaleUp).toStdString()
+        : format == ImportFormat::NcclTopology ? std::string("auto")
+                                               : std::string("dgx-h100");
     o.dropUnknown = p.isSet(dropUnknown);
     o.nicTech = p.value(nicTech).toStdString();
     o.name = QFileInfo(pos[1]).completeBaseName().toStdString();

@@ -1,5 +1,6 @@
 // libFuzzer target for the readers of untrusted files (issue 17): the design reader (with the
-// workload, hardware and extensions it holds), the catalog reader and the sweep-table reader.
+// workload, hardware and extensions it holds), the catalog reader, the sweep-table reader and the
+// NCCL topology XML importer (issue 19).
 // Every input must give a result or a FileError, never a crash, a sanitizer report or a hang.
 // A design that reads must also pass the model check and read back unchanged from what the
 // writer makes of it (the writer's output is a design file too).
@@ -7,6 +8,7 @@
 // Build and run: scripts/dev.sh fuzz [SECONDS] (README, "Fuzzing").
 #include "io/catalogfile.h"
 #include "io/designfile.h"
+#include "io/fabricimport.h"
 #include "io/sweepjson.h"
 #include "model/validate.h"
 
@@ -46,5 +48,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     designRoundTrip(text);
     (void)weft::parseCatalog(text, "fuzz.json", weft::builtinCatalog());
     (void)weft::parseSweepJson(text, "fuzz.json");
+    weft::FabricImportOptions nccl;
+    nccl.scaleUpPreset = "auto";
+    const weft::FabricImportResult server
+        = weft::importFabric(weft::ImportFormat::NcclTopology, text, weft::builtinCatalog(), nccl);
+    if (server.ok())
+        (void)weft::validateDesign(*server.design);
     return 0;
 }

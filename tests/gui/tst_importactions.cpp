@@ -53,9 +53,10 @@ private slots:
                 file = a->menu();
         QVERIFY(file);
         QVERIFY(file->actions().contains(import->menu()->menuAction()));
-        QCOMPARE(import->menu()->actions().size(), 2);
+        QCOMPARE(import->menu()->actions().size(), 3);
         QVERIFY(import->menu()->actions().contains(import->infiniband));
         QVERIFY(import->menu()->actions().contains(import->slurm));
+        QVERIFY(import->menu()->actions().contains(import->nccl));
     }
 
     void importInfiniBand()
@@ -103,6 +104,27 @@ private slots:
         auto *import = w.findChild<ImportActions *>();
         QVERIFY(import->importFile(ImportFormat::SlurmTopology, path, QStringLiteral("dgx-a100")));
         QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(32));
+    }
+
+    // One server from NCCL's topology dump, its preset inferred (the dialog's "auto").
+    void importNcclTopology()
+    {
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        QVERIFY(import->importFile(ImportFormat::NcclTopology,
+                                   kData + QStringLiteral("nccl/ibm-gx3d-h100-topo.xml"),
+                                   QStringLiteral("auto")));
+        QVERIFY(m_presenter.errors.isEmpty());
+        QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(8));
+        QVERIFY(import->lastReport()
+                    .join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("gpu0->mlx5_7 PIX")));
+        // A class-only cloud file names no GPU model: the error says to choose a preset.
+        QVERIFY(!import->importFile(ImportFormat::NcclTopology,
+                                    kData + QStringLiteral("nccl/azure-ndv5-topo.xml"),
+                                    QStringLiteral("auto")));
+        QCOMPARE(m_presenter.errors.size(), 1);
+        QVERIFY(m_presenter.errors.front().contains(QStringLiteral("name a scale-up preset")));
     }
 
     void malformedFileNamesTheLine()

@@ -1,6 +1,7 @@
 #include "io/fabricimport.h"
 
 #include "io/ibnetdiscover.h"
+#include "io/nccltopology.h"
 #include "io/slurmtopology.h"
 
 namespace weft {
@@ -52,7 +53,14 @@ FabricImportResult fromIb(std::string_view text, const Catalog &catalog,
 
 const char *toString(ImportFormat f)
 {
-    return f == ImportFormat::SlurmTopology ? "slurm" : "ibnetdiscover";
+    switch (f) {
+    case ImportFormat::SlurmTopology:
+        return "slurm";
+    case ImportFormat::NcclTopology:
+        return "nccl-topo";
+    default:
+        return "ibnetdiscover";
+    }
 }
 
 bool fromString(const std::string &s, ImportFormat &out)
@@ -61,6 +69,8 @@ bool fromString(const std::string &s, ImportFormat &out)
         out = ImportFormat::Ibnetdiscover;
     else if (s == "slurm" || s == "topology.conf")
         out = ImportFormat::SlurmTopology;
+    else if (s == "nccl-topo" || s == "nccl")
+        out = ImportFormat::NcclTopology;
     else
         return false;
     return true;
@@ -72,6 +82,8 @@ FabricImportResult importFabric(ImportFormat format, std::string_view text, cons
     try {
         if (format == ImportFormat::Ibnetdiscover)
             return fromIb(text, catalog, options);
+        if (format == ImportFormat::NcclTopology)
+            return importNcclTopology(text, catalog, options);
         return importSlurmTopology(text, catalog, options);
     } catch (const std::exception &e) {
         FabricImportResult r;

@@ -13,17 +13,19 @@ namespace weft {
 
 enum class ImportFormat {
     Ibnetdiscover, ///< ibnetdiscover output or an ibsim net file (io/ibnetdiscover.h)
-    SlurmTopology ///< Slurm topology.conf, tree plugin (io/slurmtopology.h)
+    SlurmTopology, ///< Slurm topology.conf, tree plugin (io/slurmtopology.h)
+    NcclTopology ///< NCCL's topology XML of one server (io/nccltopology.h)
 };
 
-/// "ibnetdiscover", "slurm".
+/// "ibnetdiscover", "slurm", "nccl-topo".
 const char *toString(ImportFormat f);
 bool fromString(const std::string &s, ImportFormat &out);
 
 /// Options of every importer (those a format has no use for are ignored).
 struct FabricImportOptions
 {
-    std::string scaleUpPreset = "dgx-h100"; ///< ScaleUpPreset of the GPU servers
+    /// ScaleUpPreset of the GPU servers; nccl-topo: "auto" (or empty) infers it from the GPUs
+    std::string scaleUpPreset = "dgx-h100";
     bool dropUnknown = false; ///< ibnetdiscover: leave non-GPU-server HCAs out
     std::string name = "imported fabric";
     std::string nicTech = "ib-ndr"; ///< slurm: LinkTechSpec of every cable (the file has no rates)

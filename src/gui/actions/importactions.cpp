@@ -31,28 +31,48 @@ ImportActions::ImportActions(MainWindow *window)
                                 "net file"));
     slurm = m_menu->addAction(tr("&Slurm Topology (topology.conf)..."));
     slurm->setStatusTip(tr("Import the switches and nodes of a Slurm topology.conf"));
+    nccl = m_menu->addAction(tr("&NCCL Server Topology (XML)..."));
+    nccl->setStatusTip(tr("Import one GPU server's GPUs, NVLinks and NICs from NCCL's topology "
+                          "XML (NCCL_TOPO_DUMP_FILE)"));
+    connect(nccl, &QAction::triggered, this, [this] { choose(ImportFormat::NcclTopology); });
     connect(infiniband, &QAction::triggered, this, [this] { choose(ImportFormat::Ibnetdiscover); });
     connect(slurm, &QAction::triggered, this, [this] { choose(ImportFormat::SlurmTopology); });
 }
 
 void ImportActions::choose(ImportFormat format)
 {
-    const bool ib = format == ImportFormat::Ibnetdiscover;
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, ib ? tr("Import InfiniBand Fabric") : tr("Import Slurm Topology"), QString(),
-        ib ? tr("ibnetdiscover output (*.ibnetdiscover *.txt *.net *.out);;All files (*)")
-           : tr("Slurm topology (topology.conf *.conf);;All files (*)"));
+    QString title, filter;
+    switch (format) {
+    case ImportFormat::Ibnetdiscover:
+        title = tr("Import InfiniBand Fabric");
+        filter = tr("ibnetdiscover output (*.ibnetdiscover *.txt *.net *.out);;All files (*)");
+        break;
+    case ImportFormat::SlurmTopology:
+        title = tr("Import Slurm Topology");
+        filter = tr("Slurm topology (topology.conf *.conf);;All files (*)");
+        break;
+    case ImportFormat::NcclTopology:
+        title = tr("Import NCCL Server Topology");
+        filter = tr("NCCL topology XML (*.xml);;All files (*)");
+        break;
+    }
+    const QString path = QFileDialog::getOpenFileName(m_window, title, QString(), filter);
     if (path.isEmpty())
         return;
+    // NCCL's file names the GPUs (PCI device id, sm): the preset is inferred unless one is chosen.
+    const bool nccl = format == ImportFormat::NcclTopology;
+    const QString automatic = tr("auto (from the file)");
     QStringList presets;
+    if (nccl)
+        presets << automatic;
     for (const auto &[key, preset] : CatalogStore::instance().catalog().scaleUpPresets)
         presets << QString::fromStdString(key);
     bool ok = false;
     const QString preset = QInputDialog::getItem(
         m_window, tr("GPU Servers"), tr("Scale-up preset of the GPU servers:"), presets,
-        std::max<qsizetype>(0, presets.indexOf(QStringLiteral("dgx-h100"))), false, &ok);
+        nccl ? 0 : std::max<qsizetype>(0, presets.indexOf(QStringLiteral("dgx-h100"))), false, &ok);
     if (ok)
-        importFile(format, path, preset);
+        importFile(format, path, preset == automatic ? QStringLiteral("auto") : preset);
 }
 
 bool ImportActions::importFile(ImportFormat format, const QString &path, const QString &preset)

@@ -24,7 +24,7 @@ class ImportActions : public QObject
 public:
     explicit ImportActions(MainWindow *window);
 
-    QAction *infiniband, *slurm;
+    QAction *infiniband, *slurm, *nccl;
     /// The File > Import submenu holding both actions (owned by the window).
     [[nodiscard]] QMenu *menu() const { return m_menu; }
 

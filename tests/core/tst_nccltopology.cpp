@@ -1,0 +1,188 @@
+// Tests of the NCCL topology XML import (issue 19): published topology files of real servers
+// (tests/data/import/nccl/README.md says where each comes from), a degraded copy of one, and
+// malformed input.
+#include "io/catalogfile.h"
+#include "io/fabricimport.h"
+#include "io/nccltopology.h"
+#include "model/validate.h"
+
+#include <QFile>
+#include <QtTest>
+#include <algorithm>
+
+using namespace weft;
+
+namespace {
+
+std::string readData(const char *name)
+{
+    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/import/nccl/") + QLatin1String(name));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll().toStdString();
+}
+
+bool anyContains(const std::vector<std::string> &lines, const std::string &part)
+{
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string &l) { return l.find(part) != std::string::npos; });
+}
+
+int count(const Design &d, bool accelerators)
+{
+    return int(std::count_if(d.nodes().begin(), d.nodes().end(), [&](const Node &n) {
+        return accelerators ? n.isAccelerator() : n.isSwitch() && n.role == SwitchRole::ScaleUp;
+    }));
+}
+
+FabricImportResult import(const std::string &text, const std::string &preset = "auto")
+{
+    FabricImportOptions o;
+    o.scaleUpPreset = preset;
+    o.name = "node1";
+    return importFabric(ImportFormat::NcclTopology, text, builtinCatalog(), o);
+}
+
+// A Grace-Blackwell tray as NCCL 2.27 dumps it: every NVLink to one collapsed switch address.
+std::string gbTray()
+{
+    std::string s = "<system version=\"1\"><cpu numaid=\"0\" arch=\"arm64\">";
+    for (int g = 0; g < 4; ++g)
+        s += "<pci busid=\"000" + std::to_string(g)
+            + ":06:00.0\" class=\"0x030200\">"
+              "<gpu dev=\""
+            + std::to_string(g) + "\" sm=\"100\" rank=\"" + std::to_string(g)
+            + "\"><nvlink target=\"fffffff:ff:ff.0\" count=\"18\" "
+              "tclass=\"0x068000\"/></gpu></pci>";
+    return s + "</cpu></system>";
+}
+
+} // namespace
+
+class TestNcclTopology : public QObject
+{
+    Q_OBJECT
+private slots:
+    // IBM Cloud's 8 x H100 dump: 18 NVLinks per GPU to 4 NVSwitch chips, a 200 Gb/s RDMA port
+    // beside each GPU under its PCIe switch (PIX), GPU 0 beside mlx5_7.
+    void ibmH100DumpIsOneServer()
+    {
+        const std::string text = readData("ibm-gx3d-h100-topo.xml");
+        QVERIFY(!text.empty());
+        const NcclTopology t = parseNcclTopology(text);
+        QCOMPARE(int(t.gpus.size()), 8);
+        QCOMPARE(int(t.nics.size()), 8);
+        QCOMPARE(t.sockets, 2);
+        std::vector<int> nics;
+        for (const NcclGpu &g : t.gpus) {
+            QCOMPARE(g.sm, 90);
+            QCOMPARE(g.device, std::string("0x2330"));
+            QCOMPARE(g.switchLinks, 18);
+            QCOMPARE(int(g.switchTargets.size()), 4);
+            QCOMPARE(g.distance, std::string("PIX"));
+            nics.push_back(g.nearestNic);
+        }
+        QCOMPARE(t.nics[std::size_t(t.gpus[0].nearestNic)].name, std::string("mlx5_7"));
+        QCOMPARE(t.nics[std::size_t(t.gpus[7].nearestNic)].name, std::string("mlx5_0"));
+        std::sort(nics.begin(), nics.end());
+        QVERIFY(std::unique(nics.begin(), nics.end()) == nics.end()); // one rail per GPU
+        QCOMPARE(t.nics[0].rate, 200e9 / 8);
+
+        const FabricImportResult r = import(text);
+        QVERIFY2(r.ok(), r.error.c_str());
+        QCOMPARE(count(*r.design, true), 8);
+        QCOMPARE(count(*r.design, false), 4);
+        QVERIFY(r.design->hardware.accelerators.count("h100-sxm"));
+        QVERIFY(anyContains(r.findings, "PCI device id 0x2330"));
+        QVERIFY(anyContains(r.findings, "NICs at 200 Gb/s where dgx-h100 has 400 Gb/s"));
+        QVERIFY(anyContains(r.summary, "gpu0->mlx5_7 PIX"));
+        QVERIFY(!anyContains(r.findings, "NVLinks per GPU")); // 18, as DGX H100
+        QVERIFY(!hasError(validateDesign(*r.design)));
+    }
+
+    // Azure's files give PCIe slots only: GPUs and HCAs by class, no sm, no speeds. The preset
+    // must be named; a GPU's rail is the HCA under its PCIe switch.
+    void azureClassOnlyFiles()
+    {
+        const std::string v5 = readData("azure-ndv5-topo.xml");
+        const NcclTopology t = parseNcclTopology(v5);
+        QCOMPARE(int(t.gpus.size()), 8);
+        QCOMPARE(int(t.nics.size()), 8);
+        QVERIFY(t.nics[0].infiniband);
+        QCOMPARE(t.gpus[0].busId, std::string("0001:00:00.0"));
+        QCOMPARE(t.nics[std::size_t(t.gpus[0].nearestNic)].busId, std::string("0101:00:00.0"));
+        QCOMPARE(t.gpus[3].distance, std::string("PIX"));
+
+        const FabricImportResult unnamed = import(v5);
+        QVERIFY(!unnamed.ok());
+        QVERIFY2(unnamed.error.find("name a scale-up preset") != std::string::npos,
+                 unnamed.error.c_str());
+        const FabricImportResult named = import(v5, "dgx-h100");
+        QVERIFY2(named.ok(), named.error.c_str());
+        QCOMPARE(count(*named.design, true), 8);
+        QVERIFY(anyContains(named.findings, "gives no NVLinks"));
+
+        // ND40rs v2: one HCA on socket 0 for 8 V100s; GPUs 4-7 reach it across the sockets.
+        const NcclTopology v2 = parseNcclTopology(readData("azure-ndv2-topo.xml"));
+        QCOMPARE(int(v2.nics.size()), 1);
+        QCOMPARE(v2.gpus[0].distance, std::string("PHB"));
+        QCOMPARE(v2.gpus[7].distance, std::string("SYS"));
+        const FabricImportResult r2 = import(readData("azure-ndv2-topo.xml"), "dgx-a100");
+        QVERIFY2(r2.ok(), r2.error.c_str());
+        QVERIFY(anyContains(r2.findings, "1 RDMA NIC(s) for 8 GPUs"));
+        QVERIFY(anyContains(r2.findings,
+                            "GPU 7 (0008:00:00.0) reaches its nearest RDMA NIC only "
+                            "through the CPU (SYS)"));
+    }
+
+    // A GPU whose NVLinks are down appears in NCCL's dump without <nvlink> rows.
+    void gpuWithoutNvlinkIsNoted()
+    {
+        std::string text = readData("ibm-gx3d-h100-topo.xml");
+        const std::size_t gpu5 = text.find("<gpu dev=\"5\"");
+        QVERIFY(gpu5 != std::string::npos);
+        const std::size_t from = text.find('\n', gpu5) + 1;
+        const std::size_t to = text.find("</gpu>", gpu5);
+        text.erase(from, to - from);
+        const FabricImportResult r = import(text);
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(anyContains(r.findings,
+                            "GPU 5 (0000:d6:00.0) has 0 NVLinks, the others 18: "
+                            "NCCL sends its traffic over PCIe"));
+    }
+
+    // NVL72 trays: the dump shows 4 GPUs of the 72-GPU NVLink domain.
+    void multiNodeNvlinkTray()
+    {
+        const FabricImportResult r = import(gbTray());
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(anyContains(r.findings, "preset gb200-nvl72"));
+        QVERIFY(anyContains(r.findings, "4 GPUs of a multi-node NVLink domain"));
+        QCOMPARE(count(*r.design, true), 72);
+    }
+
+    void badInputNamesTheLine()
+    {
+        const auto error = [](const std::string &text) { return import(text).error; };
+        QVERIFY(error("<system version=\"1\">\n<cpu>\n</system>").rfind("line 3: malformed XML", 0)
+                == 0);
+        QVERIFY(error("<topology/>").find("not NCCL's <system>") != std::string::npos);
+        QCOMPARE(error("<system>\n<pci busid=\"1\" class=\"0x030200\">\n<gpu sm=\"nine\"/></pci>"
+                       "</system>"),
+                 std::string("line 3: <gpu> sm=\"nine\" is not a count"));
+        QVERIFY(error("<system version=\"1\"/>").find("no GPU") != std::string::npos);
+        std::string deep = "<system>";
+        for (int i = 0; i < 100; ++i)
+            deep += "<pci>";
+        for (int i = 0; i < 100; ++i)
+            deep += "</pci>";
+        deep += "</system>";
+        QVERIFY(error(deep).find("nested deeper than 64") != std::string::npos);
+        QVERIFY(import(readData("ibm-gx3d-h100-topo.xml"), "no-such-preset")
+                    .error.find("unknown scale-up preset 'no-such-preset'")
+                != std::string::npos);
+    }
+};
+
+QTEST_MAIN(TestNcclTopology)
+#include "tst_nccltopology.moc"
