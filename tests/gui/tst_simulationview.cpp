@@ -269,6 +269,7 @@ private slots:
         });
         QVERIFY(nicLink != d.links().end());
         const LinkId id = nicLink->id;
+        const NodeId end = nicLink->a; // resetDesign below frees the links nicLink points into
         const QString a = QString::fromStdString(d.node(nicLink->a)->name);
         const QString b = QString::fromStdString(d.node(nicLink->b)->name);
         IdSet sel;
@@ -309,7 +310,7 @@ private slots:
         }
 
         // An edit marks the figures out of date.
-        w.document()->moveNodes({nicLink->a}, QPointF(5, 5), w.document()->nextGesture());
+        w.document()->moveNodes({end}, QPointF(5, 5), w.document()->nextGesture());
         QVERIFY(traffic->text().contains(QStringLiteral("changed after")));
     }
 

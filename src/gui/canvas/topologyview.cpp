@@ -114,6 +114,8 @@ void TopologyView::setZoom(double factor)
 
 void TopologyView::fitAll()
 {
+    if (!topologyScene())
+        return;
     const QRectF r = m_scene->contentBounds();
     if (r.isEmpty())
         return;
@@ -158,6 +160,8 @@ void TopologyView::fitAll()
 
 void TopologyView::zoomToSelection()
 {
+    if (!topologyScene())
+        return;
     const QRectF r = m_scene->boundsOf(document()->selection());
     if (r.isEmpty())
         return;
@@ -230,6 +234,8 @@ void TopologyView::wheelEvent(QWheelEvent *event)
 
 void TopologyView::keyPressEvent(QKeyEvent *event)
 {
+    if (!topologyScene())
+        return;
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         m_spaceHeld = true;
         viewport()->setCursor(Qt::OpenHandCursor);
@@ -245,6 +251,8 @@ void TopologyView::keyPressEvent(QKeyEvent *event)
 
 void TopologyView::keyReleaseEvent(QKeyEvent *event)
 {
+    if (!topologyScene())
+        return;
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         m_spaceHeld = false;
         viewport()->setCursor(m_tool->cursor());
@@ -321,6 +329,11 @@ void TopologyView::drawBackground(QPainter *painter, const QRectF &exposed)
     painter->drawPoints(dots.data(), int(dots.size()));
 }
 
+TopologyScene *TopologyView::topologyScene() const
+{
+    return scene() ? m_scene.data() : nullptr;
+}
+
 void TopologyView::announceMove()
 {
     if (scene())
@@ -335,6 +348,8 @@ void TopologyView::scrollContentsBy(int dx, int dy)
 
 bool TopologyView::viewportEvent(QEvent *event)
 {
+    if (!topologyScene())
+        return true; // detached: no painting, no input (every handler needs the scene)
     if (event->type() != QEvent::ToolTip)
         return QGraphicsView::viewportEvent(event);
     const auto *help = static_cast<QHelpEvent *>(event);
@@ -362,8 +377,9 @@ void TopologyView::resizeEvent(QResizeEvent *event)
 
 void TopologyView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::PaletteChange
-        || event->type() == QEvent::ApplicationPaletteChange) {
+    if (topologyScene()
+        && (event->type() == QEvent::PaletteChange
+            || event->type() == QEvent::ApplicationPaletteChange)) {
         m_scene->setStylePalette(palette());
         viewport()->update();
     }

@@ -6,6 +6,7 @@
 #include "model/design.h"
 
 #include <QGraphicsView>
+#include <QPointer>
 #include <memory>
 
 namespace weft {
@@ -25,9 +26,10 @@ public:
     explicit TopologyView(TopologyScene *scene, QWidget *parent = nullptr);
     ~TopologyView() override;
 
-    /// The scene shown, or nullptr once it has been detached (QGraphicsScene's destructor
-    /// detaches itself from its views while the view lives on, e.g. at window teardown).
-    [[nodiscard]] TopologyScene *topologyScene() const { return scene() ? m_scene : nullptr; }
+    /// The scene shown, or nullptr once it has been detached or destroyed (QGraphicsScene's
+    /// destructor detaches itself from its views while the view lives on, e.g. at window
+    /// teardown). A view without its scene ignores input, paints nothing and announces no move.
+    [[nodiscard]] TopologyScene *topologyScene() const;
     [[nodiscard]] DesignDocument *document() const;
     [[nodiscard]] double zoom() const { return transform().m11(); }
     [[nodiscard]] ToolKind toolKind() const { return m_toolKind; }
@@ -82,7 +84,7 @@ private:
     /// Emits viewportMoved() while a scene is attached (none is during the scene's teardown).
     void announceMove();
 
-    TopologyScene *m_scene;
+    QPointer<TopologyScene> m_scene;
     ToolKind m_toolKind = ToolKind::Select;
     std::unique_ptr<Tool> m_tool;
     Minimap *m_minimap = nullptr;
