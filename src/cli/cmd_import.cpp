@@ -4,6 +4,7 @@
 #include "commandparser.h"
 #include "io/catalogfile.h"
 #include "io/fabricimport.h"
+#include "io/nccltopology.h"
 #include "storage/designstorage.h"
 
 #include <QCommandLineParser>
@@ -43,7 +44,8 @@ int runImport(const QStringList &args)
     const QCommandLineOption scaleUp(
         QStringLiteral("scaleup"),
         QStringLiteral("Scale-up preset of the GPU servers (default: dgx-h100; nccl-topo: auto, "
-                       "from the file)."),
+                       "from the file), or an NCCL topology XML file (.xml) of one server: "
+                       "its GPUs, NVLinks and NICs."),
         QStringLiteral("PRESET"));
     const QCommandLineOption dropUnknown(
         QStringLiteral("drop-unknown"),
@@ -85,12 +87,34 @@ int runImport(const QStringList &args)
     o.scaleUpPreset = p.isSet(scaleUp)         ? p.value(scaleUp).toStdString()
         : format == ImportFormat::NcclTopology ? std::string("auto")
                                                : std::string("dgx-h100");
+    Catalog catalog = builtinCatalog();
+    std::vector<std::string> serverNotes;
+    if (o.scaleUpPreset.size() > 4 && format != ImportFormat::NcclTopology
+        && QString::fromStdString(o.scaleUpPreset)
+               .endsWith(QLatin1String(".xml"), Qt::CaseInsensitive)) {
+        const QString serverPath = p.value(scaleUp);
+        QFile server(serverPath);
+        if (!server.open(QIODevice::ReadOnly) || server.size() > kMaxImportBytes) {
+            err(QStringLiteral("weft-cli import: cannot read the server topology %1: %2")
+                    .arg(serverPath, server.errorString()));
+            return ExitUsage;
+        }
+        const QByteArray xml = server.readAll();
+        try {
+            o.scaleUpPreset = addNcclServerPreset(
+                catalog, std::string_view(xml.constData(), std::size_t(xml.size())), serverNotes);
+        } catch (const std::invalid_argument &e) {
+            err(QStringLiteral("weft-cli import: %1: %2")
+                    .arg(serverPath, QString::fromUtf8(e.what())));
+            return ExitUsage;
+        }
+    }
     o.dropUnknown = p.isSet(dropUnknown);
     o.nicTech = p.value(nicTech).toStdString();
     o.name = QFileInfo(pos[1]).completeBaseName().toStdString();
     const FabricImportResult r = importFabric(
-        format, std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
-        builtinCatalog(), o);
+        format, std::string_view(text.constData(), static_cast<std::size_t>(text.size())), catalog,
+        o);
     if (!r.ok()) {
         err(QStringLiteral("weft-cli import: %1: %2").arg(pos[1], QString::fromStdString(r.error)));
         return ExitUsage;
@@ -103,6 +127,9 @@ int runImport(const QStringList &args)
     out(QStringLiteral("Wrote %1 from %2 (%3)").arg(path, pos[1], pos[0]));
     for (const std::string &line : r.summary)
         out(QStringLiteral("  %1").arg(QString::fromStdString(line)));
+    for (const std::string &f : serverNotes)
+        out(QStringLiteral("  note: server %1: %2")
+                .arg(p.value(scaleUp), QString::fromStdString(f)));
     for (const std::string &f : r.findings)
         out(QStringLiteral("  note: %1").arg(QString::fromStdString(f)));
     return ExitOk;

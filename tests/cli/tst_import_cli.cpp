@@ -42,6 +42,41 @@ private slots:
         QCOMPARE(loaded.design->acceleratorCount(), std::size_t(32));
     }
 
+    // One server from NCCL's topology dump, and the same file as the servers of a fabric.
+    void ncclTopology()
+    {
+        const QString xml = kData + QStringLiteral("nccl/ibm-gx3d-h100-topo.xml");
+        const CliRun one = runWeftCli({QStringLiteral("import"), QStringLiteral("nccl-topo"), xml,
+                                       QStringLiteral("-o"), path("server.weft")});
+        QVERIFY2(one.exitCode == 0, one.err.constData());
+        QVERIFY(
+            text(one.out).contains(QStringLiteral("8 x h100-sxm, 18 NVLinks per GPU, 4 NVSwitch "
+                                                  "chips, 1 x 200 Gb/s NIC per GPU")));
+        QCOMPARE(loadDesignFile(path("server.weft")).design->acceleratorCount(), std::size_t(8));
+
+        const CliRun fabric
+            = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                          kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
+                          path("su4-h100.weft"), QStringLiteral("--scaleup"), xml});
+        QVERIFY2(fabric.exitCode == 0, fabric.err.constData());
+        QVERIFY2(text(fabric.out).contains(QStringLiteral("4 nccl-topology servers, 32 GPUs")),
+                 fabric.out.constData());
+        QVERIFY(text(fabric.out).contains(QStringLiteral("note: server ")));
+        const LoadResult loaded = loadDesignFile(path("su4-h100.weft"));
+        QVERIFY(loaded.ok());
+        QVERIFY(loaded.design->hardware.accelerators.count("h100-sxm"));
+
+        // A server file that names no GPU model is refused, naming the file.
+        const CliRun bad = runWeftCli(
+            {QStringLiteral("import"), QStringLiteral("slurm"),
+             kData + QStringLiteral("../import/a100-su4.net"), QStringLiteral("-o"), path("x.weft"),
+             QStringLiteral("--scaleup"), kData + QStringLiteral("nccl/azure-ndv5-topo.xml")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(text(bad.err).contains(QStringLiteral("azure-ndv5-topo.xml: the file names no GPU "
+                                                       "model")),
+                 bad.err.constData());
+    }
+
     // Export the imported design as ibnetdiscover text and import that: the same summary.
     void exportAndImportAgain()
     {

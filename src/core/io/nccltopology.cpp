@@ -386,6 +386,14 @@ ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
     return p;
 }
 
+std::string addNcclServerPreset(Catalog &catalog, std::string_view text,
+                                std::vector<std::string> &notes)
+{
+    const ScaleUpPreset p = ncclServerPreset(parseNcclTopology(text), catalog, "auto", notes);
+    catalog.scaleUpPresets[p.key] = p;
+    return p.key;
+}
+
 FabricImportResult importNcclTopology(std::string_view text, const Catalog &catalog,
                                       const FabricImportOptions &options)
 {

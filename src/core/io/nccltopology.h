@@ -67,6 +67,13 @@ NcclTopology parseNcclTopology(std::string_view text);
 ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
                                const std::string &requested, std::vector<std::string> &notes);
 
+/// Adds the server `text` (an NCCL topology XML) describes to `catalog` as the scale-up preset
+/// "nccl-topology" (ncclServerPreset with "auto") and returns its key, for the servers of the
+/// other importers (`weft-cli import ibnetdiscover|slurm --scaleup server.xml`). Throws
+/// std::invalid_argument as parseNcclTopology / ncclServerPreset.
+std::string addNcclServerPreset(Catalog &catalog, std::string_view text,
+                                std::vector<std::string> &notes);
+
 /// weft-cli import nccl-topo / File > Import: one server (scale-up domain) built from the file,
 /// with a summary of GPUs, NVLinks, NICs and each GPU's nearest NIC (its rail). Errors name the
 /// line.
