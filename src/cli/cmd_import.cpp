@@ -18,6 +18,22 @@ namespace {
 const QString kName = QStringLiteral("import");
 constexpr qint64 kMaxImportBytes = qint64(1) << 30; // 1 GiB of text: far above a 100k-GPU fabric
 
+/// Reads an input of weft-cli import (at most 1 GiB) into `out`; false with the error printed.
+bool readImportFile(const QString &path, QByteArray &out)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        err(QStringLiteral("weft-cli import: cannot read %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    if (file.size() > kMaxImportBytes) {
+        err(QStringLiteral("weft-cli import: %1 is larger than 1 GiB").arg(path));
+        return false;
+    }
+    out = file.readAll();
+    return true;
+}
+
 int runImport(const QStringList &args)
 {
     QCommandLineParser p;
@@ -73,33 +89,22 @@ int runImport(const QStringList &args)
         err(QStringLiteral("weft-cli import: -o FILE is required"));
         return ExitUsage;
     }
-    QFile file(pos[1]);
-    if (!file.open(QIODevice::ReadOnly)) {
-        err(QStringLiteral("weft-cli import: cannot read %1: %2").arg(pos[1], file.errorString()));
+    QByteArray text;
+    if (!readImportFile(pos[1], text))
         return ExitUsage;
-    }
-    if (file.size() > kMaxImportBytes) {
-        err(QStringLiteral("weft-cli import: %1 is larger than 1 GiB").arg(pos[1]));
-        return ExitUsage;
-    }
-    const QByteArray text = file.readAll();
     FabricImportOptions o;
     o.scaleUpPreset = p.isSet(scaleUp)         ? p.value(scaleUp).toStdString()
         : format == ImportFormat::NcclTopology ? std::string("auto")
                                                : std::string("dgx-h100");
     Catalog catalog = builtinCatalog();
     std::vector<std::string> serverNotes;
-    if (o.scaleUpPreset.size() > 4 && format != ImportFormat::NcclTopology
+    if (format != ImportFormat::NcclTopology
         && QString::fromStdString(o.scaleUpPreset)
                .endsWith(QLatin1String(".xml"), Qt::CaseInsensitive)) {
         const QString serverPath = p.value(scaleUp);
-        QFile server(serverPath);
-        if (!server.open(QIODevice::ReadOnly) || server.size() > kMaxImportBytes) {
-            err(QStringLiteral("weft-cli import: cannot read the server topology %1: %2")
-                    .arg(serverPath, server.errorString()));
+        QByteArray xml;
+        if (!readImportFile(serverPath, xml))
             return ExitUsage;
-        }
-        const QByteArray xml = server.readAll();
         try {
             o.scaleUpPreset = addNcclServerPreset(
                 catalog, std::string_view(xml.constData(), std::size_t(xml.size())), serverNotes);

@@ -263,6 +263,120 @@ NcclTopology parseNcclTopology(std::string_view text)
     return t;
 }
 
+namespace {
+
+/// The catalog preset of the GPUs: `requested` unless it is "auto" or empty.
+std::string presetKey(const NcclTopology &topo, const Catalog &catalog,
+                      const std::string &requested, bool multiNode, std::vector<std::string> &notes)
+{
+    if (!requested.empty() && requested != "auto")
+        return requested;
+    const NcclGpu &g0 = topo.gpus.front();
+    const std::string acc = acceleratorOf(g0, multiNode);
+    if (acc.empty())
+        throw std::invalid_argument(
+            g0.device.empty() && g0.sm == 0
+                ? std::string("the file names no GPU model (no PCI device id, no sm); name a "
+                              "scale-up preset")
+                : "the GPUs (PCI device " + (g0.device.empty() ? "-" : g0.device) + ", sm "
+                    + std::to_string(g0.sm)
+                    + ") match no catalog accelerator; name a scale-up preset");
+    std::string key;
+    for (const auto &[k, p] : catalog.scaleUpPresets)
+        if (p.accelerator == acc && (key.empty() || p.accelerators == int(topo.gpus.size())))
+            key = k;
+    if (key.empty())
+        throw std::invalid_argument("no scale-up preset of the catalog has " + acc
+                                    + " GPUs; name one");
+    notes.push_back("preset " + key + " chosen from the GPUs' "
+                    + (g0.device.empty() ? "compute capability (sm " + std::to_string(g0.sm) + ")"
+                                         : "PCI device id " + g0.device));
+    return key;
+}
+
+/// NVLinks per GPU (the most common count), NVSwitch chips or a direct mesh, into `p`.
+void applyNvlinks(const NcclTopology &topo, bool multiNode, const std::string &key,
+                  ScaleUpPreset &p, std::vector<std::string> &notes)
+{
+    const NcclGpu &g0 = topo.gpus.front();
+    std::vector<int> lanes;
+    std::set<std::string> switches;
+    bool mesh = false;
+    for (std::size_t g = 0; g < topo.gpus.size(); ++g) {
+        const NcclGpu &x = topo.gpus[g];
+        lanes.push_back(x.switchLinks + x.gpuLinks);
+        mesh = mesh || x.gpuLinks > 0;
+        switches.insert(x.switchTargets.begin(), x.switchTargets.end());
+        if (x.sm != g0.sm)
+            notes.push_back("GPU " + std::to_string(g) + " (" + x.busId + ") is sm "
+                            + std::to_string(x.sm) + ", GPU 0 sm " + std::to_string(g0.sm));
+    }
+    const int usual = mostCommon(lanes);
+    for (std::size_t g = 0; g < lanes.size(); ++g)
+        if (lanes[g] != usual)
+            notes.push_back("GPU " + std::to_string(g) + " (" + topo.gpus[g].busId + ") has "
+                            + std::to_string(lanes[g]) + " NVLinks, the others "
+                            + std::to_string(usual)
+                            + (lanes[g] == 0 ? ": NCCL sends its traffic over PCIe" : ""));
+    if (usual == 0) {
+        notes.push_back("the file gives no NVLinks; the preset's "
+                        + std::to_string(p.lanesPerAccelerator) + " per GPU are used");
+        return;
+    }
+    if (usual != p.lanesPerAccelerator)
+        notes.push_back(std::to_string(usual) + " NVLinks per GPU where " + key + " has "
+                        + std::to_string(p.lanesPerAccelerator));
+    p.lanesPerAccelerator = usual;
+    if (mesh) {
+        p.scaleUpSwitch.clear();
+        p.scaleUpSwitches = 0;
+    } else if (!multiNode && !switches.empty()) {
+        p.scaleUpSwitches = int(switches.size());
+    }
+}
+
+/// RDMA NICs per GPU, their rate and the catalog technology nearest it, into `p`.
+void applyNics(const NcclTopology &topo, const Catalog &catalog, const std::string &key,
+               ScaleUpPreset &p, std::vector<std::string> &notes)
+{
+    std::vector<const NcclNic *> rails;
+    for (const NcclNic &n : topo.nics)
+        if (n.gdr)
+            rails.push_back(&n);
+    if (!rails.empty() && rails.size() % topo.gpus.size() == 0)
+        p.nicsPerAccelerator = int(rails.size() / topo.gpus.size());
+    else
+        notes.push_back(std::to_string(rails.size()) + " RDMA NIC(s) for "
+                        + std::to_string(topo.gpus.size())
+                        + " GPUs: not one rail per GPU; the preset's "
+                        + std::to_string(p.nicsPerAccelerator) + " per GPU are used");
+    std::vector<double> rates;
+    for (const NcclNic *n : rails)
+        if (n->rate > 0)
+            rates.push_back(n->rate);
+    if (rates.empty())
+        return;
+    const double rate = mostCommon(rates);
+    if (std::abs(rate - p.nicRate) <= 1e-6 * rate)
+        return;
+    // The catalog technology nearest that rate (InfiniBand for class 0x0207 slots).
+    const Technology tech
+        = rails.front()->infiniband ? Technology::InfiniBand : Technology::Ethernet;
+    const LinkTechSpec *best = nullptr;
+    for (const auto &[k, t] : catalog.hardware.linkTechs)
+        if (t.technology == tech
+            && (!best || std::abs(t.laneRate - rate) < std::abs(best->laneRate - rate)))
+            best = &t;
+    notes.push_back(
+        "NICs at " + gbps(rate) + " where " + key + " has " + gbps(p.nicRate)
+        + (best ? "; link technology " + best->key + " at the file's rate" : std::string()));
+    if (best)
+        p.nicTech = best->key;
+    p.nicRate = rate;
+}
+
+} // namespace
+
 ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
                                const std::string &requested, std::vector<std::string> &notes)
 {
@@ -274,31 +388,7 @@ ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
     for (const NcclGpu &g : topo.gpus)
         for (const std::string &t : g.switchTargets)
             multiNode = multiNode || t.rfind("fffffff", 0) == 0;
-    std::string key = requested;
-    if (key.empty() || key == "auto") {
-        const std::string acc = acceleratorOf(topo.gpus.front(), multiNode);
-        const NcclGpu &g0 = topo.gpus.front();
-        if (acc.empty())
-            throw std::invalid_argument(
-                g0.device.empty() && g0.sm == 0
-                    ? std::string("the file names no GPU model (no PCI device id, no sm); name a "
-                                  "scale-up preset")
-                    : "the GPUs (PCI device " + (g0.device.empty() ? "-" : g0.device) + ", sm "
-                        + std::to_string(g0.sm)
-                        + ") match no catalog accelerator; name a scale-up preset");
-        key.clear();
-        for (const auto &[k, p] : catalog.scaleUpPresets)
-            if (p.accelerator == acc && (key.empty() || p.accelerators == int(topo.gpus.size())))
-                key = k;
-        if (key.empty())
-            throw std::invalid_argument("no scale-up preset of the catalog has " + acc
-                                        + " GPUs; name one");
-        notes.push_back(
-            "preset " + key + " chosen from the GPUs' "
-            + (topo.gpus.front().device.empty()
-                   ? "compute capability (sm " + std::to_string(topo.gpus.front().sm) + ")"
-                   : "PCI device id " + topo.gpus.front().device));
-    }
+    const std::string key = presetKey(topo, catalog, requested, multiNode, notes);
     const auto it = catalog.scaleUpPresets.find(key);
     if (it == catalog.scaleUpPresets.end())
         throw std::invalid_argument("unknown scale-up preset '" + key + "'");
@@ -306,83 +396,14 @@ ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
     p.key = "nccl-topology";
     p.name = it->second.name + " (from an NCCL topology)";
     p.source = "NCCL topology XML; otherwise " + it->second.key;
-    const int gpus = int(topo.gpus.size());
     if (multiNode)
-        notes.push_back("the file shows " + std::to_string(gpus)
+        notes.push_back("the file shows " + std::to_string(topo.gpus.size())
                         + " GPUs of a multi-node NVLink domain; the domain keeps the preset's "
                         + std::to_string(p.accelerators));
     else
-        p.accelerators = gpus;
-
-    std::vector<int> lanes;
-    std::set<std::string> switches;
-    bool mesh = false;
-    for (std::size_t g = 0; g < topo.gpus.size(); ++g) {
-        const NcclGpu &x = topo.gpus[g];
-        lanes.push_back(x.switchLinks + x.gpuLinks);
-        mesh = mesh || x.gpuLinks > 0;
-        switches.insert(x.switchTargets.begin(), x.switchTargets.end());
-        if (x.sm != topo.gpus.front().sm)
-            notes.push_back("GPU " + std::to_string(g) + " (" + x.busId + ") is sm "
-                            + std::to_string(x.sm) + ", GPU 0 sm "
-                            + std::to_string(topo.gpus.front().sm));
-    }
-    const int usual = mostCommon(lanes);
-    for (std::size_t g = 0; g < lanes.size(); ++g)
-        if (lanes[g] != usual)
-            notes.push_back("GPU " + std::to_string(g) + " (" + topo.gpus[g].busId + ") has "
-                            + std::to_string(lanes[g]) + " NVLinks, the others "
-                            + std::to_string(usual)
-                            + (lanes[g] == 0 ? ": NCCL sends its traffic over PCIe" : ""));
-    if (usual > 0) {
-        if (usual != it->second.lanesPerAccelerator)
-            notes.push_back(std::to_string(usual) + " NVLinks per GPU where " + key + " has "
-                            + std::to_string(it->second.lanesPerAccelerator));
-        p.lanesPerAccelerator = usual;
-        if (mesh) {
-            p.scaleUpSwitch.clear();
-            p.scaleUpSwitches = 0;
-        } else if (!multiNode && !switches.empty()) {
-            p.scaleUpSwitches = int(switches.size());
-        }
-    } else {
-        notes.push_back("the file gives no NVLinks; the preset's "
-                        + std::to_string(p.lanesPerAccelerator) + " per GPU are used");
-    }
-
-    std::vector<const NcclNic *> rails;
-    for (const NcclNic &n : topo.nics)
-        if (n.gdr)
-            rails.push_back(&n);
-    if (!rails.empty() && rails.size() % topo.gpus.size() == 0)
-        p.nicsPerAccelerator = int(rails.size() / topo.gpus.size());
-    else
-        notes.push_back(std::to_string(rails.size()) + " RDMA NIC(s) for " + std::to_string(gpus)
-                        + " GPUs: not one rail per GPU; the preset's "
-                        + std::to_string(p.nicsPerAccelerator) + " per GPU are used");
-    std::vector<double> rates;
-    for (const NcclNic *n : rails)
-        if (n->rate > 0)
-            rates.push_back(n->rate);
-    if (!rates.empty()) {
-        const double rate = mostCommon(rates);
-        if (std::abs(rate - p.nicRate) > 1e-6 * rate) {
-            // The catalog technology of that rate (InfiniBand for class 0x0207 slots).
-            const Technology tech
-                = rails.front()->infiniband ? Technology::InfiniBand : Technology::Ethernet;
-            const LinkTechSpec *best = nullptr;
-            for (const auto &[k, t] : catalog.hardware.linkTechs)
-                if (t.technology == tech
-                    && (!best || std::abs(t.laneRate - rate) < std::abs(best->laneRate - rate)))
-                    best = &t;
-            notes.push_back("NICs at " + gbps(rate) + " where " + key + " has " + gbps(p.nicRate)
-                            + (best ? "; link technology " + best->key + " at the file's rate"
-                                    : std::string()));
-            if (best)
-                p.nicTech = best->key;
-            p.nicRate = rate;
-        }
-    }
+        p.accelerators = int(topo.gpus.size());
+    applyNvlinks(topo, multiNode, key, p, notes);
+    applyNics(topo, catalog, key, p, notes);
     return p;
 }
 
