@@ -350,10 +350,6 @@ QString modernPreset(const QString &acc, const QString &id)
     return QStringLiteral("dgx-h100");
 }
 
-// See readModernRows: flow events of a MoE row's EP traffic simulated in this test (~25k flow
-// events per second on one core today).
-constexpr double kMaxEpFlowEvents = 2e6;
-
 QList<ModernRow> readModernRows()
 {
     QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/modern_runs.csv"));
@@ -485,18 +481,6 @@ QList<ModernRow> readModernRows()
                     bits |= kRecomputeMlp;
                 c.recomputeModules = bits;
             }
-            // Until the collective model aggregates all-to-all flows into classes (issue 14,
-            // its speed item), a row whose EP traffic expands into more flow events than the
-            // bound is listed, not simulated: operations per step x the EP group's n(n-1)
-            // flows x 2 (dispatch, combine).
-            const double ops = 2.0 * c.pp * c.microBatches() * c.vpp;
-            const double flowEvents = ops * c.ep * (c.ep - 1) * 2;
-            if (flowEvents > kMaxEpFlowEvents)
-                mr.notSimulated = QStringLiteral("%1M EP flow events per step exceed the test's "
-                                                 "bound of %2M until all-to-all flows are "
-                                                 "aggregated (issue 14, collective model)")
-                                      .arg(flowEvents / 1e6, 0, 'f', 1)
-                                      .arg(kMaxEpFlowEvents / 1e6, 0, 'f', 1);
         }
         rows << mr;
     }
@@ -525,10 +509,11 @@ double median(std::vector<double> v)
 } // namespace
 
 // What the MoE rows reach today (the report gives the rows); a regression makes them fail.
-// Today (GPT-OSS-120B +85%, Qwen3-235B EP8 TP4 +144%, Qwen3-235B 32k +18%): optimistic, the
-// expert GEMMs and EP exchange cost too little; not calibrated yet.
-constexpr double kMoeMedianBound = 1.0;
-constexpr double kMoeWorstBound = 1.6;
+// Today, all seven simulated (session 10): median 19.0%, worst +108.9% (Qwen3-235B EP8 TP4,
+// two code versions in one table, see the notes of issue 14); DeepSeek-V3 on 256 GB200 -71%
+// (its EP64 groups straddle NVL72 racks in this harness); GPT-OSS-120B +68%.
+constexpr double kMoeMedianBound = 0.25;
+constexpr double kMoeWorstBound = 1.2;
 
 class TestTrainingValidation : public QObject
 {
@@ -641,7 +626,7 @@ private slots:
                      .arg(worst * 100, 0, 'f', 1);
         qInfo().noquote() << table;
         QVERIFY(errors.size() >= 7); // every dense row simulated
-        QVERIFY(moeErrors.size() >= 3); // the MoE rows within the flow-event bound
+        QVERIFY(moeErrors.size() >= 7); // every MoE row simulated
         // Issue 13's targets on the MoE rows (issue 14), not reached yet: expected failures with
         // the figures printed above; then what the model reaches today, a regression bound.
         QEXPECT_FAIL("", "issue 13 target median <= 10% not reached on the MoE rows", Continue);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace weft {
@@ -73,8 +74,11 @@ std::size_t refine(const Csr &rows, const std::vector<std::uint32_t> &neighbourC
 
 } // namespace
 
-FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flows)
+FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flows,
+                                 const FlowSeeds &seeds)
 {
+    if (!seeds.flow.empty() && seeds.flow.size() != flows.size())
+        throw std::invalid_argument("flow classes: one seed per flow");
     FlowClasses out;
     std::vector<std::uint32_t> moving;
     for (std::uint32_t i = 0; i < flows.size(); ++i)
@@ -117,16 +121,23 @@ FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flo
             }
     }
 
-    // Initial colours: flows by (bytes, cap), link directions by capacity.
+    // Initial colours: flows by (bytes, cap, seed), link directions by (capacity, seed).
     std::vector<std::uint32_t> flowColour(moving.size()), dirColour(dirs.size());
     std::size_t flowColours = 0, dirColours = 0;
     {
         Palette pf, pd;
         for (std::size_t f = 0; f < moving.size(); ++f)
-            flowColour[f] = pf.colour({std::bit_cast<std::uint64_t>(flows[moving[f]].bytes),
-                                       std::bit_cast<std::uint64_t>(flows[moving[f]].maxRate)});
-        for (std::size_t l = 0; l < dirs.size(); ++l)
-            dirColour[l] = pd.colour({std::bit_cast<std::uint64_t>(router.capacity(dirs[l]))});
+            flowColour[f]
+                = pf.colour({std::bit_cast<std::uint64_t>(flows[moving[f]].bytes),
+                             std::bit_cast<std::uint64_t>(flows[moving[f]].maxRate),
+                             seeds.flow.empty() ? std::uint64_t(0) : seeds.flow[moving[f]]});
+        std::vector<std::uint64_t> sig;
+        for (std::size_t l = 0; l < dirs.size(); ++l) {
+            sig.assign(1, std::bit_cast<std::uint64_t>(router.capacity(dirs[l])));
+            if (seeds.link)
+                seeds.link(dirs[l], sig);
+            dirColour[l] = pd.colour(sig);
+        }
         flowColours = pf.size();
         dirColours = pd.size();
     }

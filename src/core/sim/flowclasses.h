@@ -26,6 +26,7 @@
 #include "sim/network.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -52,9 +53,22 @@ struct FlowClasses
     int rounds = 0;
 };
 
-/// Colour refinement of `flows` over `router`'s routes (see above). O(R x E log d) for E
-/// (flow, link direction) incidences, R rounds (a handful on a fat tree) and d flows per
-/// direction. Throws UnroutableError for a flow without a path.
-FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flows);
+/// What else the first colours depend on, for refining flows that share the fabric with other
+/// traffic (FlowNetwork: an aggregate whose symmetry that traffic broke). Two flows share a
+/// class only if their seeds are equal; two link directions only if their seed words are.
+struct FlowSeeds
+{
+    std::span<const std::uint64_t> flow; ///< per flow of `flows` (empty: none)
+    /// Appends the words of a link direction's seed (e.g. the other traffic crossing it).
+    std::function<void(LinkDir, std::vector<std::uint64_t> &)> link;
+};
+
+/// Colour refinement of `flows` over `router`'s routes (see above), from first colours of
+/// flows by (bytes, rate cap, seed) and link directions by (capacity, seed words). O(R x E log
+/// d) for E (flow, link direction) incidences, R rounds (a handful on a fat tree) and d flows
+/// per direction. Throws UnroutableError for a flow without a path, std::invalid_argument for
+/// flow seeds not one per flow.
+FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flows,
+                                 const FlowSeeds &seeds = {});
 
 } // namespace weft

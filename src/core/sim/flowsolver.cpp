@@ -132,6 +132,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.bound = bound;
     k.rate = 0;
     k.hash = h;
+    k.content = classKey != 0 ? hashUnit(entries, maxRate) : h;
     k.keyed = classKey != 0;
     k.group = group;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {

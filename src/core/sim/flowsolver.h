@@ -89,6 +89,25 @@ public:
         return m_classes[m_unitClass[u]].entries;
     }
     [[nodiscard]] std::size_t liveUnits() const { return m_live; }
+    /// One class of identical live units crossing a link direction: its number (stable while
+    /// it lives), a hash of its content (entries and cap: equal for identical units of any
+    /// class), the weight of one unit and the number of units.
+    struct ClassOnLink
+    {
+        std::uint32_t cls;
+        std::uint64_t content;
+        double weight;
+        std::uint32_t units;
+    };
+    /// Appends the live classes crossing `ld` to `out`.
+    void classesOn(LinkDir ld, std::vector<ClassOnLink> &out) const
+    {
+        for (const LinkUse &x : m_onLink[ld])
+            out.push_back({x.cls, m_classes[x.cls].content, x.weight,
+                           static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
+    }
+    /// Class number of a live unit (as in classesOn).
+    [[nodiscard]] std::uint32_t classOf(UnitId u) const { return m_unitClass[u]; }
     /// Classes of identical live units (for tests and benchmarks).
     [[nodiscard]] std::size_t liveClasses() const
     {
@@ -110,6 +129,7 @@ private:
         double bound = 0; ///< rate alone: min(maxRate, capacity / weight over its links)
         double rate = 0;
         std::uint64_t hash = 0; ///< of the entries and cap, or the caller's class key
+        std::uint64_t content = 0; ///< of the entries and cap
         bool keyed = false; ///< `hash` is a caller's class key
         std::uint32_t group = 0; ///< aggregate group, 0 for none
         std::vector<std::uint32_t> cells; ///< per entry: link class (dense), aggregates only

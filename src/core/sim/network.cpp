@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace weft {
@@ -29,6 +30,8 @@ std::vector<double> linkDirCapacities(const Router &r)
 struct FlowNetwork::Job
 {
     std::vector<Phase> phases;
+    /// Per phase: its symmetry classes, if it is solved by classes (set by submit).
+    std::vector<std::shared_ptr<PhaseClasses>> classes;
     std::size_t phase = 0;
     std::uint32_t outstanding = 0;
     JobTag tag = kNoTag;
@@ -42,6 +45,10 @@ struct FlowNetwork::PhaseClasses
     bool aggregate = false; ///< some class has several flows
     bool uniform = false; ///< all flows have the same bytes (any size shares these classes)
     std::uint32_t group = 0; ///< aggregate group of every phase with these classes
+    std::uint64_t id = 0; ///< unique: names these classes in refinement keys
+    /// Refined classes (refineGroup): per flow, the unit of the refined group it came from
+    /// (classes never span two); `flows` then hold no bytes.
+    std::vector<std::uint32_t> unitOf;
     std::vector<JobTag> tags; ///< tags whose links already list these flows' links
 };
 
@@ -88,6 +95,7 @@ FlowNetwork::FlowNetwork(std::unique_ptr<Router> own, const Router *shared, Netw
     m_slot.assign(2 * m_router.linkCount(), -1);
     m_scratchWeight.assign(2 * m_router.linkCount(), 0);
     m_scratchMark.assign(2 * m_router.linkCount(), 0);
+    m_refineMark.assign(2 * m_router.linkCount(), 0);
 }
 
 FlowNetwork::~FlowNetwork() = default;
@@ -107,13 +115,28 @@ JobId FlowNetwork::submit(std::vector<Phase> phases, double startTime, JobTag ta
                 throw std::invalid_argument("network: flow bytes must be finite and >= 0");
             if (!(f.maxRate > 0))
                 throw std::invalid_argument("network: a flow's rate cap must be positive");
-            if (f.bytes > 0)
-                (void)m_router.route(f.src, f.dst); // throws UnroutableError now, not later
         }
     }
-    const auto id = static_cast<JobId>(m_jobs.size());
+    // Every moving flow is routed now, so an unroutable one throws UnroutableError here, not
+    // later: by classifying the phase (which routes its flows the first time these ends are
+    // seen) or flow by flow.
     Job job;
     job.tag = tag;
+    job.classes.resize(phases.size());
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+        const Phase &p = phases[i];
+        const auto moving = static_cast<std::size_t>(
+            std::count_if(p.flows.begin(), p.flows.end(),
+                          [](const Flow &f) { return f.bytes > 0 && f.src != f.dst; }));
+        if (!p.coupled && m_options.aggregate && p.flows.size() >= m_options.aggregateMinFlows)
+            job.classes[i] = phaseClasses(p.flows);
+        if (job.classes[i] && job.classes[i]->classes.flows == moving)
+            continue;
+        for (const Flow &f : p.flows)
+            if (f.bytes > 0)
+                (void)m_router.route(f.src, f.dst);
+    }
+    const auto id = static_cast<JobId>(m_jobs.size());
     const double first = phases.empty() ? 0.0 : phases.front().latency;
     job.phases = std::move(phases);
     m_jobs.push_back(std::move(job));
@@ -202,9 +225,7 @@ void FlowNetwork::startPhase(JobId jobId)
             addUnit(jobId, cu.entries, maxBytes, cu.cap, cu.key);
         }
     } else {
-        std::shared_ptr<PhaseClasses> pc;
-        if (m_options.aggregate && phase.flows.size() >= m_options.aggregateMinFlows)
-            pc = phaseClasses(phase.flows);
+        const std::shared_ptr<PhaseClasses> pc = std::move(job.classes[job.phase]);
         if (pc && pc->aggregate)
             startAggregated(jobId, pc, phase.flows);
         else
@@ -308,6 +329,7 @@ std::shared_ptr<FlowNetwork::PhaseClasses> FlowNetwork::phaseClasses(const std::
     pc->flows = flows;
     pc->uniform = uniform;
     pc->group = ++m_groupCount;
+    pc->id = ++m_phaseIds;
     pc->classes = symmetricFlowClasses(m_router, flows);
     pc->aggregate = pc->classes.classes.size() < pc->classes.flows;
     if (m_phaseClassFlows > kCoupledEntryLimit) {
@@ -352,30 +374,162 @@ void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasse
     m_aggregation.units += pc->classes.classes.size();
 }
 
-void FlowNetwork::splitGroup(std::uint32_t group)
+void FlowNetwork::refineGroup(std::uint32_t group)
 {
     auto it = m_groups.find(group);
     if (it == m_groups.end())
         throw std::logic_error("network: unknown aggregate group");
     Group g = std::move(it->second);
     m_groups.erase(it);
-    ++m_aggregation.splitPhases;
+    // The group's live units, what each has left (its members: equal bytes, one rate) and the
+    // solver classes that are its own.
+    struct Live
+    {
+        MaxMinSolver::UnitId unit;
+        std::uint32_t cls; ///< in g.phase's classes
+        double left;
+        JobId job;
+    };
+    std::vector<Live> live;
+    std::vector<char> &own = m_refineOwn;
     for (const GroupUnit &gu : g.units) {
-        UnitState &st = m_unitState[gu.unit];
+        const UnitState &st = m_unitState[gu.unit];
         if (!st.alive || st.group != group)
             continue;
-        const double left = std::max(0.0, st.remaining - st.rate * (m_now - st.lastT));
-        const JobId jobId = st.job;
-        st.alive = false;
-        st.group = 0;
-        m_solver.remove(gu.unit);
-        --m_jobs[jobId].outstanding;
-        for (std::uint32_t i : g.phase->classes.classes[gu.cls].members) {
-            const Flow &f = g.phase->flows[i];
-            addUnit(jobId, m_router.route(f.src, f.dst).entries, left, f.maxRate, 0, 0, false);
-            ++m_aggregation.splitFlows;
+        live.push_back(
+            {gu.unit, gu.cls, std::max(0.0, st.remaining - st.rate * (m_now - st.lastT)), st.job});
+        const std::uint32_t cls = m_solver.classOf(gu.unit);
+        if (cls >= own.size())
+            own.resize(cls + 1, 0);
+        own[cls] = 1;
+    }
+    // A link direction's seed: the other traffic on it, each solver class by its content (so
+    // identical traffic of another job or step gives the same seed), units and weight.
+    std::vector<MaxMinSolver::ClassOnLink> on;
+    auto linkSeed = [&](LinkDir ld, std::vector<std::uint64_t> &words) {
+        on.clear();
+        m_solver.classesOn(ld, on);
+        std::erase_if(on, [&own](const MaxMinSolver::ClassOnLink &x) {
+            return x.cls < own.size() && own[x.cls];
+        });
+        std::sort(on.begin(), on.end(), [](const auto &a, const auto &b) {
+            return std::tie(a.content, a.units, a.weight) < std::tie(b.content, b.units, b.weight);
+        });
+        for (const auto &x : on) {
+            words.push_back(x.content);
+            words.push_back(x.units);
+            words.push_back(std::bit_cast<std::uint64_t>(x.weight));
+        }
+    };
+    // The refinement depends only on the classes refined, which of them are live in which
+    // units, and the seeds: the same situation (every micro-batch of a pipeline meets the same
+    // traffic) is refined once. A stale or colliding key can only give classes that fail their
+    // certificate, which are then refined afresh (`fresh`).
+    std::uint64_t key = 0xcbf29ce484222325ull;
+    auto mixIn = [&key](std::uint64_t v) { key = (key ^ v) * 0x100000001b3ull; };
+    mixIn(g.phase->id);
+    std::vector<std::uint64_t> words;
+    const std::uint32_t stamp = ++m_refineStamp;
+    for (const Live &l : live) {
+        mixIn(l.cls);
+        for (const RouteEntry &e : g.phase->classes.classes[l.cls].entries) {
+            if (m_refineMark[e.linkDir] == stamp)
+                continue;
+            m_refineMark[e.linkDir] = stamp;
+            words.clear();
+            linkSeed(e.linkDir, words);
+            mixIn(e.linkDir);
+            mixIn(words.size());
+            for (std::uint64_t w : words)
+                mixIn(w);
         }
     }
+    std::shared_ptr<PhaseClasses> refined;
+    if (!g.fresh)
+        if (auto hit = m_refinements.find(key); hit != m_refinements.end())
+            refined = hit->second;
+    const bool cached = refined != nullptr;
+    m_aggregation.cachedRefinements += cached ? 1 : 0;
+    bool singles = false;
+    if (!refined) {
+        refined = std::make_shared<PhaseClasses>();
+        refined->id = ++m_phaseIds;
+        std::vector<std::uint64_t> seed;
+        for (std::uint32_t u = 0; u < live.size(); ++u)
+            for (std::uint32_t i : g.phase->classes.classes[live[u].cls].members) {
+                Flow f = g.phase->flows[i];
+                f.bytes = 1; // a unit's members have equal bytes; the seed keeps units apart
+                refined->flows.push_back(f);
+                refined->unitOf.push_back(u);
+                seed.push_back(u);
+            }
+        FlowSeeds seeds;
+        seeds.flow = seed;
+        seeds.link = linkSeed;
+        refined->classes = symmetricFlowClasses(m_router, refined->flows, seeds);
+        refined->aggregate = true;
+        // Progress is a finer partition of the flows or of their link directions (a unit keeps
+        // its flows but its bottleneck directions are told apart from the others). Without it
+        // the rates are off for a reason the refinement cannot see (rounding): single flows.
+        std::vector<char> wasLive(g.phase->classes.classes.size(), 0);
+        for (const Live &l : live)
+            wasLive[l.cls] = 1;
+        singles = refined->classes.classes.size() <= live.size()
+            && linkCells(refined->classes, {}) <= linkCells(g.phase->classes, wasLive);
+        if (!singles) {
+            if (m_refinedFlows > kCoupledEntryLimit) {
+                m_refinements.clear();
+                m_refinedFlows = 0;
+            }
+            m_refinedFlows += refined->flows.size();
+            m_refinements[key] = refined;
+        }
+    }
+    for (const Live &l : live)
+        own[m_solver.classOf(l.unit)] = 0;
+    ++(singles ? m_aggregation.splitPhases : m_aggregation.refinedPhases);
+    for (const Live &l : live) {
+        UnitState &st = m_unitState[l.unit];
+        st.alive = false;
+        st.group = 0;
+        m_solver.remove(l.unit);
+        --m_jobs[l.job].outstanding;
+    }
+    const std::uint32_t ng = ++m_groupCount;
+    Group &n = m_groups[ng];
+    n.phase = refined;
+    n.fresh = cached; // classes from the cache that fail are refined afresh
+    for (std::uint32_t c = 0; c < refined->classes.classes.size(); ++c) {
+        const FlowClass &k = refined->classes.classes[c];
+        const Live &from = live[refined->unitOf[k.members.front()]];
+        if (singles || k.members.size() == 1) {
+            for (std::uint32_t i : k.members) {
+                const Flow &f = refined->flows[i];
+                const Live &l = live[refined->unitOf[i]];
+                addUnit(l.job, m_router.route(f.src, f.dst).entries, l.left, f.maxRate, 0, 0,
+                        false);
+                ++m_aggregation.splitFlows;
+            }
+            continue;
+        }
+        n.units.push_back(
+            {addUnit(from.job, k.entries, from.left, refined->flows[k.members.front()].maxRate,
+                     (1ull << 63) | ++m_aggregateKeys, ng, false, k.cells),
+             c});
+        ++n.alive;
+    }
+    if (n.units.empty())
+        m_groups.erase(ng);
+}
+
+std::size_t FlowNetwork::linkCells(const FlowClasses &fc, const std::vector<char> &live)
+{
+    std::vector<std::uint32_t> cells;
+    for (std::uint32_t c = 0; c < fc.classes.size(); ++c)
+        if (live.empty() || live[c])
+            cells.insert(cells.end(), fc.classes[c].cells.begin(), fc.classes[c].cells.end());
+    std::sort(cells.begin(), cells.end());
+    return static_cast<std::size_t>(std::unique(cells.begin(), cells.end()) - cells.begin());
 }
 
 MaxMinSolver::UnitId FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries,
@@ -463,7 +617,7 @@ void FlowNetwork::resolve()
         if (m_scratchGroups.empty())
             break;
         for (std::uint32_t g : m_scratchGroups)
-            splitGroup(g);
+            refineGroup(g);
     }
     if (m_options.recordStats) {
         for (LinkDir ld : m_scratchLinks) {

@@ -16,8 +16,10 @@
 // max-min rate (flowclasses.h), and against any other traffic the solver certifies each
 // aggregate after every solve (a link class on every direction of which it is a bottleneck, see
 // flowsolver.h), so the per-flow expansion is the per-flow max-min allocation. An aggregate
-// without a certificate (a DP ring over some of its NICs) has its group split into single flows
-// with the bytes they have left, exact from then on (AggregationStats counts it).
+// without a certificate (a DP ring over some of its NICs) has its group refined: its flows, with
+// the bytes they have left, are partitioned again with the other traffic on their links as
+// part of the first colours, which is exact for that traffic (and checked again after every
+// solve); only if that splits nothing do they become single flows (AggregationStats counts it).
 // Where the fabric is not symmetric, the refinement splits only the classes it touches.
 
 #include "model/design.h"
@@ -36,6 +38,8 @@
 #include <vector>
 
 namespace weft {
+
+struct FlowClasses;
 
 /// One point-to-point flow between two nodes (accelerators; a scale-up switch for in-network
 /// reduction).
@@ -102,8 +106,13 @@ struct AggregationStats
     /// Flows in classes of one flow: the fabric (or the traffic) is not symmetric for them
     /// (a failed or slower link, an uneven group), so they are solved one by one.
     std::uint64_t asymmetricFlows = 0;
-    /// Phases whose classes shared a saturable link direction with other traffic and were
-    /// split back into single flows from then on (exact either way), and their flows.
+    /// Groups whose classes shared a saturable link direction with other traffic that broke
+    /// their symmetry, refined into finer classes against that traffic (exact either way).
+    std::uint64_t refinedPhases = 0;
+    /// Of those, refinements met before and taken from the cache.
+    std::uint64_t cachedRefinements = 0;
+    /// Groups the refinement could not split, solved as single flows from then on, and the
+    /// flows that became single-flow units either way.
     std::uint64_t splitPhases = 0;
     std::uint64_t splitFlows = 0;
 };
@@ -224,9 +233,13 @@ private:
     std::shared_ptr<PhaseClasses> phaseClasses(const std::vector<Flow> &flows);
     void startAggregated(JobId job, const std::shared_ptr<PhaseClasses> &pc,
                          const std::vector<Flow> &flows);
-    /// Replaces the units of aggregate group `group` by one unit per flow, with the bytes each
-    /// flow has left.
-    void splitGroup(std::uint32_t group);
+    /// Replaces the units of aggregate group `group`, whose symmetry other traffic broke, by
+    /// the classes of its flows (with the bytes they have left) refined against the traffic now
+    /// on their links (flowclasses.h, FlowSeeds): a new group, exact while that traffic stays.
+    /// If that splits nothing, by one unit per flow.
+    void refineGroup(std::uint32_t group);
+    /// Link classes of the classes of `fc` marked in `live` (all if empty).
+    static std::size_t linkCells(const FlowClasses &fc, const std::vector<char> &live);
     MaxMinSolver::UnitId addUnit(JobId job, std::span<const RouteEntry> entries, double bytes,
                                  double cap, std::uint64_t classKey, std::uint32_t group = 0,
                                  bool countMirror = true,
@@ -274,9 +287,17 @@ private:
         std::shared_ptr<PhaseClasses> phase;
         std::vector<GroupUnit> units;
         std::uint32_t alive = 0; ///< units not done
+        bool fresh = false; ///< refine without the cache (its classes came from it)
     };
     std::unordered_map<std::uint32_t, Group> m_groups; ///< live aggregate groups
     std::uint32_t m_groupCount = 0;
+    std::uint64_t m_phaseIds = 0;
+    /// Refined classes by the situation they were refined in (refineGroup).
+    std::unordered_map<std::uint64_t, std::shared_ptr<PhaseClasses>> m_refinements;
+    std::size_t m_refinedFlows = 0;
+    std::vector<char> m_refineOwn; ///< by solver class, scratch of refineGroup
+    std::vector<std::uint32_t> m_refineMark; ///< by link direction, scratch of refineGroup
+    std::uint32_t m_refineStamp = 0;
     std::uint64_t m_aggregateKeys = 0;
     AggregationStats m_aggregation;
     std::vector<std::uint32_t> m_scratchGroups;
