@@ -1,7 +1,10 @@
 // Prints the wall time, CPU time, events and step time of simulating MoE training steps as the
 // MoE issue (14) benchmarks them: DeepSeek-V3 on 256 GB200 (TP1 PP4 VPP4 EP64, MXFP8; issue
 // target < 3 s), Qwen3-235B on 256 H100 (TP2 PP8 VPP4 EP32, DeepEP) and GPT-OSS-120B on 64 B200
-// (TP4 EP8). Progress on stderr. Argument "quick": the global batch divided by 8.
+// (TP4 EP8), and DeepSeek-V3 on 1,024 / 2,048 / 16,384 H100 (TP2 PP16 EP64, the shape of
+// NVIDIA's H100 recipe; issue targets < 10 s at 2,048, < 60 s at 16,384). Progress on stderr.
+// Arguments: "quick" (the global batch divided by 8) or "full", then optionally a part of the
+// label of the cases to run.
 // DeepSeek-V3 runs twice: on 64 GPUs of each NVL72 rack, as a 256-GPU job is placed (Slurm
 // block segments of 16 trays), and filled in order, its EP64 groups straddling racks (the
 // hardest case for the symmetry classes: other traffic breaks them all the time).
@@ -32,6 +35,8 @@ void run(const Case &k, int batchDivisor)
     FabricParams p = test::clusterParams(k.preset, k.domains);
     if (k.domains > 1 && std::strcmp(k.preset, "gb200-nvl72") == 0)
         p.fabric = FabricKind::FatTree;
+    if (k.domains > 256) // 64-port switches: leaf/spine up to 256 DGX, then a core tier
+        p.tiers = 3;
     test::Cluster cluster = test::generateCluster(p);
     Design d = std::move(cluster.design);
     Workload w;
@@ -77,6 +82,9 @@ void run(const Case &k, int batchDivisor)
                 "exposed %6.3f s  %s\n",
                 k.label, c.globalBatch, wall, cpu, static_cast<unsigned long long>(r.events),
                 r.stepTime, r.breakdown.epExposed, r.ok ? "ok" : "FAILED");
+    if (!r.ok)
+        for (const Finding &f : r.warnings)
+            std::printf("    %s: %s\n", f.code.c_str(), f.message.c_str());
     std::fflush(stdout);
 }
 
@@ -94,8 +102,16 @@ int main(int argc, char **argv)
          DataType::FP8, Fp8Recipe::Mxfp8, TokenDispatcher::AllToAll, 64},
         {"deepseek-v3 256 GB200 in order", "gb200-nvl72", "deepseek-v3", 4, 1, 4, 4, 64, 64, 4096,
          DataType::FP8, Fp8Recipe::Mxfp8, TokenDispatcher::AllToAll},
+        {"deepseek-v3 1024 H100", "dgx-h100", "deepseek-v3", 128, 2, 16, 1, 32, 64, 8192,
+         DataType::BF16, Fp8Recipe::Tensorwise, TokenDispatcher::AllToAll},
+        {"deepseek-v3 2048 H100", "dgx-h100", "deepseek-v3", 256, 2, 16, 1, 64, 64, 8192,
+         DataType::BF16, Fp8Recipe::Tensorwise, TokenDispatcher::AllToAll},
+        {"deepseek-v3 16384 H100", "dgx-h100", "deepseek-v3", 2048, 2, 16, 1, 512, 64, 65536,
+         DataType::BF16, Fp8Recipe::Tensorwise, TokenDispatcher::AllToAll},
     };
+    const char *only = argc > 2 ? argv[2] : nullptr;
     for (const Case &k : cases)
-        run(k, divisor);
+        if (!only || std::strstr(k.label, only))
+            run(k, divisor);
     return 0;
 }
