@@ -222,7 +222,8 @@ void addWorkloadOptions(QCommandLineParser &p)
         QString::fromLatin1(toString(config.cpKind)), "NAME");
     add("overlap",
         QStringLiteral("Communication overlapped with compute, comma-separated from dp, tp, pp, "
-                       "ep, or none"),
+                       "ep (1F1B A2A overlap), shared_experts (shared experts beside the EP "
+                       "exchange), or none"),
         QStringLiteral("dp,pp"), "LIST");
     add("dispatcher",
         QStringLiteral("MoE token dispatcher: alltoall (NCCL with permutes), deepep or hybridep "
@@ -267,10 +268,10 @@ bool sameShape(const TransformerSpec &a, const TransformerSpec &b)
         && a.routerGroupTopK == b.routerGroupTopK;
 }
 
-// --overlap dp,tp,pp,ep | none.
+// --overlap dp,tp,pp,ep,shared_experts | none.
 bool overlapValue(const QString &v, TrainingConfig &c, QString &error)
 {
-    c.overlapDpGrad = c.overlapTp = c.overlapPp = c.overlapEp = false;
+    c.overlapDpGrad = c.overlapTp = c.overlapPp = c.overlapEp = c.overlapSharedExperts = false;
     if (v == QLatin1String("none"))
         return true;
     for (const QString &item : v.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -282,8 +283,12 @@ bool overlapValue(const QString &v, TrainingConfig &c, QString &error)
             c.overlapPp = true;
         else if (item == QLatin1String("ep"))
             c.overlapEp = true;
+        else if (item == QLatin1String("shared_experts"))
+            c.overlapSharedExperts = true;
         else {
-            error = QStringLiteral("--overlap: '%1' is not one of dp, tp, pp, ep, none").arg(item);
+            error = QStringLiteral("--overlap: '%1' is not one of dp, tp, pp, ep, shared_experts, "
+                                   "none")
+                        .arg(item);
             return false;
         }
     }

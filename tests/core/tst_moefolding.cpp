@@ -334,6 +334,72 @@ private slots:
         const double deepep = run(true, 0.2);
         QVERIFY(deepep > hidden && deepep < exposed);
     }
+
+    // --moe-shared-expert-overlap: the shared experts' GEMMs leave the layer's critical path
+    // (the cost model keeps them apart, same total) and run beside the exposed dispatch and
+    // combine.
+    void sharedExpertOverlap()
+    {
+        const TransformerSpec m = *modelPreset("deepseek-v3");
+        const AcceleratorSpec &acc = builtinCatalog().hardware.accelerators.at("h100-sxm");
+        TrainingConfig c;
+        c.ep = 8;
+        c.dp = 8;
+        const int first = m.firstDenseLayers;
+        const ChunkCost plain = chunkCost(m, c, acc, first, 2, false, false);
+        QCOMPARE(plain.sharedExpertForward, 0.0);
+        c.overlapSharedExperts = true;
+        const ChunkCost apart = chunkCost(m, c, acc, first, 2, false, false);
+        QVERIFY(apart.sharedExpertForward > 0 && apart.sharedExpertBackward > 0);
+        QVERIFY(apart.forwardTime < plain.forwardTime);
+        QVERIFY(qAbs(apart.forwardTime + apart.sharedExpertForward - plain.forwardTime)
+                < 1e-9 * plain.forwardTime);
+        QVERIFY(qAbs(apart.backwardTime + apart.sharedExpertBackward - plain.backwardTime)
+                < 1e-9 * plain.backwardTime);
+        QCOMPARE(apart.forwardFlops, plain.forwardFlops);
+
+        ScheduleSpec s;
+        s.p = 2;
+        s.m = 8;
+        PipelineGroups g;
+        g.tp.resize(2);
+        g.cp.resize(2);
+        g.etp.resize(2);
+        g.ep = {{CommGroup {{NodeId {1}, NodeId {2}}, 0}},
+                {CommGroup {{NodeId {3}, NodeId {4}}, 1}}};
+        g.ppPairs = {CommGroup {}, CommGroup {}};
+        s.pipelines.push_back(g);
+        s.dpGroups.resize(2);
+        s.expertDpGroups.resize(2);
+        auto run = [&](double side, bool overlapEp, double rate = 1e9) {
+            ChunkWork w;
+            w.forwardTime = 1e-3 - side;
+            w.backwardTime = 2e-3 - 2 * side;
+            w.sideForward = side;
+            w.sideBackward = 2 * side;
+            w.layers = 1;
+            w.epForward = {{CollectiveOp::MoeDispatch, 1e6, 1}};
+            w.epBackward = {{CollectiveOp::MoeDispatch, 1e6, 1}};
+            ScheduleSpec x = s;
+            x.chunks = {w, w};
+            x.overlapEp = overlapEp;
+            test::FakeComm comm(0, rate); // 1 MB per request: 1 ms at 1e9 B/s
+            const ScheduleOutcome o = runSchedule(x, comm);
+            return o.ok ? o.stepTime : -1;
+        };
+        // An exchange too short to hide anything: the shared experts cost what they cost.
+        QVERIFY(qAbs(run(0.4e-3, false, 1e15) - run(0, false, 1e15)) < 1e-7); // 1 ns exchanges
+        const double serial = run(0, false), beside = run(0.4e-3, false);
+        QVERIFY(serial > 0 && beside > 0);
+        // 16 forward (0.4 ms) and 16 backward (0.8 ms) operations per stage, each hiding its
+        // shared experts behind the 1 ms exchange; two stages' critical path at least one's.
+        QVERIFY2(beside < serial - 8 * 1.2e-3,
+                 qPrintable(QStringLiteral("%1 vs %2 s").arg(beside).arg(serial)));
+        // With 1F1B A2A overlap only the warm-up and cool-down exchanges are exposed: the
+        // shared experts hide behind those, and follow the compute in the steady phase.
+        const double hidden = run(0, true), hiddenBeside = run(0.4e-3, true);
+        QVERIFY(hiddenBeside <= hidden && hiddenBeside > beside - serial + hidden);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMoeFolding)

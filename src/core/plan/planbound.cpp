@@ -207,12 +207,15 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         // Overlapped collectives start with the compute (schedule.cpp); the others follow it.
         const double tpBeside = c.overlapTp ? 1 : 0;
         const double epBeside = c.overlapEp && ep ? 1 : 0;
+        // The shared experts' side compute (overlapSharedExperts) runs beside the latter.
         op[static_cast<std::size_t>(k)].forward
             = std::max({cost.forwardTime, cpF, tpBeside * tpF, epBeside * epF})
-            + (1 - tpBeside) * tpF + etpF + (1 - epBeside) * epF;
+            + std::max(cost.sharedExpertForward,
+                       (1 - tpBeside) * tpF + etpF + (1 - epBeside) * epF);
         op[static_cast<std::size_t>(k)].backward
             = std::max({cost.backwardTime, cpB, tpBeside * tpB, epBeside * epB})
-            + (1 - tpBeside) * tpB + etpB + (1 - epBeside) * epB;
+            + std::max(cost.sharedExpertBackward,
+                       (1 - tpBeside) * tpB + etpB + (1 - epBeside) * epB);
         first += count;
     }
     const int p = c.pp;

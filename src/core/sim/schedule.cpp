@@ -106,7 +106,7 @@ struct Timer
     double t;
     std::uint64_t seq;
     int kind; // 0: compute done (pl, st); 1: DP bucket ready (st, chunk, bucket);
-              // 2: parameters gathered without communication (st)
+              // 2: parameters gathered without communication (st); 3: side compute done (pl, st)
     int a, b, c;
     bool operator>(const Timer &o) const { return t != o.t ? t > o.t : seq > o.seq; }
 };
@@ -203,6 +203,7 @@ private:
     }
     void tryStart(int pl, int st);
     void computeDone(int pl, int st);
+    void sideComputeDone(int pl, int st);
     void finishOp(int pl, int st);
     void commDone(const Pending &p);
     void bucketReady(int st, int chunk, int bucket);
@@ -332,7 +333,23 @@ void Engine::computeDone(int pl, int st)
         submitGroups(g.ep[static_cast<std::size_t>(st)],
                      rec.op.forward ? w.epForward : w.epBackward,
                      Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.pending);
+    // Compute beside the exchange (the shared experts on their side stream): the operation
+    // ends when both are done. With the exchange already hidden (1F1B A2A overlap) it follows
+    // the compute.
+    const double side = rec.op.forward ? w.sideForward : w.sideBackward;
+    if (side > 0) {
+        ++ss.pending;
+        m_timers.push(Timer {m_now + side, m_seq++, 3, pl, st, 0});
+    }
     if (ss.pending == 0)
+        finishOp(pl, st);
+}
+
+void Engine::sideComputeDone(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    current(pl, st).sideDone = m_now;
+    if (--ss.pending == 0 && !ss.computing)
         finishOp(pl, st);
 }
 
@@ -535,6 +552,8 @@ bool Engine::loop()
                 computeDone(tm.a, tm.b);
             else if (tm.kind == 1)
                 bucketReady(tm.a, tm.b, tm.c);
+            else if (tm.kind == 3)
+                sideComputeDone(tm.a, tm.b);
             else
                 gathered(tm.a, static_cast<std::size_t>(tm.b));
         }
@@ -582,8 +601,11 @@ void Engine::breakdown()
         b.dpExposed += gather;
         b.ppExposed += transit;
         b.bubble += gap - gather - transit;
-        b.compute += r.computeEnd - r.start;
-        const double exposed = r.commEnd - r.computeEnd;
+        // Compute beside the exchange (shared experts) is compute; the exchange is exposed
+        // only once it has ended.
+        const double side = std::clamp(r.sideDone - r.computeEnd, 0.0, r.commEnd - r.computeEnd);
+        b.compute += r.computeEnd - r.start + side;
+        const double exposed = r.commEnd - r.computeEnd - side;
         const double tp = std::max(0.0, r.tpDone - r.computeEnd);
         const double cp = std::max(0.0, r.cpDone - r.computeEnd);
         const double ep = std::max(0.0, r.epDone - r.computeEnd);

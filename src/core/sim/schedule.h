@@ -48,6 +48,9 @@ struct ChunkWork
 {
     double forwardTime = 0;
     double backwardTime = 0; ///< including recomputation
+    /// Compute that runs beside the chunk's exposed EP exchange, after forwardTime /
+    /// backwardTime (the shared experts with --moe-shared-expert-overlap), seconds.
+    double sideForward = 0, sideBackward = 0;
     std::vector<CollectiveCall> tpForward, tpBackward; ///< over each TP group
     std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
@@ -126,6 +129,7 @@ struct OpRecord
     double gatherWait = 0; ///< ZeRO-3: time the op waited for its parameter all-gather
     double producerEnd = 0; ///< end of the producing operation (before transfer)
     double tpDone = 0, cpDone = 0, epDone = 0;
+    double sideDone = 0; ///< end of the compute beside the exchange (ChunkWork::sideForward)
 };
 
 struct ScheduleOutcome

@@ -370,6 +370,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         ChunkWork cw;
         cw.forwardTime = cost.forwardTime;
         cw.backwardTime = cost.backwardTime;
+        cw.sideForward = cost.sharedExpertForward;
+        cw.sideBackward = cost.sharedExpertBackward;
         cw.layers = count;
         int moe = 0;
         double dense = 0, expert = 0; // parameters per GPU
@@ -423,8 +425,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         if (c.ep > 1 && moe > 0)
             epCalls(cw, m, c, vol, moe, full);
         s.chunks.push_back(std::move(cw));
-        plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)]
-            += cost.forwardTime + cost.backwardTime;
+        plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)] += cost.forwardTime
+            + cost.backwardTime + cost.sharedExpertForward + cost.sharedExpertBackward;
         first += count;
     }
 

@@ -83,6 +83,11 @@ struct Pass
     const KernelModel &k;
     const TrainingConfig &c;
     double fwd = 0, bwd = 0, flops = 0, memTime = 0;
+    /// Shared experts' GEMMs kept apart from fwd / bwd (GPU time; their launches stay on the
+    /// host's queue): Megatron-Core's --moe-shared-expert-overlap runs them on a side stream
+    /// beside the token dispatch and combine, not in the layer's critical path.
+    bool sharedApart = false;
+    double sharedFwd = 0, sharedBwd = 0;
     double hostFwd = 0, hostBwd = 0; ///< host time of the forward segment open now, backward
     double fwdSegStart = 0; ///< GPU forward time when the open segment began
     double fwdClosed = 0; ///< wall time of the closed forward segments
@@ -322,9 +327,16 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         if (m.sharedExperts > 0) {
             const double fs = double(m.expertFfn) * m.sharedExperts;
             if (mlp || c.recomputes(kRecomputeSharedExperts)) {
+                const double f0 = p.fwd, b0 = p.bwd;
                 p.linear(T, fs * gateMul / t, h);
                 p.linear(T, h, fs / t);
                 actElems += T * fs / t;
+                if (p.sharedApart) {
+                    p.sharedFwd += p.fwd - f0;
+                    p.sharedBwd += p.bwd - b0;
+                    p.fwd = f0;
+                    p.bwd = b0;
+                }
             }
         }
     } else {
@@ -397,6 +409,7 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
     const double t = c.tp, h = m.hidden;
     const double T = double(c.microBatch) * m.seq / c.cp;
     Pass layers {k, c};
+    layers.sharedApart = c.overlapSharedExperts && m.sharedExperts > 0;
     for (int i = first; i < first + count && i < m.layers; ++i)
         layer(layers, m, c, acc, i, LayerPart::All);
     Pass again {k, c}; // what recomputation repeats (its forward)
@@ -425,6 +438,8 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
     out.backwardTime = layers.backwardWall() + ends.backwardWall() + out.recomputeTime;
     out.hostBoundTime = out.forwardTime + out.backwardTime
         - (layers.fwd + ends.fwd + layers.bwd + ends.bwd + again.fwd);
+    out.sharedExpertForward = layers.sharedFwd;
+    out.sharedExpertBackward = layers.sharedBwd;
     return out;
 }
 

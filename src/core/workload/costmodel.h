@@ -36,8 +36,14 @@ double hardwareFlopsPerStep(const TransformerSpec &m, const TrainingConfig &c);
 /// micro-batch (per GPU: GEMMs divided over TP and CP). Times in seconds, FLOPs per GPU.
 struct ChunkCost
 {
-    double forwardTime = 0; ///< forward pass
-    double backwardTime = 0; ///< backward pass including recomputation
+    /// Forward pass; with TrainingConfig::overlapSharedExperts without the shared experts'
+    /// GEMMs (sharedExpertForward), which run beside the token exchange.
+    double forwardTime = 0;
+    /// Backward pass including recomputation (and, likewise, without sharedExpertBackward).
+    double backwardTime = 0;
+    /// GPU time of the shared experts' GEMMs left out of the times above when they overlap
+    /// the dispatch and combine (Megatron-Core --moe-shared-expert-overlap); 0 otherwise.
+    double sharedExpertForward = 0, sharedExpertBackward = 0;
     double recomputeTime = 0; ///< part of backwardTime spent recomputing
     double forwardFlops = 0; ///< per GPU
     double recomputeFlops = 0; ///< per GPU
