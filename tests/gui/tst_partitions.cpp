@@ -16,6 +16,7 @@
 #include "partitionsdriver.h"
 #include "workloadfixtures.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -169,6 +170,26 @@ private slots:
         doc()->undoStack()->undo();
         QVERIFY(!doc()->design().workload);
         QVERIFY(dock()->addButton()->isVisible());
+    }
+
+    // The MoE overlaps are in the form: a click sets the config, undo clears it.
+    void moeOverlapCheckBoxesEditTheConfig()
+    {
+        QVERIFY(doc()->design().workload);
+        using Flag = bool TrainingConfig::*;
+        const std::pair<const char *, Flag> flags[]
+            = {{"overlapEp", &TrainingConfig::overlapEp},
+               {"overlapSharedExperts", &TrainingConfig::overlapSharedExperts}};
+        for (const auto &[key, flag] : flags) {
+            auto *box = qobject_cast<QCheckBox *>(dock()->form()->field(QString::fromLatin1(key)));
+            QVERIFY2(box, key);
+            QVERIFY(!box->isChecked());
+            box->click();
+            QVERIFY2(doc()->design().workload->config.*flag, key);
+            doc()->undoStack()->undo();
+            QVERIFY2(!(doc()->design().workload->config.*flag), key);
+            QVERIFY(!box->isChecked());
+        }
     }
 
     void presetComboReplacesModel()

@@ -390,6 +390,16 @@ void WorkloadForm::buildPrecision(QFormLayout *form)
         form, QStringLiteral("overlapPp"), tr("Overlap PP"),
         [](Workload &w) -> bool & { return w.config.overlapPp; },
         tr("Pipeline send/receive overlaps compute"));
+    boolRow(
+        form, QStringLiteral("overlapEp"), tr("Overlap EP (1F1B A2A)"),
+        [](Workload &w) -> bool & { return w.config.overlapEp; },
+        tr("MoE dispatch and combine run beside the other micro-batch's compute in the steady "
+           "1F1B phase (Megatron-Core combined 1F1B A2A overlap)"));
+    boolRow(
+        form, QStringLiteral("overlapSharedExperts"), tr("Overlap shared experts"),
+        [](Workload &w) -> bool & { return w.config.overlapSharedExperts; },
+        tr("Shared experts compute beside the exposed MoE dispatch and combine "
+           "(--moe-shared-expert-overlap)"));
 }
 
 void WorkloadForm::showIssues(const Workload &w)
