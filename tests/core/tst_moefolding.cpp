@@ -178,7 +178,7 @@ private slots:
         test::Cluster cl = test::makeCluster("dgx-h100", 32);
         QVERIFY(!cl.acc.empty());
         Workload xep = qwenXep();
-        xep.config.globalBatch = 128;
+        xep.config.globalBatch = 2048;
         xep.config.dispatcher = TokenDispatcher::DeepEP;
         xep.config.recompute = Recompute::Selective;
         xep.config.recomputeModules = kRecomputeLayerNorm | kRecomputeAct | kRecomputeMoeAct;
@@ -198,22 +198,24 @@ private slots:
         };
         const double cross = step(xep, false), intra = step(iep, false);
         const double overlapped = step(xep, true);
-        qInfo().noquote() << QStringLiteral("Qwen3-235B, 256 H100, GBS 128: EP32 TP2 %1 s, EP8 TP4 "
-                                            "%2 s, EP32 with 1F1B A2A overlap %3 s (measured at "
-                                            "GBS 2048: 19.7, 29.0, 17.6 s)")
+        qInfo().noquote() << QStringLiteral(
+                                 "Qwen3-235B, 256 H100, GBS 2048: EP32 TP2 %1 s, EP8 TP4 "
+                                 "%2 s, EP32 with 1F1B A2A overlap %3 s (measured: "
+                                 "19.7, 29.0, 17.6 s)")
                                  .arg(cross, 0, 'f', 2)
                                  .arg(intra, 0, 'f', 2)
                                  .arg(overlapped, 0, 'f', 2);
         QVERIFY(cross > 0 && intra > 0 && overlapped > 0);
-        // The ordering of EP32 and EP8 TP4 is not reproduced yet: the MoE rows run far faster
-        // than measured (the expert GEMMs and the dispatch cost too little, see the validation
-        // table), so EP8's smaller exchange wins. The overlap beats no overlap, by a hair (1.32 s
-        // both, to two decimals, at GBS 128; measured 17.6 vs 19.7 s): far less than measured.
+        // The ordering of EP32 and EP8 TP4 is not reproduced: the model zoo ran the two on
+        // different code versions (its "Code" column; issue 14's notes), and Weft's EP8 TP4 is
+        // far faster than measured. At the measured batch (session 10: 16.98, 13.06, 13.00 s)
+        // the steady 1F1B phase dominates and the A2A overlap wins, by more than measured (23%
+        // against 11%: the overlap's own costs beyond the dispatcher's SMs are not modelled).
         QEXPECT_FAIL("", "issue 14: cross-node EP32 not yet faster than EP8 with TP4", Continue);
         QVERIFY2(cross < intra, "cross-node EP32 must beat intra-node EP8 with TP4");
-        QVERIFY2(overlapped < cross, "the 1F1B A2A overlap must beat no overlap");
+        QVERIFY2(overlapped < cross * 0.95, "the 1F1B A2A overlap must beat no overlap");
         // What the model reaches today (regression bounds around the printed figures).
-        QVERIFY2(cross < 2.5 && intra < 1.5 && overlapped < 2.5, "Qwen3-235B step times regressed");
+        QVERIFY2(cross < 20 && intra < 15 && overlapped < 15, "Qwen3-235B step times regressed");
     }
 
     // Public sizes: DeepSeek-V3 671B (report sec. 4.2, MLA's 187M attention weights per
