@@ -482,6 +482,8 @@ void FlowNetwork::refineGroup(std::uint32_t group)
                 m_refinedFlows = 0;
             }
             m_refinedFlows += refined->flows.size();
+            for (const FlowClass &k : refined->classes.classes)
+                m_refinedFlows += k.entries.size();
             m_refinements[key] = refined;
         }
     }

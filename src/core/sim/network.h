@@ -294,7 +294,7 @@ private:
     std::uint64_t m_phaseIds = 0;
     /// Refined classes by the situation they were refined in (refineGroup).
     std::unordered_map<std::uint64_t, std::shared_ptr<PhaseClasses>> m_refinements;
-    std::size_t m_refinedFlows = 0;
+    std::size_t m_refinedFlows = 0; ///< flows and class entries held by m_refinements
     std::vector<char> m_refineOwn; ///< by solver class, scratch of refineGroup
     std::vector<std::uint32_t> m_refineMark; ///< by link direction, scratch of refineGroup
     std::uint32_t m_refineStamp = 0;
