@@ -46,6 +46,20 @@ Workload qwenXep()
     return w;
 }
 
+const AcceleratorSpec &h100Sxm()
+{
+    return builtinCatalog().hardware.accelerators.at("h100-sxm");
+}
+
+// EP 8 over DP 8 (one server's worth of experts).
+TrainingConfig ep8()
+{
+    TrainingConfig c;
+    c.ep = 8;
+    c.dp = 8;
+    return c;
+}
+
 std::vector<int> ranksOf(const RankMap &rk, const std::vector<NodeId> &nodes)
 {
     std::vector<int> out;
@@ -283,10 +297,8 @@ private slots:
     void imbalanceSlowsExperts()
     {
         const TransformerSpec m = *modelPreset("qwen3-30b-a3b");
-        const AcceleratorSpec &acc = builtinCatalog().hardware.accelerators.at("h100-sxm");
-        TrainingConfig c;
-        c.ep = 8;
-        c.dp = 8;
+        const AcceleratorSpec &acc = h100Sxm();
+        TrainingConfig c = ep8();
         const double balanced = chunkCost(m, c, acc, 0, 4, false, false).forwardTime;
         const double bytes = commVolumes(m, c).epDispatchBytes;
         c.moeImbalance = 1.5;
@@ -343,10 +355,8 @@ private slots:
     void sharedExpertOverlap()
     {
         const TransformerSpec m = *modelPreset("deepseek-v3");
-        const AcceleratorSpec &acc = builtinCatalog().hardware.accelerators.at("h100-sxm");
-        TrainingConfig c;
-        c.ep = 8;
-        c.dp = 8;
+        const AcceleratorSpec &acc = h100Sxm();
+        TrainingConfig c = ep8();
         const int first = m.firstDenseLayers;
         const ChunkCost plain = chunkCost(m, c, acc, first, 2, false, false);
         QCOMPARE(plain.sharedExpertForward, 0.0);
