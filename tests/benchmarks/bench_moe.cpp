@@ -40,9 +40,7 @@ void run(const Case &k, int batchDivisor)
     test::Cluster cluster = test::generateCluster(p);
     Design d = std::move(cluster.design);
     Workload w;
-    for (const auto &domain : cluster.acc)
-        for (int i = 0; i < k.usedPerDomain && i < int(domain.size()); ++i)
-            w.placement.explicitMap.push_back(domain[std::size_t(i)]);
+    w.placement.explicitMap = test::firstOfEachDomain(cluster, k.usedPerDomain);
     w.model = *modelPreset(k.model);
     TrainingConfig &c = w.config;
     c.tp = k.tp;

@@ -263,6 +263,57 @@ private slots:
                                 .arg(a.stats.flows)));
     }
 
+    // The same situation twice (the next micro-batch meets the same traffic): the second
+    // refinement comes from the cache, and the answers are still the per-flow ones.
+    void repeatedSituationRefinedFromTheCache()
+    {
+        Cluster c = h100(8);
+        const Router r(c.design);
+        std::vector<NodeId> rail;
+        for (const auto &d : c.acc)
+            rail.push_back(d[2]);
+        const std::vector<NodeId> all = flat(c);
+        std::vector<Job> jobs;
+        for (double t0 : {0.0, 0.5}) { // each round long finished before the next
+            jobs.push_back({allToAll(r, all, 64e6), t0});
+            jobs.push_back({ring(r, rail, 16e6), t0 + 2e-4});
+        }
+        Outcome a;
+        compareWithPerFlow(c.design, jobs, &a);
+        QVERIFY(a.stats.refinedPhases >= 2);
+        QVERIFY2(a.stats.cachedRefinements >= 1,
+                 qPrintable(QStringLiteral("%1 refinements, %2 from the cache")
+                                .arg(a.stats.refinedPhases)
+                                .arg(a.stats.cachedRefinements)));
+    }
+
+    // A phase solved by classes is routed when it is submitted: an unroutable flow in it
+    // throws then (naming its ends), not when the phase starts.
+    void unroutableFlowOfAClassifiedPhaseThrowsAtSubmit()
+    {
+        Cluster c = h100(4);
+        const std::vector<NodeId> all = flat(c);
+        std::vector<Phase> phases = allToAll(Router(c.design), all, 64e6);
+        const NodeId lonely = all.back();
+        std::vector<LinkId> cut;
+        for (const Link &l : c.design.links())
+            if (l.a == lonely || l.b == lonely)
+                cut.push_back(l.id);
+        QVERIFY(!cut.empty());
+        for (LinkId l : cut)
+            QVERIFY(c.design.removeLink(l));
+        FlowNetwork net(c.design);
+        QVERIFY(phases.front().flows.size() >= net.options().aggregateMinFlows);
+        bool threw = false;
+        try {
+            net.submit(phases, 0);
+        } catch (const UnroutableError &e) {
+            threw = e.from() == lonely || e.to() == lonely;
+        }
+        QVERIFY(threw);
+        QCOMPARE(net.activeFlowUnits(), std::size_t(0));
+    }
+
     // Two all-to-alls on disjoint servers and a ring inside one server: no saturable link is
     // shared, so nothing is split.
     void disjointTrafficStaysAggregated()

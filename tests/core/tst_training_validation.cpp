@@ -587,9 +587,7 @@ private slots:
             Design d = std::move(c.design);
             d.workload = row.w;
             if (mr.usedPerDomain > 0)
-                for (const auto &domain : c.acc)
-                    for (int i = 0; i < mr.usedPerDomain && i < int(domain.size()); ++i)
-                        d.workload->placement.explicitMap.push_back(domain[std::size_t(i)]);
+                d.workload->placement.explicitMap = test::firstOfEachDomain(c, mr.usedPerDomain);
             const SimResult r = simulate(d);
             QString why;
             for (const Finding &f : r.warnings)

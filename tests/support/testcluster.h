@@ -28,6 +28,17 @@ struct Cluster
     std::vector<std::string> errors; ///< the generator's reasons when `design` is empty
 };
 
+/// A placement on the first `perDomain` accelerators of every domain of `c` (rank order:
+/// domain by domain), as a job on part of each rack runs (GB200 NVL72: 64 of 72).
+inline std::vector<NodeId> firstOfEachDomain(const Cluster &c, int perDomain)
+{
+    std::vector<NodeId> map;
+    for (const auto &domain : c.acc)
+        for (int i = 0; i < perDomain && i < int(domain.size()); ++i)
+            map.push_back(domain[std::size_t(i)]);
+    return map;
+}
+
 /// Accelerators of every scale-up domain of `d`, by domain (in group order) then rail.
 inline std::vector<std::vector<NodeId>> acceleratorsByDomain(const Design &d)
 {

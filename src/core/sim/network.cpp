@@ -18,6 +18,17 @@ constexpr std::size_t kChunkSlots = 4096; // link directions per statistics chun
 // Merged routes of coupled phases are cached up to this many entries in total, then start over.
 constexpr std::size_t kCoupledEntryLimit = 16'000'000;
 
+// Link classes of the classes of `fc` marked in `live` (all if empty).
+std::size_t linkCells(const FlowClasses &fc, const std::vector<char> &live)
+{
+    std::vector<std::uint32_t> cells;
+    for (std::uint32_t c = 0; c < fc.classes.size(); ++c)
+        if (live.empty() || live[c])
+            cells.insert(cells.end(), fc.classes[c].cells.begin(), fc.classes[c].cells.end());
+    std::sort(cells.begin(), cells.end());
+    return static_cast<std::size_t>(std::unique(cells.begin(), cells.end()) - cells.begin());
+}
+
 std::vector<double> linkDirCapacities(const Router &r)
 {
     std::vector<double> cap(2 * r.linkCount());
@@ -47,8 +58,12 @@ struct FlowNetwork::PhaseClasses
     std::uint32_t group = 0; ///< aggregate group of every phase with these classes
     std::uint64_t id = 0; ///< unique: names these classes in refinement keys
     /// Refined classes (refineGroup): per flow, the unit of the refined group it came from
-    /// (classes never span two); `flows` then hold no bytes.
+    /// (classes never span two); `flows` then hold placeholder bytes (the units' are theirs).
     std::vector<std::uint32_t> unitOf;
+    /// Refined classes: the classes they refine (id) and the live units' classes there, in
+    /// unit order (what unitOf indexes): a cache hit must match them.
+    std::uint64_t source = 0;
+    std::vector<std::uint32_t> sourceUnits;
     std::vector<JobTag> tags; ///< tags whose links already list these flows' links
 };
 
@@ -423,8 +438,9 @@ void FlowNetwork::refineGroup(std::uint32_t group)
     };
     // The refinement depends only on the classes refined, which of them are live in which
     // units, and the seeds: the same situation (every micro-batch of a pipeline meets the same
-    // traffic) is refined once. A stale or colliding key can only give classes that fail their
-    // certificate, which are then refined afresh (`fresh`).
+    // traffic) is refined once. A hit must refine the same classes with the same units; a key
+    // colliding only in the seeds can give classes that fail their certificate, which are then
+    // refined afresh (`fresh`).
     std::uint64_t key = 0xcbf29ce484222325ull;
     auto mixIn = [&key](std::uint64_t v) { key = (key ^ v) * 0x100000001b3ull; };
     mixIn(g.phase->id);
@@ -444,9 +460,13 @@ void FlowNetwork::refineGroup(std::uint32_t group)
                 mixIn(w);
         }
     }
+    std::vector<std::uint32_t> liveClasses(live.size());
+    for (std::size_t u = 0; u < live.size(); ++u)
+        liveClasses[u] = live[u].cls;
     std::shared_ptr<PhaseClasses> refined;
     if (!g.fresh)
-        if (auto hit = m_refinements.find(key); hit != m_refinements.end())
+        if (auto hit = m_refinements.find(key); hit != m_refinements.end()
+            && hit->second->source == g.phase->id && hit->second->sourceUnits == liveClasses)
             refined = hit->second;
     const bool cached = refined != nullptr;
     m_aggregation.cachedRefinements += cached ? 1 : 0;
@@ -454,6 +474,8 @@ void FlowNetwork::refineGroup(std::uint32_t group)
     if (!refined) {
         refined = std::make_shared<PhaseClasses>();
         refined->id = ++m_phaseIds;
+        refined->source = g.phase->id;
+        refined->sourceUnits = std::move(liveClasses);
         std::vector<std::uint64_t> seed;
         for (std::uint32_t u = 0; u < live.size(); ++u)
             for (std::uint32_t i : g.phase->classes.classes[live[u].cls].members) {
@@ -522,16 +544,6 @@ void FlowNetwork::refineGroup(std::uint32_t group)
     }
     if (n.units.empty())
         m_groups.erase(ng);
-}
-
-std::size_t FlowNetwork::linkCells(const FlowClasses &fc, const std::vector<char> &live)
-{
-    std::vector<std::uint32_t> cells;
-    for (std::uint32_t c = 0; c < fc.classes.size(); ++c)
-        if (live.empty() || live[c])
-            cells.insert(cells.end(), fc.classes[c].cells.begin(), fc.classes[c].cells.end());
-    std::sort(cells.begin(), cells.end());
-    return static_cast<std::size_t>(std::unique(cells.begin(), cells.end()) - cells.begin());
 }
 
 MaxMinSolver::UnitId FlowNetwork::addUnit(JobId jobId, std::span<const RouteEntry> entries,

@@ -39,8 +39,6 @@
 
 namespace weft {
 
-struct FlowClasses;
-
 /// One point-to-point flow between two nodes (accelerators; a scale-up switch for in-network
 /// reduction).
 struct Flow
@@ -238,8 +236,6 @@ private:
     /// on their links (flowclasses.h, FlowSeeds): a new group, exact while that traffic stays.
     /// If that splits nothing, by one unit per flow.
     void refineGroup(std::uint32_t group);
-    /// Link classes of the classes of `fc` marked in `live` (all if empty).
-    static std::size_t linkCells(const FlowClasses &fc, const std::vector<char> &live);
     MaxMinSolver::UnitId addUnit(JobId job, std::span<const RouteEntry> entries, double bytes,
                                  double cap, std::uint64_t classKey, std::uint32_t group = 0,
                                  bool countMirror = true,
