@@ -25,6 +25,15 @@ std::vector<NodeId> flat(const Cluster &c)
     return out;
 }
 
+/// The accelerator of rail `k` of every domain.
+std::vector<NodeId> railOf(const Cluster &c, std::size_t k)
+{
+    std::vector<NodeId> out;
+    for (const auto &d : c.acc)
+        out.push_back(d[k]);
+    return out;
+}
+
 std::vector<Phase> allToAll(const Router &r, std::vector<NodeId> members, double bytes)
 {
     CollectiveSpec s;
@@ -218,9 +227,7 @@ private slots:
     {
         Cluster c = h100(8);
         const Router r(c.design);
-        std::vector<NodeId> rail;
-        for (const auto &d : c.acc)
-            rail.push_back(d[2]);
+        const std::vector<NodeId> rail = railOf(c, 2);
         const std::vector<NodeId> all = flat(c);
         const std::vector<NodeId> half(all.begin(), all.begin() + 32);
         Outcome a;
@@ -269,9 +276,7 @@ private slots:
     {
         Cluster c = h100(8);
         const Router r(c.design);
-        std::vector<NodeId> rail;
-        for (const auto &d : c.acc)
-            rail.push_back(d[2]);
+        const std::vector<NodeId> rail = railOf(c, 2);
         const std::vector<NodeId> all = flat(c);
         std::vector<Job> jobs;
         for (double t0 : {0.0, 0.5}) { // each round long finished before the next
