@@ -33,6 +33,40 @@ bool crossesNode(const Design &d, const Route &route, NodeId n)
     return false;
 }
 
+// The route's entries as (link direction, fraction bits), sorted: a multiset to compare exactly.
+std::vector<std::pair<LinkDir, double>> entrySet(const std::vector<RouteEntry> &entries)
+{
+    std::vector<std::pair<LinkDir, double>> out;
+    for (const RouteEntry &e : entries)
+        out.emplace_back(e.linkDir, e.fraction);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Router::routeParts expanded (own entries, then each piece's) for every ordered pair of
+// `nodes` equals route() bit for bit; returns the pairs that held a shared piece.
+int checkPartsAreRoutes(const Router &r, const std::vector<NodeId> &nodes)
+{
+    int withPieces = 0;
+    RouteParts parts;
+    for (NodeId a : nodes)
+        for (NodeId b : nodes) {
+            r.routeParts(a, b, parts);
+            std::vector<RouteEntry> all = parts.own;
+            for (int k = 0; k < parts.pieceCount; ++k) {
+                const std::vector<RouteEntry> &p = r.pieceEntries(parts.pieces[k]);
+                all.insert(all.end(), p.begin(), p.end());
+            }
+            withPieces += parts.pieceCount > 0;
+            const auto want = entrySet(r.route(a, b).entries);
+            if (entrySet(all) != want) {
+                qWarning("parts differ from the route %u -> %u", a.value, b.value);
+                return -1;
+            }
+        }
+    return withPieces;
+}
+
 } // namespace
 
 class TestRouting : public QObject
@@ -170,6 +204,44 @@ private slots:
         const Link &l = c.design.links()[0];
         const LinkTechSpec &t = c.design.hardware.linkTechs.at(l.tech);
         QCOMPARE(r.capacity(0), l.rate * l.lanes * t.efficiency);
+    }
+    // Routes as parts (the classes' input, flowclasses.h) are the routes exactly: PXN and
+    // rail-matched pairs across two scalable units of DGX H100 (pieces: the hop to the proxy,
+    // the leaf-to-leaf walk), NVL72 racks on a fat tree, without PXN, to a switch (in-network
+    // reduction), and a fabric with a spine cable removed (asymmetric ECMP).
+    void partsAreTheRoutesExactly()
+    {
+        FabricParams p = clusterParams("dgx-h100", 40); // 2 scalable units of 32 and 8
+        const Cluster c = generateCluster(p);
+        QVERIFY(!c.acc.empty());
+        std::vector<NodeId> nodes;
+        for (int d : {0, 1, 33, 39})
+            for (int g : {0, 3, 7})
+                nodes.push_back(c.acc[static_cast<std::size_t>(d)][static_cast<std::size_t>(g)]);
+        nodes.push_back(c.leaves.front());
+        for (bool pxn : {true, false}) {
+            const Router r(c.design, pxn);
+            QVERIFY(checkPartsAreRoutes(r, nodes) > 0);
+        }
+        Design cut = c.design; // a leaf-to-spine cable gone: the ECMP fractions differ by leaf
+        const auto it = std::find_if(cut.links().begin(), cut.links().end(), [&](const Link &l) {
+            return (l.a == c.leaves.front() || l.b == c.leaves.front())
+                && std::find(c.spines.begin(), c.spines.end(), l.a == c.leaves.front() ? l.b : l.a)
+                != c.spines.end();
+        });
+        QVERIFY(it != cut.links().end());
+        cut.removeLink(it->id);
+        const Router rc(cut);
+        QVERIFY(checkPartsAreRoutes(rc, nodes) > 0);
+
+        FabricParams g = clusterParams("gb200-nvl72", 2);
+        g.fabric = FabricKind::FatTree;
+        const Cluster racks = generateCluster(g);
+        QVERIFY(!racks.acc.empty());
+        std::vector<NodeId> gpus {racks.acc[0][0], racks.acc[0][35], racks.acc[0][71],
+                                  racks.acc[1][0], racks.acc[1][40]};
+        const Router rg(racks.design);
+        QVERIFY(checkPartsAreRoutes(rg, gpus) > 0);
     }
     // Routes are cached per pair and distances per destination class (its attachment switches).
     void routesAreCached()

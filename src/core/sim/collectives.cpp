@@ -182,14 +182,11 @@ CollectivePlanner::Layout CollectivePlanner::layout(const std::vector<NodeId> &m
     return lay;
 }
 
-CollectivePlanner::Hop CollectivePlanner::hop(NodeId a, NodeId b) const
+CollectivePlanner::Hop CollectivePlanner::hopOver(const std::vector<RouteEntry> &entries) const
 {
     Hop h;
-    if (a == b)
-        return h;
     const Design &design = m_router.design();
-    const Route &r = m_router.route(a, b);
-    for (const RouteEntry &e : r.entries) {
+    for (const RouteEntry &e : entries) {
         const std::size_t li = e.linkDir / 2;
         const Link &l = design.links()[li];
         const LinkTechSpec *tech = design.linkTech(l);
@@ -198,6 +195,24 @@ CollectivePlanner::Hop CollectivePlanner::hop(NodeId a, NodeId b) const
         else if (tech && tech->technology == Technology::PCIe && h.cls != HopClass::Net)
             h.cls = HopClass::PCI;
         h.extra += e.fraction * std::max(0.0, l.latency - (tech ? tech->latency : 0.0));
+    }
+    return h;
+}
+
+CollectivePlanner::Hop CollectivePlanner::hop(NodeId a, NodeId b) const
+{
+    if (a == b)
+        return {};
+    m_router.routeParts(a, b, m_parts);
+    Hop h = hopOver(m_parts.own);
+    for (int k = 0; k < m_parts.pieceCount; ++k) {
+        auto it = m_pieceHops.find(m_parts.pieces[k]);
+        if (it == m_pieceHops.end())
+            it = m_pieceHops
+                     .emplace(m_parts.pieces[k], hopOver(m_router.pieceEntries(m_parts.pieces[k])))
+                     .first;
+        h.cls = std::max(h.cls, it->second.cls); // NVLink < PCI < Net
+        h.extra += it->second.extra;
     }
     return h;
 }

@@ -27,6 +27,7 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace weft {
@@ -133,7 +134,9 @@ private:
         HopClass cls = HopClass::NVLink;
         double extra = 0;
     };
+    /// From the route's parts (Router::routeParts), each shared piece's Hop computed once.
     Hop hop(NodeId a, NodeId b) const;
+    Hop hopOver(const std::vector<RouteEntry> &entries) const;
     ProtocolTimes edgeLatency(LatencyFamily f, NodeId a, NodeId b, bool multiDomain,
                               bool onePerDomain) const;
     ProtocolTimes maxEdgeLatency(LatencyFamily f, const std::vector<Flow> &flows,
@@ -159,6 +162,8 @@ private:
         double bandwidthTime = 0; ///< isolated, Simple, without latency, s
     };
     mutable std::map<std::tuple<int, double, std::size_t, std::size_t>, Decision> m_autoCache;
+    mutable RouteParts m_parts;
+    mutable std::unordered_map<std::uint64_t, Hop> m_pieceHops;
 };
 
 /// Convenience for one-off use: plans `spec` on `design` (builds a Router).

@@ -64,10 +64,13 @@ struct FlowSeeds
 };
 
 /// Colour refinement of `flows` over `router`'s routes (see above), from first colours of
-/// flows by (bytes, rate cap, seed) and link directions by (capacity, seed words). O(R x E log
-/// d) for E (flow, link direction) incidences, R rounds (a handful on a fat tree) and d flows
-/// per direction. Throws UnroutableError for a flow without a path, std::invalid_argument for
-/// flow seeds not one per flow.
+/// flows by (bytes, rate cap, seed) and link directions by (capacity, seed words). The routes
+/// are taken as parts (Router::routeParts): a shared piece (the walk between two leaves, a
+/// scale-up walk) is one vertex between its flows and its link directions, so a flow has a few
+/// incidences rather than one per ECMP direction; an equitable partition of that graph is one
+/// of the flow x direction graph (flowclasses.cpp). O(R x E log d) for E incidences, R rounds
+/// (a handful on a fat tree) and d neighbours per vertex. Throws UnroutableError for a flow without
+/// a path, std::invalid_argument for flow seeds not one per flow.
 FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flows,
                                  const FlowSeeds &seeds = {});
 

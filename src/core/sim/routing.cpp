@@ -255,28 +255,37 @@ void Router::routeUncached(NodeId src, NodeId dst, Route &out) const
     finishRoute(out);
 }
 
+int Router::pxnProxy(int s, int d) const
+{
+    const int ds = m_domain[static_cast<std::size_t>(s)];
+    if (!m_pxn || !m_isAcc[static_cast<std::size_t>(s)] || !m_isAcc[static_cast<std::size_t>(d)]
+        || ds < 0 || ds == m_domain[static_cast<std::size_t>(d)]
+        || m_rail[static_cast<std::size_t>(d)] < 0
+        || m_rail[static_cast<std::size_t>(s)] == m_rail[static_cast<std::size_t>(d)])
+        return -1;
+    for (int p : m_domainMembers[static_cast<std::size_t>(ds)])
+        if (m_rail[static_cast<std::size_t>(p)] == m_rail[static_cast<std::size_t>(d)]
+            && scaleOutEgress(p) > 0)
+            return p;
+    return -1;
+}
+
 bool Router::computeRoute(int s, int d, Route &out) const
 {
     const int ds = m_domain[static_cast<std::size_t>(s)];
-    const bool same = ds >= 0 && ds == m_domain[static_cast<std::size_t>(d)];
-    if (same && walkScaleUp(s, d, Mode::ScaleUp, out))
-        return true;
-    if (!same && m_pxn && m_isAcc[static_cast<std::size_t>(s)]
-        && m_isAcc[static_cast<std::size_t>(d)] && ds >= 0
-        && m_rail[static_cast<std::size_t>(d)] >= 0
-        && m_rail[static_cast<std::size_t>(s)] != m_rail[static_cast<std::size_t>(d)]) {
+    if (ds >= 0 && ds == m_domain[static_cast<std::size_t>(d)]) {
+        if (const Segment &w = scaleUpWalk(s, d); w.ok) {
+            out.entries = w.entries;
+            return true;
+        }
+    }
+    if (const int p = pxnProxy(s, d); p >= 0) {
         // PXN: hop over the scale-up fabric to the rail-matched accelerator, then its NIC.
-        for (int p : m_domainMembers[static_cast<std::size_t>(ds)]) {
-            if (m_rail[static_cast<std::size_t>(p)] != m_rail[static_cast<std::size_t>(d)]
-                || scaleOutEgress(p) <= 0)
-                continue;
-            Route first, second;
-            if (walkScaleUp(s, p, Mode::ScaleUp, first) && walkScaleOut(p, d, second)) {
-                out.entries = std::move(first.entries);
-                out.entries.insert(out.entries.end(), second.entries.begin(), second.entries.end());
+        const Segment &first = scaleUpWalk(s, p);
+        if (first.ok) {
+            out.entries = first.entries;
+            if (walkScaleOut(p, d, out))
                 return true;
-            }
-            break;
         }
     }
     out.entries.clear();
@@ -284,6 +293,81 @@ bool Router::computeRoute(int s, int d, Route &out) const
         return true;
     out.entries.clear();
     return walkScaleUp(s, d, Mode::Any, out);
+}
+
+const Router::Segment &Router::scaleUpWalk(int s, int d) const
+{
+    const std::uint64_t key
+        = (std::uint64_t(static_cast<std::uint32_t>(s)) << 32) | std::uint32_t(d);
+    if (auto it = m_scaleUpWalks.find(key); it != m_scaleUpWalks.end())
+        return it->second;
+    Segment w;
+    Route r;
+    w.ok = walkScaleUp(s, d, Mode::ScaleUp, r);
+    if (w.ok)
+        w.entries = std::move(r.entries);
+    if (m_scaleUpWalkEntries > kCacheEntryLimit) {
+        m_scaleUpWalks.clear();
+        m_scaleUpWalkEntries = 0;
+    }
+    m_scaleUpWalkEntries += w.entries.size() + 4;
+    return m_scaleUpWalks.emplace(key, std::move(w)).first->second;
+}
+
+namespace {
+
+constexpr std::uint64_t kPieceScaleUp = 1, kPieceSegment = 2;
+
+std::uint64_t pieceKey(std::uint64_t kind, int a, int b)
+{
+    return (kind << 62) | (std::uint64_t(static_cast<std::uint32_t>(a)) << 31)
+        | std::uint64_t(static_cast<std::uint32_t>(b));
+}
+
+} // namespace
+
+void Router::routeParts(NodeId src, NodeId dst, RouteParts &out) const
+{
+    const int s = nodeIndex(src), d = nodeIndex(dst);
+    if (s < 0 || d < 0)
+        throw std::invalid_argument("route: unknown node "
+                                    + std::to_string((s < 0 ? src : dst).value));
+    out.own.clear();
+    out.pieceCount = 0;
+    if (s == d || computeParts(s, d, out))
+        return;
+    out.own.clear();
+    out.pieceCount = 0;
+    Route r;
+    routeUncached(src, dst, r); // the unusual graphs: the whole route as own entries
+    out.own = std::move(r.entries);
+}
+
+const std::vector<RouteEntry> &Router::pieceEntries(std::uint64_t key) const
+{
+    const int a = static_cast<int>((key >> 31) & 0x7fffffffu);
+    const int b = static_cast<int>(key & 0x7fffffffu);
+    return (key >> 62) == kPieceScaleUp ? scaleUpWalk(a, b).entries : segment(a, b).entries;
+}
+
+// computeRoute's choices, with the scale-up walks and the leaf-to-leaf walks as pieces; false
+// where computeRoute would take its last resorts (the caller then routes the whole way).
+bool Router::computeParts(int s, int d, RouteParts &out) const
+{
+    const int ds = m_domain[static_cast<std::size_t>(s)];
+    if (ds >= 0 && ds == m_domain[static_cast<std::size_t>(d)] && scaleUpWalk(s, d).ok) {
+        out.pieces[out.pieceCount++] = pieceKey(kPieceScaleUp, s, d);
+        return true;
+    }
+    if (const int p = pxnProxy(s, d); p >= 0 && scaleUpWalk(s, p).ok) {
+        if (scaleOutParts(p, d, out)) {
+            out.pieces[out.pieceCount++] = pieceKey(kPieceScaleUp, s, p);
+            return true;
+        }
+        out.own.clear();
+        out.pieceCount = 0;
+    }
+    return scaleOutParts(s, d, out);
 }
 
 // BFS from the destination over the links allowed by `mode` (any node may transit), then walk.
@@ -501,6 +585,29 @@ void Router::finishRoute(Route &r) const
         r.alpha = std::max(r.alpha, m_linkAlpha[e.linkDir / 2]);
         r.propagation += e.fraction * m_linkLatency[e.linkDir / 2];
     }
+}
+
+// walkScaleOut's route as parts: the leaf-to-leaf walk a piece, the NIC links own entries.
+bool Router::scaleOutParts(int s, int d, RouteParts &out) const
+{
+    const std::int64_t up = m_soleOut[static_cast<std::size_t>(s)];
+    const std::int64_t down = m_soleOut[static_cast<std::size_t>(d)];
+    if (up >= 0 && down >= 0 && m_adj[up].to != m_adj[down].to) {
+        const Segment &seg = segment(m_adj[up].to, m_adj[down].to);
+        if (!seg.ok)
+            return false;
+        const double c = m_linkCap[m_adj[up].link];
+        out.own.push_back(RouteEntry {m_adj[up].dir, 1.0 * c / c});
+        const double cd = m_linkCap[m_adj[down].link];
+        out.own.push_back(RouteEntry {m_adj[down].dir ^ 1u, seg.mass * cd / cd});
+        out.pieces[out.pieceCount++] = pieceKey(kPieceSegment, m_adj[up].to, m_adj[down].to);
+        return true;
+    }
+    Route r;
+    r.entries = std::move(out.own);
+    const bool ok = walk(s, d, Mode::ScaleOut, scaleOutDistanceTo(d), r);
+    out.own = std::move(r.entries);
+    return ok;
 }
 
 } // namespace weft

@@ -64,6 +64,18 @@ struct Route
     double propagation = 0; ///< byte-weighted sum of Link::latency along the route, s
 };
 
+/// A route as parts, for the symmetry classes (flowclasses.h): entries of its own plus up to two
+/// shared pieces, runs of entries that many routes hold verbatim: the scale-up walk between two
+/// accelerators of a domain (a route inside the domain, or the hop to the PXN proxy) and the
+/// scale-out walk between two leaves. The own entries with the pieces' entries (pieceEntries)
+/// are exactly route()'s entries, each link direction once.
+struct RouteParts
+{
+    std::vector<RouteEntry> own;
+    std::uint64_t pieces[2] = {0, 0}; ///< keys for pieceEntries
+    int pieceCount = 0;
+};
+
 /// Routing tables of one design. Build once per design (O(nodes + links)); routes are computed
 /// on demand and cached. Not thread-safe (the cache is shared).
 class Router
@@ -79,6 +91,11 @@ public:
     /// The same route, written to `out` and not cached: for one pass over many pairs (the
     /// lockstep shares of all replicas' sends) that would only evict the routes in use.
     void routeUncached(NodeId src, NodeId dst, Route &out) const;
+    /// The same route as parts (see RouteParts), none cached per pair: O(own entries) once the
+    /// pieces are known. Throws as route().
+    void routeParts(NodeId src, NodeId dst, RouteParts &out) const;
+    /// Entries of a piece named by routeParts; the reference is valid until the next call.
+    const std::vector<RouteEntry> &pieceEntries(std::uint64_t key) const;
 
     [[nodiscard]] const Design &design() const { return m_design; }
     [[nodiscard]] std::size_t nodeCount() const { return m_nodeIds.size(); }
@@ -134,6 +151,11 @@ private:
         return mode == Mode::Any || (mode == Mode::ScaleUp) == (m_scaleUp[link] != 0);
     }
     bool computeRoute(int s, int d, Route &out) const;
+    bool computeParts(int s, int d, RouteParts &out) const;
+    bool scaleOutParts(int s, int d, RouteParts &out) const;
+    /// The PXN proxy of a rail-mismatched flow from s to d (the first member of s's domain on
+    /// d's rail with scale-out egress), -1 when PXN does not apply.
+    int pxnProxy(int s, int d) const;
     bool walkScaleUp(int s, int d, Mode mode, Route &out) const;
     bool walkScaleOut(int s, int d, Route &out) const;
     const std::vector<std::uint8_t> &scaleOutDistances(int d) const;
@@ -173,11 +195,15 @@ private:
         double mass = 0;
     };
     const Segment &segment(int from, int to) const;
+    /// walkScaleUp(s, d, Mode::ScaleUp), cached by pair (ok false: no scale-up path).
+    const Segment &scaleUpWalk(int s, int d) const;
 
     // caches (routing is logically const)
     mutable std::unordered_map<std::uint64_t, Route> m_cache;
     mutable std::unordered_map<std::uint64_t, Segment> m_segments; ///< by (from, to) switch
     mutable std::size_t m_segmentEntries = 0;
+    mutable std::unordered_map<std::uint64_t, Segment> m_scaleUpWalks; ///< by (from, to) node
+    mutable std::size_t m_scaleUpWalkEntries = 0;
     mutable std::size_t m_cachedEntries = 0;
     mutable std::map<std::vector<int>, std::vector<std::uint8_t>> m_classDist;
     mutable std::vector<const std::vector<std::uint8_t> *> m_nodeClass; ///< per destination
