@@ -114,6 +114,10 @@ constexpr ModelBoolFlag kModelBools[] = {
     {"dropout", "Hidden and attention dropout", &TransformerSpec::dropout},
     {"tied-embeddings", "Output layer shares the input embedding",
      &TransformerSpec::tiedEmbeddings},
+    {"linear-bias", "Biases on the linear layers (the experts' second bias added per expert)",
+     &TransformerSpec::linearBias},
+    {"attention-sinks", "Learned attention-sink logits per head (no modelled cost)",
+     &TransformerSpec::attentionSinks},
 };
 // Flags whose value is a name or a list.
 constexpr const char *kOtherFlags[] = {"model",
@@ -130,7 +134,8 @@ constexpr const char *kOtherFlags[] = {"model",
                                        "dp-bucket-mb",
                                        "workload",
                                        "dispatcher",
-                                       "moe-imbalance"};
+                                       "moe-imbalance",
+                                       "activation-clamp"};
 
 template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
 {
@@ -229,6 +234,10 @@ void addWorkloadOptions(QCommandLineParser &p)
         QStringLiteral("MoE token dispatcher: alltoall (NCCL with permutes), deepep or hybridep "
                        "(hierarchical; FP8 dispatch with FP8 linears)"),
         QString::fromLatin1(toString(config.dispatcher)), "NAME");
+    add("activation-clamp",
+        QStringLiteral("GLU inputs clamped to +-X before the activation (GPT-OSS: 7), run as "
+                       "Megatron-Core runs it, outside the fused kernel; 0: none"),
+        QString::number(model.activationClamp), "X");
     add("moe-imbalance",
         QStringLiteral("Tokens of the busiest expert rank over the mean, >= 1 (1: force-balanced; "
                        "a dropping router: its capacity factor)"),
@@ -265,7 +274,8 @@ bool sameShape(const TransformerSpec &a, const TransformerSpec &b)
         && a.qkNopeHeadDim == b.qkNopeHeadDim && a.qkRopeHeadDim == b.qkRopeHeadDim
         && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow
         && a.windowEvery == b.windowEvery && a.windowOffset == b.windowOffset
-        && a.routerGroupTopK == b.routerGroupTopK;
+        && a.routerGroupTopK == b.routerGroupTopK && a.activationClamp == b.activationClamp
+        && a.linearBias == b.linearBias && a.attentionSinks == b.attentionSinks;
 }
 
 // --overlap dp,tp,pp,ep,shared_experts | none.
@@ -384,6 +394,16 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     for (const auto &f : kModelBools)
         if (!boolValue(f.name, m.*(f.field)))
             return std::nullopt;
+    if (p.isSet(QStringLiteral("activation-clamp"))) {
+        bool ok = false;
+        const double v = p.value(QStringLiteral("activation-clamp")).toDouble(&ok);
+        if (!ok || v < 0) {
+            error = QStringLiteral("--activation-clamp: '%1' is not a number >= 0")
+                        .arg(p.value(QStringLiteral("activation-clamp")));
+            return std::nullopt;
+        }
+        m.activationClamp = v;
+    }
     // A preset whose shape a flag changed is no longer that model: say so in its name.
     if (!newName && !sameShape(m, before))
         m.name = before.name + "-custom";

@@ -201,6 +201,10 @@ private slots:
                               u"yes"_s,
                               u"--launch-overhead-us"_s,
                               u"4"_s,
+                              u"--activation-clamp"_s,
+                              u"7"_s,
+                              u"--linear-bias"_s,
+                              u"yes"_s,
                               u"-o"_s,
                               file});
         QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -214,6 +218,9 @@ private slots:
         QVERIFY(t[u"cuda_graphs"_s].toBool() && t[u"distributed_optimizer"_s].toBool());
         QCOMPARE(t[u"hsdp_shard_group"_s].toInt(), 4);
         QCOMPARE(t[u"launch_overhead_us"_s].toDouble(), 4.0);
+        const QJsonObject m = readJson(file)[u"workload"_s].toObject()[u"model"_s].toObject();
+        QCOMPARE(m[u"activation_clamp"_s].toDouble(), 7.0);
+        QVERIFY(m[u"linear_bias"_s].toBool());
         const QJsonObject o = t[u"overlap"_s].toObject();
         QVERIFY(o[u"dp_grad"_s].toBool() && o[u"tp"_s].toBool() && o[u"ep"_s].toBool());
         QVERIFY(!o[u"pp"_s].toBool());
@@ -232,6 +239,10 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::newRow("preset") << QStringList {u"--model"_s, u"llama3-8b"_s} << u"llama3-8b"_s;
         QTest::newRow("override") << QStringList {u"--layers"_s, u"16"_s} << u"llama3-8b-custom"_s;
+        QTest::newRow("clamp") << QStringList {u"--activation-clamp"_s, u"7"_s}
+                               << u"llama3-8b-custom"_s;
+        QTest::newRow("bias") << QStringList {u"--linear-bias"_s, u"yes"_s}
+                              << u"llama3-8b-custom"_s;
         QTest::newRow("named") << QStringList {u"--model"_s,  u"mine"_s, u"--layers"_s, u"2"_s,
                                                u"--hidden"_s, u"512"_s,  u"--heads"_s,  u"8"_s,
                                                u"--ffn"_s,    u"2048"_s, u"--vocab"_s,  u"1000"_s,
@@ -291,6 +302,8 @@ private slots:
             << QStringList {u"--workload"_s, u"/nonexistent.json"_s} << u"nonexistent.json"_s;
         QTest::newRow("variant") << QStringList {u"--accelerator"_s, u"h100-sxm@400w"_s}
                                  << u"500w"_s;
+        QTest::newRow("clamp") << QStringList {u"--activation-clamp"_s, u"-1"_s}
+                               << u"--activation-clamp"_s;
     }
     void badUsage()
     {

@@ -12,6 +12,7 @@
 #include "sim/simulator.h"
 #include "testcluster.h"
 #include "workload/costmodel.h"
+#include "workload/kernels.h"
 #include "workload/model.h"
 #include "workload/placement.h"
 
@@ -308,6 +309,41 @@ private slots:
         QVERIFY(hasCode(validate(m, c, 8), "moe-imbalance-invalid"));
     }
 
+    // Megatron-Core's element-wise passes of a MoE layer (costmodel.cpp), forward bytes at HBM
+    // bandwidth: the all-to-all dispatcher's local sort after the dispatch and before the
+    // combine (not with one expert per rank, not with DeepEP), the clamped GLU's clamps and
+    // concatenation (16 bytes per intermediate element), the experts' second bias added expert
+    // by expert (12 bytes per output element).
+    void megatronMoeElementwisePasses()
+    {
+        const TransformerSpec m = *modelPreset("qwen3-30b-a3b");
+        const AcceleratorSpec &acc = h100Sxm();
+        const KernelModel k(acc);
+        auto mem = [&](const TransformerSpec &mm, const TrainingConfig &cc) {
+            return chunkCost(mm, cc, acc, 0, 1, false, false).memoryBoundTime;
+        };
+        auto close = [](double a, double b) { return std::abs(a - b) <= 1e-9 * std::abs(b); };
+        TrainingConfig c = ep8(); // 16 experts per rank
+        const double T = double(c.microBatch) * m.seq;
+        const double routed = T * m.topK * m.hidden; // elements dispatched per rank
+        c.dispatcher = TokenDispatcher::DeepEP;
+        const double deepep = mem(m, c);
+        c.dispatcher = TokenDispatcher::AllToAll;
+        QVERIFY(close(mem(m, c) - deepep, k.elementwise(2 * 4 * routed)));
+        TrainingConfig one = c; // one expert per rank: nothing to sort
+        one.ep = one.dp = m.experts;
+        TrainingConfig oneDeep = one;
+        oneDeep.dispatcher = TokenDispatcher::DeepEP;
+        QVERIFY(close(mem(m, one), mem(m, oneDeep)));
+        TransformerSpec clamped = m;
+        clamped.activationClamp = 7;
+        QVERIFY(close(mem(clamped, c) - mem(m, c), k.elementwise(16 * T * m.topK * m.expertFfn)));
+        TransformerSpec biased = m;
+        biased.linearBias = true;
+        QVERIFY(close(mem(biased, c) - mem(m, c), k.elementwise(12 * routed)));
+        QVERIFY(modelPreset("gpt-oss-120b")->activationClamp == 7.0);
+        QVERIFY(modelPreset("gpt-oss-120b")->linearBias);
+    }
     // Combined 1F1B: the steady phase's EP traffic hides behind compute; DeepEP's SMs slow the
     // compute they overlap; without overlap the SM share changes nothing.
     void epOverlap()

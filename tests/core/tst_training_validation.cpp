@@ -522,13 +522,20 @@ double median(std::vector<double> v)
 } // namespace
 
 // What the MoE rows reach today (the report gives the rows); a regression makes them fail.
-// Today, all seven simulated and GB200 jobs on 64 GPUs per rack (session 10): median 16.9%,
-// worst +130% (the Megatron-LM DeepSeek-V3 GB200 *baseline*: its eager stack is host-bound,
-// the guide's profile shows it, and Weft's host model counts too few host operations; the
-// same model with the write-up's optimizations, Megatron-Bridge 26.06, is -3.6%); Qwen3-235B
-// EP8 TP4 +109% (two code versions in one table, see the notes of issue 14); GPT-OSS +68%.
+// Session 11, with Megatron-Core's MoE element-wise passes (the all-to-all dispatcher's local
+// sort, GPT-OSS's clamped GLU outside the fused kernel and its experts' bias added expert by
+// expert; GPT-OSS with its recipe's recomputation, see tests/data/validation/README.md): median
+// 16.9%, worst +118% (the Megatron-LM DeepSeek-V3 GB200 *baseline*: its eager stack is host-
+// bound, the guide's profile shows it; among what Weft does not model there: the unfused router
+// (72 kernels, not the 31 charged), MXFP8's per-tensor allocations and swizzle kernels, the
+// permute kernel before TE PR 1927, no NUMA binding); Qwen3-235B EP8 TP4 +109% (two code
+// versions in one table, see the notes of issue 14); GPT-OSS +27.5% (was +68%). Known
+// deviations of the Megatron-Bridge family's stack from the rows' recipes
+// (scripts/performance/configs): DeepSeek-V3 on GB200 runs HybridEP with CUDA graphs and the
+// A2A overlap, Qwen3-235B on H100 the all-to-all dispatcher with the A2A overlap; the family
+// keeps the all-to-all dispatcher without overlap for every row (GPT-OSS's recipe: exactly so).
 constexpr double kMoeMedianBound = 0.25;
-constexpr double kMoeWorstBound = 1.4;
+constexpr double kMoeWorstBound = 1.25;
 
 class TestTrainingValidation : public QObject
 {

@@ -48,6 +48,28 @@ private slots:
         Design none;
         QVERIFY(parseDesign(serializeDesign(none), "x").design->workload == std::nullopt);
     }
+    // GPT-OSS's clamped GLU, biases and attention sinks survive the design file; a model
+    // without them writes no keys for them.
+    void modelFeaturesRoundTrip()
+    {
+        Design d;
+        Workload w;
+        w.model = *modelPreset("gpt-oss-120b");
+        w.config.ep = 8;
+        w.config.dp = 8;
+        d.workload = w;
+        const ParseResult p = parseDesign(serializeDesign(d), "mem");
+        QVERIFY2(p.ok(), p.error.toString().c_str());
+        const TransformerSpec &m = p.design->workload->model;
+        QCOMPARE(m.activationClamp, 7.0);
+        QVERIFY(m.linearBias);
+        QVERIFY(m.attentionSinks);
+        QCOMPARE(m.slidingWindow, 128);
+        d.workload->model = *modelPreset("llama3-8b");
+        const std::string plain = serializeDesign(d);
+        QVERIFY(plain.find("activation_clamp") == std::string::npos);
+        QVERIFY(plain.find("linear_bias") == std::string::npos);
+    }
     void presetWithOverrides()
     {
         const auto j = nlohmann::json::parse(
@@ -74,6 +96,8 @@ private slots:
                             << "/training/tp";
         QTest::newRow("missing") << R"({"model": {"hidden": 8}})"
                                  << "/model/layers";
+        QTest::newRow("clamp") << R"({"model": {"preset": "gpt-oss-120b", "activation_clamp": -1}})"
+                               << "/model/activation_clamp";
     }
     void errorsNameThePath()
     {

@@ -84,6 +84,8 @@ TransformerSpec modelFromJson(const JsonReader &r)
     m.windowEvery = count(r, "window_every", 1, m.windowEvery, kMaxLayers);
     m.windowOffset = count(r, "window_offset", 0, m.windowOffset, kMaxLayers);
     m.attentionSinks = r.boolean("attention_sinks", m.attentionSinks);
+    m.activationClamp = r.nonNegative("activation_clamp", m.activationClamp);
+    m.linearBias = r.boolean("linear_bias", m.linearBias);
     return m;
 }
 
@@ -194,6 +196,10 @@ nlohmann::ordered_json toJson(const Workload &w)
     }
     if (m.attentionSinks)
         model["attention_sinks"] = true;
+    if (m.activationClamp > 0)
+        model["activation_clamp"] = m.activationClamp;
+    if (m.linearBias)
+        model["linear_bias"] = true;
     nlohmann::ordered_json training {
         {"tp", c.tp},
         {"pp", c.pp},

@@ -240,11 +240,22 @@ double routerKernels(const TrainingConfig &c)
 
 // Bytes per MLP-intermediate element of the activation: GeLU read 2 + write 2; SwiGLU fused
 // reads gate and up and writes one (6); eager silu (2 + 2) then a multiply (2 + 2 + 2) = 10.
+// A clamped GLU (TransformerSpec::activationClamp) as Megatron-Core runs it, outside the fused
+// kernel (fusions/fused_bias_geglu.py): a clamp of each half (2 + 2 each) and their
+// concatenation (4 + 4) first, 16 bytes more in 3 kernels.
 double activationBytes(const TransformerSpec &m, const TrainingConfig &c)
 {
     if (!m.gatedMlp)
         return 4;
-    return c.fusedElementwise ? 6 : 10;
+    return (c.fusedElementwise ? 6 : 10) + (m.activationClamp > 0 ? 16 : 0);
+}
+
+// Kernels of the activation (see activationBytes).
+double activationKernels(const TransformerSpec &m, const TrainingConfig &c)
+{
+    if (!m.gatedMlp)
+        return 1;
+    return (c.fusedElementwise ? 1 : 2) + (m.activationClamp > 0 ? 3 : 0);
 }
 
 // Forward of transformer layer `i` for one micro-batch on one GPU; `part` selects what is
@@ -314,14 +325,28 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
             const double rows = T * m.topK * c.ep * etp / (double(m.experts) * t) * imb;
             p.linear(rows, m.expertFfn * gateMul / etp, h, true, localExperts);
             p.linear(rows, h, m.expertFfn / etp, true, localExperts);
+            // The experts' second bias, added after the grouped GEMM expert by expert and
+            // weighted by the routing probability (Megatron-Core moe/experts.py, _apply_bias:
+            // t + b * p per expert, then a concatenation): 12 bytes per output element (b * p
+            // written and read, t read, the sum written; the concatenation read and written),
+            // two kernels per local expert and the concatenation.
+            if (m.linearBias)
+                p.elementwise(12 * rows * localExperts * h, 2 * localExperts + 1);
             // Token permutation before the dispatch and un-permutation after the combine
-            // (fused permute kernels: read 2 + write 2 bytes per element each).
-            p.elementwise(2 * 4 * T / spDiv * m.topK * h * imb, 2);
+            // (fused permute kernels: read 2 + write 2 bytes per element each). Megatron-Core's
+            // all-to-all dispatcher also sorts the received tokens by local expert after the
+            // dispatch and back before the combine when a rank holds several experts
+            // (token_dispatcher.py, sort_chunks_by_idxs; the GB200 guide, sec. 2.1.1: "one
+            // global and one local permute before and after EP communication"); DeepEP and
+            // HybridEP fuse the global permute into their kernels and keep the local one.
+            const double permutes
+                = c.dispatcher == TokenDispatcher::AllToAll && localExperts > 1 ? 4 : 2;
+            p.elementwise(permutes * 4 * T / spDiv * m.topK * h * imb, permutes);
         }
         if (mlp || c.recomputes(kRecomputeMoeAct)) {
             p.captured = false;
             p.elementwise(activationBytes(m, c) * T * m.topK * m.expertFfn / t * imb,
-                          c.fusedElementwise || !m.gatedMlp ? 1 : 2);
+                          activationKernels(m, c));
         }
         p.captured = true;
         if (m.sharedExperts > 0) {
@@ -347,8 +372,7 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         if (mlp || c.recomputes(kRecomputeAct))
             actElems += T * m.ffn / t;
     }
-    p.elementwise(activationBytes(m, c) * actElems,
-                  c.fusedElementwise || !m.gatedMlp ? 1 : 2); // MLP activation
+    p.elementwise(activationBytes(m, c) * actElems, activationKernels(m, c)); // MLP activation
 }
 
 } // namespace

@@ -228,6 +228,8 @@ const std::map<std::string, TransformerSpec> &presets()
         oss.windowEvery = 2;
         oss.windowOffset = 0;
         oss.attentionSinks = true;
+        oss.activationClamp = 7.0; // swiglu_limit
+        oss.linearBias = true; // attention_bias and the experts' biases
         add(oss);
         // Validation set: Narayanan et al. 2021 Table 1 and Korthikanti et al. 2022 Table 3.
         add(dense("megatron-1.7b", 24, 2304, 24, 24, 9216, false, 51200, 2048));

@@ -39,6 +39,15 @@ struct TransformerSpec
     /// Learned per-head attention-sink logits (GPT-OSS): one extra softmax term per head, no
     /// GEMM; carried for completeness, its cost is negligible and not modelled.
     bool attentionSinks = false;
+    /// GLU inputs clamped to +-activationClamp before the activation (GPT-OSS: 7.0, with the up
+    /// half offset by 1); 0: no clamp. Megatron-Core applies it outside its fused bias-GLU kernel
+    /// (megatron/core/fusions/fused_bias_geglu.py: chunk, two clamps, a concatenation), so it
+    /// costs element-wise passes over the expert MLP's first output (costmodel.cpp).
+    double activationClamp = 0;
+    /// Biases on the linear layers (GPT-OSS). Transformer Engine adds them in the GEMM epilogue,
+    /// except the routed experts' second bias, which Megatron-Core's grouped MLP adds per expert
+    /// after the GEMM, weighted by the routing probability (moe/experts.py, _apply_bias).
+    bool linearBias = false;
     bool tiedEmbeddings = false; ///< output layer shares the input embedding matrix
     bool rope = false; ///< rotary position embedding applied to Q and K in every layer
     bool dropout = true; ///< hidden and attention dropout (GPT-3 / Megatron 2021-22; Llama: none)
