@@ -98,6 +98,10 @@ constexpr BoolFlag kTrainingBools[] = {
      "routed experts stay eager)",
      &TrainingConfig::cudaGraphs},
     {"grad-reduce-fp32", "Reduce DP gradients in FP32", &TrainingConfig::gradReduceFp32},
+    {"moe-router-fusion",
+     "MoE router's element-wise kernels fused (Megatron-Core --moe-router-fusion: 31 kernels, "
+     "72 without)",
+     &TrainingConfig::routerFusion},
     {"fused-elementwise",
      "Fused element-wise kernels (TE, torch.compile); no: PyTorch eager, op by op",
      &TrainingConfig::fusedElementwise},

@@ -205,6 +205,8 @@ private slots:
                               u"7"_s,
                               u"--linear-bias"_s,
                               u"yes"_s,
+                              u"--moe-router-fusion"_s,
+                              u"no"_s,
                               u"-o"_s,
                               file});
         QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -218,6 +220,7 @@ private slots:
         QVERIFY(t[u"cuda_graphs"_s].toBool() && t[u"distributed_optimizer"_s].toBool());
         QCOMPARE(t[u"hsdp_shard_group"_s].toInt(), 4);
         QCOMPARE(t[u"launch_overhead_us"_s].toDouble(), 4.0);
+        QVERIFY(t.contains(u"moe_router_fusion"_s) && !t[u"moe_router_fusion"_s].toBool());
         const QJsonObject m = readJson(file)[u"workload"_s].toObject()[u"model"_s].toObject();
         QCOMPARE(m[u"activation_clamp"_s].toDouble(), 7.0);
         QVERIFY(m[u"linear_bias"_s].toBool());

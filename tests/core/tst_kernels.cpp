@@ -195,6 +195,10 @@ private slots:
         c.launchOverhead = 0.1;
         const ChunkCost host = chunkCost(m, c, gpu(), 0, 1, false, false);
         QVERIFY(close(host.forwardTime, (41 + 21) * 0.1));
+        TrainingConfig unfused = c; // --moe-router-fusion off: the router's 72 kernels
+        unfused.routerFusion = false;
+        QVERIFY(close(chunkCost(m, unfused, gpu(), 0, 1, false, false).forwardTime,
+                      (41 + 41 + 21) * 0.1));
         c.cudaGraphs = true;
         const ChunkCost graphs = chunkCost(m, c, gpu(), 0, 1, false, false);
         QVERIFY(graphs.forwardTime > 21 * 0.1);

@@ -284,8 +284,9 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 // (the tables' footnote, the ModelZoo's benchmark setting), no EP overlap (the rows without
 // "overlap"), and the token dispatcher of the family: Megatron-Bridge tables do not name it
 // (MCore's alltoall assumed), the Megatron-LM DeepSeek-V3 baseline states NCCL all-to-all, the
-// ModelZoo rows state DeepEP. Recompute modules as the row names them (norm, act, moe, up_proj,
-// MLP).
+// ModelZoo rows state DeepEP; the router fused (--moe-router-fusion) except in the model zoo's
+// recipe and the Megatron-LM baseline, which predate it. Recompute modules as the row names
+// them (norm, act, moe, up_proj, MLP).
 struct ModernStack
 {
     QString family;
@@ -479,6 +480,11 @@ QList<ModernRow> readModernRows()
             c.etp = 1;
             c.dispatcher = r.id.startsWith(QLatin1String("ZOO-")) ? TokenDispatcher::DeepEP
                                                                   : TokenDispatcher::AllToAll;
+            // The model zoo's recipe of its table (commit 8017e11) sets no --moe-router-fusion;
+            // the Megatron-LM DeepSeek-V3 baseline predates it (the guide's sec. 3 table adds it
+            // later). Megatron-Bridge recipes fuse the router.
+            c.routerFusion = !r.id.startsWith(QLatin1String("ZOO-"))
+                && !col("notes").startsWith(QLatin1String("Baseline:"));
             if (c.recompute == Recompute::Selective) {
                 const QString mods = rc.toLower();
                 unsigned bits = 0;

@@ -27,6 +27,7 @@ private slots:
         w.config.recompute = Recompute::Selective;
         w.config.dtype = DataType::FP8;
         w.config.overlapTp = true;
+        w.config.routerFusion = false;
         w.config.stageLayers = {16, 16};
         w.placement.order = "tp-ep-dp-pp";
         d.workload = w;
@@ -42,6 +43,7 @@ private slots:
         QCOMPARE(r.config.recompute, Recompute::Selective);
         QCOMPARE(r.config.dtype, DataType::FP8);
         QVERIFY(r.config.overlapTp);
+        QVERIFY(!r.config.routerFusion);
         QCOMPARE(r.config.stageLayers, w.config.stageLayers);
         QCOMPARE(r.placement.order, w.placement.order);
         QCOMPARE(serializeDesign(*p.design), text);

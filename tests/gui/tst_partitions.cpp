@@ -172,23 +172,26 @@ private slots:
         QVERIFY(dock()->addButton()->isVisible());
     }
 
-    // The MoE overlaps are in the form: a click sets the config, undo clears it.
+    // The MoE overlaps and the router fusion are in the form: a click flips the config, undo
+    // restores it.
     void moeOverlapCheckBoxesEditTheConfig()
     {
         QVERIFY(doc()->design().workload);
         using Flag = bool TrainingConfig::*;
         const std::pair<const char *, Flag> flags[]
             = {{"overlapEp", &TrainingConfig::overlapEp},
-               {"overlapSharedExperts", &TrainingConfig::overlapSharedExperts}};
+               {"overlapSharedExperts", &TrainingConfig::overlapSharedExperts},
+               {"routerFusion", &TrainingConfig::routerFusion}};
         for (const auto &[key, flag] : flags) {
             auto *box = qobject_cast<QCheckBox *>(dock()->form()->field(QString::fromLatin1(key)));
             QVERIFY2(box, key);
-            QVERIFY(!box->isChecked());
+            const bool before = doc()->design().workload->config.*flag;
+            QCOMPARE(box->isChecked(), before);
             box->click();
-            QVERIFY2(doc()->design().workload->config.*flag, key);
+            QVERIFY2(doc()->design().workload->config.*flag == !before, key);
             doc()->undoStack()->undo();
-            QVERIFY2(!(doc()->design().workload->config.*flag), key);
-            QVERIFY(!box->isChecked());
+            QVERIFY2(doc()->design().workload->config.*flag == before, key);
+            QCOMPARE(box->isChecked(), before);
         }
     }
 

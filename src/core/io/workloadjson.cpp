@@ -130,6 +130,7 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     c.fsdp = r.boolean("fsdp", c.fsdp);
     c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup, kMaxDegree);
     c.cudaGraphs = r.boolean("cuda_graphs", c.cudaGraphs);
+    c.routerFusion = r.boolean("moe_router_fusion", c.routerFusion);
     c.fusedElementwise = r.boolean("fused_elementwise", c.fusedElementwise);
     c.launchOverhead = r.nonNegative("launch_overhead_us", c.launchOverhead * 1e6) * 1e-6;
     c.gradReduceFp32 = r.boolean("grad_reduce_fp32", c.gradReduceFp32);
@@ -242,6 +243,8 @@ nlohmann::ordered_json toJson(const Workload &w)
         training["moe_imbalance"] = c.moeImbalance;
     if (c.overlapSharedExperts)
         training["overlap"]["shared_experts"] = true;
+    if (!c.routerFusion)
+        training["moe_router_fusion"] = false;
     nlohmann::ordered_json placement {{"order", w.placement.order}};
     if (!w.placement.explicitMap.empty()) {
         nlohmann::ordered_json map = nlohmann::ordered_json::array();

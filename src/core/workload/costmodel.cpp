@@ -232,10 +232,11 @@ double layerElementwiseKernels(const TransformerSpec &m, const TrainingConfig &c
 // backward, autograd's mirror: assumed): 31 with Megatron-Core's fused router
 // (--moe-router-fusion; 72 unfused), 17 for router and preprocessing together with DeepEP's
 // fused layout kernel (Megatron-LM, "Optimizing DeepSeek-V3 Training Performance on GB200
-// NVL72", sec. 2.1.4 and 2.2.1); HybridEP taken as DeepEP.
+// NVL72", sec. 2.1.4 and 2.2.1); HybridEP taken as DeepEP; an unfused router adds its 41
+// kernels to either.
 double routerKernels(const TrainingConfig &c)
 {
-    return c.dispatcher == TokenDispatcher::AllToAll ? 31 : 17;
+    return (c.dispatcher == TokenDispatcher::AllToAll ? 31 : 17) + (c.routerFusion ? 0 : 41);
 }
 
 // Bytes per MLP-intermediate element of the activation: GeLU read 2 + write 2; SwiGLU fused

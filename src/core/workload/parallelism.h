@@ -67,6 +67,9 @@ struct TrainingConfig
     /// Shared experts computed while the routed tokens are dispatched (Megatron-Core
     /// --moe-shared-expert-overlap): their forward time hides EP communication.
     bool overlapSharedExperts = false;
+    /// The router's element-wise kernels fused (Megatron-Core --moe-router-fusion, TE PR 1883:
+    /// 72 kernels per MoE layer's router become 31); false as in Megatron-Core before it.
+    bool routerFusion = true;
     int vpp = 1; ///< virtual stages (model chunks) per pipeline rank
     int microBatch = 1; ///< b, sequences
     int globalBatch = 1; ///< B, sequences per step

@@ -400,6 +400,11 @@ void WorkloadForm::buildPrecision(QFormLayout *form)
         [](Workload &w) -> bool & { return w.config.overlapSharedExperts; },
         tr("Shared experts compute beside the exposed MoE dispatch and combine "
            "(--moe-shared-expert-overlap)"));
+    boolRow(
+        form, QStringLiteral("routerFusion"), tr("Fused MoE router"),
+        [](Workload &w) -> bool & { return w.config.routerFusion; },
+        tr("The router's element-wise kernels fused (--moe-router-fusion): 31 kernels per MoE "
+           "layer instead of 72, host launch time saved outside CUDA graphs"));
 }
 
 void WorkloadForm::showIssues(const Workload &w)
