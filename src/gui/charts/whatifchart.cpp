@@ -5,6 +5,18 @@
 
 namespace weft {
 
+WhatIfChartData whatIfChartData(const QString &design, int failures, const WhatIfResult &result)
+{
+    WhatIfChartData data;
+    data.design = design;
+    data.failures = failures;
+    data.healthyStepTime = result.healthyStepTime;
+    for (const TrialResult &t : result.trials)
+        if (t.ok)
+            data.stepTimes.push_back(t.stepTime);
+    return data;
+}
+
 namespace {
 
 constexpr double kMs = 1e3;

@@ -1,0 +1,34 @@
+#pragma once
+// FaultLegend: the what-if key in the bottom-left corner of the canvas while the design carries
+// faults: how many are in effect, how many are down and how many degraded, and what the red and
+// amber marks mean. Hidden when the design is healthy.
+
+#include <QWidget>
+
+namespace weft {
+
+class TopologyView;
+
+class FaultLegend : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit FaultLegend(TopologyView *view);
+    /// The first line ("What if: 3 faults in effect (2 down, 1 degraded)"); empty when healthy.
+    [[nodiscard]] QString title() const;
+
+public slots:
+    /// Re-reads the document's scenario (visibility, counts, size).
+    void sync();
+    /// Keeps the legend in the bottom-left corner of the viewport.
+    void reposition();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    TopologyView *m_view;
+    QString m_title;
+};
+
+} // namespace weft
