@@ -32,13 +32,14 @@ QAction *action(QMenu *menu, const char *name)
     return nullptr;
 }
 
-QStringList names(QMenu *menu)
+// The object names of the menu's actions, comma-separated.
+QString names(QMenu *menu)
 {
     QStringList out;
     for (QAction *a : menu->actions())
         if (!a->objectName().isEmpty())
             out << a->objectName();
-    return out;
+    return out.join(u',');
 }
 
 NodeId leafOf(const Design &d)
@@ -113,7 +114,7 @@ private slots:
         const NodeId leaf = leafOf(doc()->design());
         auto menu = menuAt(nodePos(leaf));
         QCOMPARE(names(menu.get()),
-                 QStringList({"whatIfMarkDown", "whatIfRestore", "whatIfRestoreAll"}));
+                 QStringLiteral("whatIfMarkDown,whatIfRestore,whatIfRestoreAll"));
         QVERIFY(action(menu.get(), "whatIfMarkDown")->isEnabled());
         QVERIFY(!action(menu.get(), "whatIfRestore")->isEnabled());
         QVERIFY(!action(menu.get(), "whatIfRestoreAll")->isEnabled());
@@ -155,8 +156,7 @@ private slots:
         QVERIFY(!p.isNull());
         auto menu = menuAt(p);
         QCOMPARE(names(menu.get()),
-                 QStringList(
-                     {"whatIfMarkDown", "whatIfRestore", "whatIfDegradeRate", "whatIfRestoreAll"}));
+                 QStringLiteral("whatIfMarkDown,whatIfRestore,whatIfDegradeRate,whatIfRestoreAll"));
         action(menu.get(), "whatIfMarkDown")->trigger();
         QCOMPARE(faultOn(d, link)->kind, Fault::Kind::LinkDown);
         // Degrade: the prompt is asked for the fraction (here it answers 0.5).
@@ -181,7 +181,7 @@ private slots:
         // Empty canvas: Restore all faults, enabled now.
         const QRectF content = view().topologyScene()->contentBounds();
         menu = menuAt(content.topLeft() - QPointF(30, 30));
-        QCOMPARE(names(menu.get()), QStringList({"whatIfRestoreAll"}));
+        QCOMPARE(names(menu.get()), QStringLiteral("whatIfRestoreAll"));
         QVERIFY(action(menu.get(), "whatIfRestoreAll")->isEnabled());
         action(menu.get(), "whatIfRestoreAll")->trigger();
         QVERIFY(d.scenario.empty());
@@ -199,7 +199,7 @@ private slots:
         });
         auto menu = menuAt(nodePos(acc));
         QCOMPARE(names(menu.get()),
-                 QStringList({"whatIfSlowClock", "whatIfRestore", "whatIfRestoreAll"}));
+                 QStringLiteral("whatIfSlowClock,whatIfRestore,whatIfRestoreAll"));
         action(menu.get(), "whatIfSlowClock")->trigger();
         QCOMPARE(faultOn(doc()->design(), acc)->kind, Fault::Kind::AcceleratorClock);
         QCOMPARE(faultOn(doc()->design(), acc)->factor, 0.8);
@@ -226,12 +226,12 @@ private slots:
     void fractionIsValidated()
     {
         QString error;
-        QCOMPARE(parseFraction(QStringLiteral("0.25"), QStringLiteral("F"), &error),
-                 std::optional(0.25));
-        QCOMPARE(parseFraction(QStringLiteral("50%"), QStringLiteral("F"), &error),
-                 std::optional(0.5));
-        QCOMPARE(parseFraction(QStringLiteral("1"), QStringLiteral("F"), &error),
-                 std::optional(1.0));
+        QVERIFY(parseFraction(QStringLiteral("0.25"), QStringLiteral("F"), &error)
+                == std::optional(0.25));
+        QVERIFY(parseFraction(QStringLiteral("50%"), QStringLiteral("F"), &error)
+                == std::optional(0.5));
+        QVERIFY(parseFraction(QStringLiteral("1"), QStringLiteral("F"), &error)
+                == std::optional(1.0));
         for (const char *bad : {"0", "-0.5", "1.5", "half", ""}) {
             error.clear();
             QVERIFY(!parseFraction(QLatin1String(bad), QStringLiteral("Fraction of the clock kept"),
@@ -248,7 +248,7 @@ private slots:
         QVERIFY(dialog.errorText().contains(QStringLiteral("Fraction of the line rate kept")));
         dialog.edit()->setText(QStringLiteral("0.75"));
         QVERIFY(ok->isEnabled());
-        QCOMPARE(dialog.value(), std::optional(0.75));
+        QVERIFY(dialog.value() == std::optional(0.75));
     }
 };
 

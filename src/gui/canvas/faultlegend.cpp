@@ -47,8 +47,10 @@ void FaultLegend::sync()
         down += f.kind == Fault::Kind::LinkDown || f.kind == Fault::Kind::SwitchDown;
     const int n = int(d.scenario.faults.size());
     m_title = n == 0 ? QString()
-                     : tr("What if: %n fault(s) in effect", nullptr, n)
-            + tr(" (%1 down, %2 degraded)").arg(down).arg(n - down);
+        : n == 1     ? tr("What if: 1 fault in effect")
+                     : tr("What if: %1 faults in effect").arg(n);
+    if (n > 0)
+        m_title += tr(" (%1 down, %2 degraded)").arg(down).arg(n - down);
     setVisible(n > 0);
     if (n == 0)
         return;

@@ -65,6 +65,7 @@ WhatIfDialog::WhatIfDialog(DesignDocument *doc, QWidget *parent)
     connect(m_runner, &WhatIfRunner::finished, this, &WhatIfDialog::finished);
     m_ui->progressBar->setRange(0, 1);
     m_ui->progressBar->setValue(0);
+    m_ui->progressBar->setTextVisible(false); // "0 / 1 trials" before any run would mislead
 }
 
 WhatIfDialog::~WhatIfDialog() = default;
@@ -108,6 +109,7 @@ void WhatIfDialog::run()
     m_failures = o.failures;
     m_ui->progressBar->setRange(0, o.trials);
     m_ui->progressBar->setValue(0);
+    m_ui->progressBar->setTextVisible(true);
     m_ui->messageLabel->setText(
         tr("Simulating the healthy design, then %n trial(s)...", nullptr, o.trials));
     setRunning(true);

@@ -12,10 +12,6 @@ QString tr(const char *text)
 {
     return QCoreApplication::translate("weft::ResultSummary", text);
 }
-QString tr(const char *text, const char *disambiguation, int n)
-{
-    return QCoreApplication::translate("weft::ResultSummary", text, disambiguation, n);
-}
 } // namespace
 
 std::pair<QString, double> largestExposed(const Breakdown &b)
@@ -70,12 +66,12 @@ QString summaryText(const SimResult &r)
 QString whatIfText(int faults, double stepTime, std::optional<double> healthy)
 {
     const QString head
-        = tr("What if (%n fault(s)): step %1", nullptr, faults).arg(durationText(stepTime));
+        = faults == 1 ? tr("What if (1 fault)") : tr("What if (%1 faults)").arg(faults);
     if (!healthy || *healthy <= 0)
-        return head + tr(", the healthy design could not be simulated");
+        return head + tr(": the healthy design could not be simulated");
     const double ratio = stepTime / *healthy;
     return head
-        + tr(", slowdown ×%1 (%2%3%) against healthy %4")
+        + tr(": slowdown ×%1 (%2%3%) against healthy %4")
               .arg(ratio, 0, 'f', 3)
               .arg(ratio >= 1 ? QStringLiteral("+") : QString())
               .arg((ratio - 1) * 100, 0, 'f', 1)
