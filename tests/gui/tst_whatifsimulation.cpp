@@ -160,7 +160,7 @@ private slots:
         QSignalSpy done(dialog->runner(), &WhatIfRunner::finished);
         dialog->run();
         QVERIFY(dialog->runner()->isRunning());
-        QVERIFY(done.wait(180000));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 180000);
         QVERIFY2(dialog->runner()->result().ok, dialog->runner()->result().problem.c_str());
         QCOMPARE(dialog->runner()->result().trials.size(), 3u);
         QVERIFY(dialog->chart()->hasData());

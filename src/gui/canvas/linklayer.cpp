@@ -228,22 +228,31 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
     std::vector<QLineF> selected;
     std::vector<const Bundle *> labelled;
     // What-if faults: a bundle with a link down is drawn red, dashed and crossed at its middle;
-    // one with a degraded link (a cable down, a lower rate) amber and dashed; over everything.
+    // the links of a switch that is down faint red and dashed; one with a degraded link (a cable
+    // down, a lower rate) amber and dashed; over everything.
     const Design &design = m_doc->design();
     const IdSet faulted = design.scenario.empty() ? IdSet {} : faultSubjects(design);
-    std::vector<QLineF> down, degraded;
+    std::vector<QLineF> down, withSwitch, degraded; // withSwitch: links of a switch down
     for (const Bundle &b : m_bundles) {
         if (!b.box.intersects(exposed))
             continue;
-        if (!faulted.links.empty()) {
-            int worst = 0; // 1 degraded, 2 down
-            for (const LinkId id : b.links)
+        if (!faulted.empty()) {
+            int worst = 0; // 1 degraded, 2 down with a switch that is down, 3 down itself
+            for (const LinkId id : b.links) {
                 if (faulted.links.count(id)) {
                     const Fault *f = faultOn(design, id);
-                    worst = std::max(worst, f && f->kind == Fault::Kind::LinkDown ? 2 : 1);
+                    worst = std::max(worst, f && f->kind == Fault::Kind::LinkDown ? 3 : 1);
                 }
+                if (!faulted.nodes.empty())
+                    if (const Link *l = design.link(id))
+                        for (const NodeId end : {l->a, l->b})
+                            if (faulted.nodes.count(end))
+                                if (const Fault *f = faultOn(design, end);
+                                    f && f->kind == Fault::Kind::SwitchDown)
+                                    worst = std::max(worst, 2);
+            }
             if (worst) {
-                (worst == 2 ? down : degraded).push_back(b.line);
+                (worst == 3 ? down : worst == 2 ? withSwitch : degraded).push_back(b.line);
                 if (sel.links.empty() || !sel.links.count(b.links.front()))
                     continue;
             }
@@ -300,11 +309,15 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
         painter->setPen(pen);
         painter->drawLines(selected.data(), int(selected.size()));
     }
-    for (const auto &[batch, colour, cross] : {std::tuple {&degraded, st.faultDegraded, false},
-                                               std::tuple {&down, st.faultDown, true}}) {
+    QColor faintDown = st.faultDown;
+    faintDown.setAlphaF(0.45f);
+    for (const auto &[batch, colour, width, cross] :
+         {std::tuple {&withSwitch, faintDown, 1.5, false},
+          std::tuple {&degraded, st.faultDegraded, 2.5, false},
+          std::tuple {&down, st.faultDown, 2.5, true}}) {
         if (batch->empty())
             continue;
-        QPen pen(colour, 2.5, Qt::DashLine);
+        QPen pen(colour, width, Qt::DashLine);
         pen.setCosmetic(true);
         painter->setPen(pen);
         painter->drawLines(batch->data(), int(batch->size()));

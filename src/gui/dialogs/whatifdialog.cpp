@@ -111,7 +111,8 @@ void WhatIfDialog::run()
     m_ui->progressBar->setValue(0);
     m_ui->progressBar->setTextVisible(true);
     m_ui->messageLabel->setText(
-        tr("Simulating the healthy design, then %n trial(s)...", nullptr, o.trials));
+        o.trials == 1 ? tr("Simulating the healthy design, then 1 trial...")
+                      : tr("Simulating the healthy design, then %1 trials...").arg(o.trials));
     setRunning(true);
 }
 
@@ -155,14 +156,14 @@ void WhatIfDialog::finished()
     }
     const double h = r.healthyStepTime;
     QString text = tr("Healthy %1 · median %2 (%3) · p95 %4 (%5) · worst %6 (%7) · %8 of %9 "
-                      "trial(s) simulated")
+                      "simulated")
                        .arg(durationText(h), durationText(s.median), slowdown(s.median, h),
                             durationText(s.p95), slowdown(s.p95, h), durationText(s.worst),
                             slowdown(s.worst, h))
                        .arg(s.ran)
                        .arg(int(r.trials.size()));
     if (s.failed > 0)
-        text += tr("; %n could not run (no path left between some pair)", nullptr, s.failed);
+        text += tr("; %1 could not run (no path left between some pair)").arg(s.failed);
     if (r.cancelled)
         text += tr(" (cancelled)");
     m_ui->messageLabel->setText(text);
