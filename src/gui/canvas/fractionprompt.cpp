@@ -1,5 +1,7 @@
 #include "gui/canvas/fractionprompt.h"
 
+#include "gui/canvas/canvasstyle.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -43,7 +45,9 @@ FractionDialog::FractionDialog(const QString &title, const QString &field, doubl
     m_edit->setToolTip(tr("A number in (0, 1]: 0.5 keeps half, 1 the whole (no degradation)."));
     m_error->setObjectName(QStringLiteral("fractionError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #d71f1f"));
+    m_error->setStyleSheet(QStringLiteral("color: %1")
+                               .arg(CanvasStyle::fromPalette(palette())
+                                        .faultDown.name())); // readable on light and dark
     auto *form = new QFormLayout;
     form->addRow(field, m_edit);
     auto *layout = new QVBoxLayout(this);

@@ -3,6 +3,7 @@
 #include "document/commands/setfield.h"
 #include "document/designdocument.h"
 #include "document/faultedit.h"
+#include "gui/canvas/canvasstyle.h"
 #include "gui/canvas/linkheat.h"
 #include "gui/widgets/unitfield.h"
 
@@ -43,9 +44,10 @@ std::function<void()> faultRefresher(DesignDocument *doc, std::vector<IdT> ids, 
         const Fault *f = ids.size() == 1 ? faultOn(doc->design(), ids.front()) : nullptr;
         const bool down
             = f && (f->kind == Fault::Kind::LinkDown || f->kind == Fault::Kind::SwitchDown);
-        label->setStyleSheet(!f         ? QString()
-                                 : down ? QStringLiteral("color: #d71f1f; font-weight: bold")
-                                        : QStringLiteral("color: #b36b00; font-weight: bold"));
+        const CanvasStyle st = CanvasStyle::fromPalette(label->palette()); // the canvas's marks
+        const QColor colour = down ? st.faultDown : st.faultDegraded.darker(st.dark ? 100 : 125);
+        label->setStyleSheet(f ? QStringLiteral("color: %1; font-weight: bold").arg(colour.name())
+                               : QString());
     };
 }
 
