@@ -443,8 +443,12 @@ void DesignDocument::notifyWorkloadChanged()
 
 void DesignDocument::notifyScenarioChanged(const IdSet &ids)
 {
-    if (!ids.empty())
-        emit changed(ids); // the canvas redraws the objects, the Properties dock their state
+    IdSet touched = ids; // with the ends of faulted links: a collapsed domain says what it hides
+    for (const LinkId id : ids.links)
+        if (const Link *l = m_design.link(id))
+            touched.nodes.insert({l->a, l->b});
+    if (!touched.empty())
+        emit changed(touched); // the canvas redraws the objects, the Properties dock their state
     emit scenarioChanged();
 }
 

@@ -6,6 +6,7 @@
 #include "canvasdriver.h"
 #include "canvasfixtures.h"
 #include "document/faultedit.h"
+#include "gui/canvas/canvasexporter.h"
 #include "gui/canvas/faultlegend.h"
 #include "gui/canvas/fractionprompt.h"
 #include "gui/docks/propertiesdock.h"
@@ -132,6 +133,8 @@ private slots:
             m_w->findChild<PropertiesDock *>()->field(QStringLiteral("What if")));
         QVERIFY(state);
         QVERIFY2(state->text().contains(QStringLiteral("down")), qPrintable(state->text()));
+        // Canvas exports carry the same legend beside the design.
+        QVERIFY(CanvasExporter::layout(*view().topologyScene(), {}).drawFault);
 
         menu = menuAt(nodePos(leaf));
         QVERIFY(!action(menu.get(), "whatIfMarkDown")->isEnabled());
@@ -139,6 +142,7 @@ private slots:
         action(menu.get(), "whatIfRestore")->trigger();
         QVERIFY(doc()->design().scenario.empty());
         QVERIFY(!view().faultLegend()->isVisible());
+        QVERIFY(!CanvasExporter::layout(*view().topologyScene(), {}).drawFault);
         QCOMPARE(state->text(), QStringLiteral("Healthy"));
         doc()->undoStack()->undo(); // restore undone: down again
         QVERIFY(faultOn(doc()->design(), leaf));

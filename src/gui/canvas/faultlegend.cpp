@@ -15,11 +15,17 @@ constexpr int kRowGap = 4;
 
 QString downNote()
 {
-    return FaultLegend::tr("down (dashed, crossed)");
+    return FaultLegend::tr("down (dashed, crossed; a switch's links faint)");
 }
 QString degradedNote()
 {
     return FaultLegend::tr("degraded: lower rate, a cable down, slower clock");
+}
+QFont boldOf(const QFont &font)
+{
+    QFont bold = font;
+    bold.setBold(true);
+    return bold;
 }
 } // namespace
 
@@ -34,33 +40,81 @@ FaultLegend::FaultLegend(TopologyView *view)
     sync();
 }
 
-QString FaultLegend::title() const
+QString FaultLegend::titleFor(const TopologyScene &scene)
 {
-    return m_title;
-}
-
-void FaultLegend::sync()
-{
-    const Design &d = m_view->document()->design();
+    const Design &d = scene.document()->design();
     int down = 0;
     for (const Fault &f : d.scenario.faults)
         down += f.kind == Fault::Kind::LinkDown || f.kind == Fault::Kind::SwitchDown;
     const int n = int(d.scenario.faults.size());
-    m_title = n == 0 ? QString()
-        : n == 1     ? tr("What if: 1 fault in effect")
-                     : tr("What if: %1 faults in effect").arg(n);
-    if (n > 0)
-        m_title += tr(" (%1 down, %2 degraded)").arg(down).arg(n - down);
-    setVisible(n > 0);
     if (n == 0)
-        return;
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics fm(font()), bm(bold);
+        return {};
+    return (n == 1 ? tr("What if: 1 fault in effect") : tr("What if: %1 faults in effect").arg(n))
+        + tr(" (%1 down, %2 degraded)").arg(down).arg(n - down);
+}
+
+QString FaultLegend::title() const
+{
+    const TopologyScene *scene = m_view->topologyScene();
+    return scene ? titleFor(*scene) : QString();
+}
+
+QSize FaultLegend::sizeFor(const TopologyScene &scene, const QFont &font)
+{
+    const QString title = titleFor(scene);
+    if (title.isEmpty())
+        return {};
+    const QFontMetrics fm(font), bm(boldOf(font));
     const int w
-        = std::max({bm.horizontalAdvance(m_title), kSwatch + 6 + fm.horizontalAdvance(downNote()),
+        = std::max({bm.horizontalAdvance(title), kSwatch + 6 + fm.horizontalAdvance(downNote()),
                     kSwatch + 6 + fm.horizontalAdvance(degradedNote())});
-    resize(w + 2 * kPad, 2 * kPad + bm.height() + 2 * (fm.height() + kRowGap));
+    return {w + 2 * kPad, 2 * kPad + bm.height() + 2 * (fm.height() + kRowGap)};
+}
+
+void FaultLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font)
+{
+    const QSize size = sizeFor(scene, font);
+    if (size.isEmpty())
+        return;
+    const CanvasStyle &st = scene.style();
+    p.save();
+    p.translate(at);
+    p.setRenderHint(QPainter::Antialiasing);
+    QColor bg = st.background;
+    bg.setAlphaF(0.92f);
+    p.setPen(QPen(st.faultDown, 1.5));
+    p.setBrush(bg);
+    p.drawRoundedRect(QRectF(QPointF(0, 0), size).adjusted(0.75, 0.75, -0.75, -0.75), 6, 6);
+    const QFont bold = boldOf(font);
+    const QFontMetrics fm(font), bm(bold);
+    int y = kPad;
+    p.setFont(bold);
+    p.setPen(st.text);
+    p.drawText(QRect(kPad, y, size.width() - 2 * kPad, bm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, titleFor(scene));
+    y += bm.height() + kRowGap;
+    p.setFont(font);
+    for (const auto &[colour, note] :
+         {std::pair {st.faultDown, downNote()}, std::pair {st.faultDegraded, degradedNote()}}) {
+        const int mid = y + fm.height() / 2;
+        p.setPen(QPen(colour, 2.5, Qt::DashLine));
+        p.drawLine(kPad, mid, kPad + kSwatch, mid);
+        p.setPen(st.text);
+        p.drawText(QRect(kPad + kSwatch + 6, y, size.width(), fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, note);
+        y += fm.height() + kRowGap;
+    }
+    p.restore();
+}
+
+void FaultLegend::sync()
+{
+    const TopologyScene *scene = m_view->topologyScene();
+    const QSize size = scene ? sizeFor(*scene, font()) : QSize();
+    setVisible(!size.isEmpty());
+    if (size.isEmpty())
+        return;
+    resize(size);
     reposition();
     update();
 }
@@ -74,36 +128,9 @@ void FaultLegend::reposition()
 
 void FaultLegend::paintEvent(QPaintEvent *)
 {
-    const TopologyScene *scene = m_view->topologyScene();
-    if (!scene)
-        return;
-    const CanvasStyle &st = scene->style();
-    QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    QColor bg = st.background;
-    bg.setAlphaF(0.92f);
-    p.setPen(QPen(st.faultDown, 1.5));
-    p.setBrush(bg);
-    p.drawRoundedRect(QRectF(rect()).adjusted(0.75, 0.75, -0.75, -0.75), 6, 6);
-    QFont bold = font();
-    bold.setBold(true);
-    const QFontMetrics fm(font()), bm(bold);
-    int y = kPad;
-    p.setFont(bold);
-    p.setPen(st.text);
-    p.drawText(QRect(kPad, y, width() - 2 * kPad, bm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               m_title);
-    y += bm.height() + kRowGap;
-    p.setFont(font());
-    for (const auto &[colour, note] :
-         {std::pair {st.faultDown, downNote()}, std::pair {st.faultDegraded, degradedNote()}}) {
-        const int mid = y + fm.height() / 2;
-        p.setPen(QPen(colour, 2.5, Qt::DashLine));
-        p.drawLine(kPad, mid, kPad + kSwatch, mid);
-        p.setPen(st.text);
-        p.drawText(QRect(kPad + kSwatch + 6, y, width(), fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, note);
-        y += fm.height() + kRowGap;
+    if (const TopologyScene *scene = m_view->topologyScene()) {
+        QPainter p(this);
+        draw(p, {0, 0}, *scene, font());
     }
 }
 
