@@ -118,13 +118,7 @@ int writeOutputs(const Design &d, const WhatIfResult &r, const WhatIfOptions &o,
     if (sharded)
         return ExitOk;
     WhatIfChart chart;
-    WhatIfChartData data;
-    data.design = QString::fromStdString(d.name);
-    data.failures = o.failures;
-    data.healthyStepTime = r.healthyStepTime;
-    for (const TrialResult &t : r.trials)
-        if (t.ok)
-            data.stepTimes.push_back(t.stepTime);
+    const WhatIfChartData data = whatIfChartData(QString::fromStdString(d.name), o.failures, r);
     QString error;
     if (!chart.setData(data, &error)) {
         err(QStringLiteral("weft-cli whatif: chart: %1").arg(error));

@@ -40,13 +40,14 @@ std::optional<int> readFailOptions(const QString &command, const QCommandLinePar
                                    const Design &design, std::optional<FailedRun> &run)
 {
     run.reset();
-    if (!parser.isSet(kFail) && !parser.isSet(kFailRandom))
+    const bool asked = parser.isSet(kFail) || parser.isSet(kFailRandom);
+    if (!asked && design.scenario.empty())
         return std::nullopt;
     const auto usage = [&](const QString &msg) {
         err(QStringLiteral("weft-cli %1: %2").arg(command, msg));
         return std::optional<int>(ExitUsage);
     };
-    Scenario sc;
+    Scenario sc = asked ? Scenario {} : design.scenario; // the faults saved in the design file
     if (parser.isSet(kFail)) {
         std::string error;
         const auto parsed = parseScenario(parser.value(kFail).toStdString(), error);

@@ -2,6 +2,8 @@
 // `--fail LIST` and `--fail-random N [--seed S]` of weft-cli simulate (issue 19): a what-if
 // scenario (whatif/scenario.h) applied to a copy of the design before it is simulated, and the
 // slowdown against the healthy design printed after the result. The design file is not changed.
+// Without either option the faults saved in the design file (Design::scenario) are the scenario;
+// with one, they are replaced by it.
 
 #include "model/design.h"
 #include "whatif/scenario.h"
@@ -22,7 +24,8 @@ struct FailedRun
 };
 
 /// Reads the options for `design`. Returns ExitUsage (message printed) on a bad option or an
-/// unknown target; otherwise nullopt, with `run` set when a scenario was asked for.
+/// unknown target; otherwise nullopt, with `run` set when a scenario was asked for or the design
+/// carries faults.
 std::optional<int> readFailOptions(const QString &command, const QCommandLineParser &parser,
                                    const Design &design, std::optional<FailedRun> &run);
 

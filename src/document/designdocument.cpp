@@ -1,9 +1,11 @@
 #include "document/designdocument.h"
 
 #include "document/commands/movenodes.h"
+#include "document/commands/scenariocommands.h"
 #include "document/commands/structurecommands.h"
 #include "document/commands/workloadcommands.h"
 #include "document/fabricrules.h"
+#include "document/faultedit.h"
 #include "document/pastenames.h"
 #include "document/tieredlayout.h"
 
@@ -27,6 +29,7 @@ void DesignDocument::resetDesign(Design design)
     emit reset();
     emit selectionChanged();
     emit workloadChanged();
+    emit scenarioChanged();
 }
 
 void DesignDocument::setFilePath(const QString &path)
@@ -183,6 +186,12 @@ void DesignDocument::deleteSelection()
     Fragment snapshot = snapshotClosure(m_design, m_selection);
     const int count = int(snapshot.nodes.size() + snapshot.links.size());
     m_undo.beginMacro(tr("Delete %n object(s)", nullptr, count));
+    // The faults of what goes go in the same step (first, so that undo brings them back after
+    // their objects): a fault never names a missing object.
+    IdSet dropped;
+    Scenario kept = withoutFaultsOn(m_design, snapshot.ids(), &dropped);
+    if (!dropped.empty())
+        m_undo.push(new SetScenario(this, std::move(kept), dropped, tr("Drop faults")));
     m_undo.push(new RemoveObjects(this, std::move(snapshot), tr("Delete")));
     m_undo.endMacro();
 }
@@ -323,6 +332,69 @@ bool DesignDocument::swapRanks(NodeId a, NodeId b, QString *error)
     return true;
 }
 
+bool DesignDocument::setFaults(const std::vector<Fault> &faults, QString *error)
+{
+    const auto refuse = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    IdSet targets;
+    for (const Fault &fault : faults) {
+        if (fault.kind == Fault::Kind::LinkRate || fault.kind == Fault::Kind::AcceleratorClock)
+            if (!(fault.factor > 0) || fault.factor > 1)
+                return refuse(tr("The fraction must be greater than 0 and at most 1."));
+        if (fault.onLink()) {
+            const Link *l = faultLink(m_design, fault);
+            if (!l)
+                return refuse(tr("There is no link %1 in the design.")
+                                  .arg(QString::fromStdString(fault.target)));
+            targets.links.insert(l->id);
+            continue;
+        }
+        const Node *n = faultNode(m_design, fault);
+        if (!n)
+            return refuse(
+                tr("There is no node %1 in the design.").arg(QString::fromStdString(fault.target)));
+        if ((fault.kind == Fault::Kind::SwitchDown) != n->isSwitch())
+            return refuse(
+                fault.kind == Fault::Kind::SwitchDown
+                    ? tr("%1 is not a switch.").arg(QString::fromStdString(n->name))
+                    : tr("%1 is not an accelerator.").arg(QString::fromStdString(n->name)));
+        targets.nodes.insert(n->id);
+    }
+    if (faults.empty())
+        return true;
+    Scenario after = withoutFaultsOn(m_design, targets);
+    after.faults.insert(after.faults.end(), faults.begin(), faults.end());
+    if (after == m_design.scenario)
+        return true;
+    const QString text = faults.size() == 1
+        ? QString::fromStdString(faultDescription(m_design, faults.front()))
+        : tr("%n faults", nullptr, int(faults.size()));
+    m_undo.push(new SetScenario(this, std::move(after), targets, tr("What if: %1").arg(text)));
+    return true;
+}
+
+bool DesignDocument::restoreFaults(const IdSet &ids)
+{
+    IdSet dropped;
+    Scenario kept = withoutFaultsOn(m_design, ids, &dropped);
+    if (dropped.empty())
+        return false;
+    m_undo.push(new SetScenario(this, std::move(kept), dropped,
+                                tr("Restore %n object(s)", nullptr, int(dropped.size()))));
+    return true;
+}
+
+bool DesignDocument::restoreAllFaults()
+{
+    if (m_design.scenario.empty())
+        return false;
+    m_undo.push(new SetScenario(this, {}, faultSubjects(m_design), tr("Restore all faults")));
+    return true;
+}
+
 void DesignDocument::setCollapsed(GroupId group, bool collapsed)
 {
     setCollapsed(std::set<GroupId> {group}, collapsed);
@@ -361,11 +433,23 @@ void DesignDocument::notifyReset()
     emit reset();
     pruneSelection();
     emit workloadChanged();
+    emit scenarioChanged();
 }
 
 void DesignDocument::notifyWorkloadChanged()
 {
     emit workloadChanged();
+}
+
+void DesignDocument::notifyScenarioChanged(const IdSet &ids)
+{
+    IdSet touched = ids; // with the ends of faulted links: a collapsed domain says what it hides
+    for (const LinkId id : ids.links)
+        if (const Link *l = m_design.link(id))
+            touched.nodes.insert({l->a, l->b});
+    if (!touched.empty())
+        emit changed(touched); // the canvas redraws the objects, the Properties dock their state
+    emit scenarioChanged();
 }
 
 void DesignDocument::pruneSelection()

@@ -87,6 +87,17 @@ public:
     bool placeGroup(const RankGroupRef &group, const std::vector<NodeId> &targets, QString *error);
     /// Swaps the ranks of accelerators `a` and `b` (false with `error` set when impossible).
     bool swapRanks(NodeId a, NodeId b, QString *error);
+    // --- what-if faults (model/fault.h; each one undo step, scenarioChanged() follows) ---
+    /// Puts each fault on its link or node, replacing the fault that target had, in one undo
+    /// step. A target is faultTarget(id) of an existing link or node; false with `error` set and
+    /// nothing changed otherwise (or for a factor outside (0, 1], or a kind that does not fit
+    /// the target: switch-down on an accelerator, a clock on a switch).
+    bool setFaults(const std::vector<Fault> &faults, QString *error);
+    bool setFault(const Fault &fault, QString *error) { return setFaults({fault}, error); }
+    /// Removes the faults of `ids` (restores them); false when they had none.
+    bool restoreFaults(const IdSet &ids);
+    /// Removes every fault; false when there were none.
+    bool restoreAllFaults();
     /// Expands or collapses a scale-up domain on the canvas (view state, not undoable).
     void setCollapsed(GroupId group, bool collapsed);
     /// The same for several domains, with one changed() signal.
@@ -99,6 +110,8 @@ public:
     void notifyChanged(const IdSet &ids);
     void notifyReset();
     void notifyWorkloadChanged();
+    /// The scenario changed; `ids` are the objects whose fault state changed.
+    void notifyScenarioChanged(const IdSet &ids);
 
 signals:
     void added(const weft::IdSet &ids);
@@ -111,6 +124,8 @@ signals:
     void filePathChanged();
     /// Design::workload changed (an edit, undo or redo, or a replaced design).
     void workloadChanged();
+    /// Design::scenario changed (an edit, undo or redo, or a replaced design).
+    void scenarioChanged();
 
 private:
     void pruneSelection();

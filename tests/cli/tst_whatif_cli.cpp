@@ -63,6 +63,29 @@ private slots:
         QVERIFY2(text(r.out).contains(QStringLiteral("slowdown x")), r.out.constData());
     }
 
+    // A design file that carries faults (saved from the GUI) is simulated with them; --fail
+    // replaces them.
+    void simulateSavedFaults()
+    {
+        Design d = job();
+        NodeId leaf;
+        for (const Node &n : d.nodes())
+            if (QString::fromStdString(n.name) == m_leaf)
+                leaf = n.id;
+        d.scenario.faults = {{Fault::Kind::SwitchDown, faultTarget(leaf), 1}};
+        const QString file = writeDesignFile(d, m_dir.filePath(QStringLiteral("saved.weft")));
+        CliRun r = runWeftCli({QStringLiteral("simulate"), file});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(
+            text(r.out).contains(QStringLiteral("what if          switch:#%1").arg(leaf.value)),
+            r.out.constData());
+        QVERIFY(text(r.out).contains(QStringLiteral("slowdown x")));
+        r = runWeftCli({QStringLiteral("simulate"), file, QStringLiteral("--fail"),
+                        QStringLiteral("link:0@0.5")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(text(r.out).contains(QStringLiteral("what if          link:0@0.5")));
+    }
+
     void simulateRandomJson()
     {
         const CliRun r = runWeftCli({QStringLiteral("simulate"), m_file, QStringLiteral("--json"),

@@ -84,6 +84,18 @@ private slots:
         save(test::fullDesign(), QStringLiteral("full.weft"));
         save(test::largeDesign(40), QStringLiteral("large-40.weft"));
         save(Design {}, QStringLiteral("empty-design.weft"));
+        { // one what-if fault of each kind (the optional "faults" array)
+            Design f = test::fullDesign();
+            NodeId sw, acc;
+            for (const Node &n : f.nodes())
+                (n.isSwitch() ? sw : acc) = n.id;
+            f.scenario.faults = {{Fault::Kind::LinkDown, faultTarget(f.links().at(0).id), 1},
+                                 {Fault::Kind::CableDown, faultTarget(f.links().at(1).id), 1},
+                                 {Fault::Kind::SwitchDown, faultTarget(sw), 1},
+                                 {Fault::Kind::LinkRate, faultTarget(f.links().at(2).id), 0.5},
+                                 {Fault::Kind::AcceleratorClock, faultTarget(acc), 0.8}};
+            save(f, QStringLiteral("faults.weft"));
+        }
         // An upgraded version-0 file, saved as version 1.
         const LoadResult old = loadDesignFile(
             QStringLiteral(WEFT_TEST_DATA_DIR "/io/v0/four-gpu-node.weft"), MigrationBackup::Skip);

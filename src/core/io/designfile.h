@@ -11,12 +11,16 @@
 //    "groups": [{"id", "kind", "name", "preset", "parent"?, "collapsed", "members": [node ids]}],
 //    "nodes": [{"id", "kind", "name", "spec", "role" (switches), "rail"?, "plane"?, "x", "y"}],
 //    "links": [{"id", "a", "b", "tech", "rate_gbps", "lanes", "latency_ns"}],
+//    "faults": [{"kind", "link" | "node", "factor"?}] (optional: the what-if scenario,
+//               io/faultjson.h; written only when the design has faults),
 //    "extensions": {...}}
 //
 // Units are in the key names: *_gbps is Gb/s (1e9 bit/s) line rate per lane and direction,
 // *_ns nanoseconds; positions are scene units. Groups, nodes and links are written one object
 // per line (large designs stay compact). A node's group is the group whose `members` list it.
-// resources/schema/weft-design-v1.schema.json is the JSON Schema of this layout.
+// resources/schema/weft-design-v1.schema.json is the JSON Schema of this layout. "faults" was
+// added without a version change: files without it read as before (no faults), and an older
+// Weft keeps the member as an extension.
 //
 // Unknown members are kept: unknown top-level members go to the `extensions` section; unknown
 // members of any object (a node, a link, a spec, the design or view section) go to that object's
@@ -68,7 +72,8 @@ std::string serializeDesign(const Design &design);
 /// Parses file text; `sourceName` (usually the path) is copied into errors. Never throws.
 /// Refuses: empty or binary text, invalid JSON (line and column), a different `format`,
 /// newer versions, wrong types, missing required fields, out-of-range values (rates <= 0,
-/// lanes < 1, negative latency), duplicate ids, references to missing ids, a node in two groups,
+/// lanes < 1, negative latency), duplicate ids, references to missing ids (a fault naming a link
+/// or node the design does not have, at its JSON location), a node in two groups,
 /// and sizes above the limits above. Structural checks that a valid file may still fail
 /// (port budgets, unknown spec keys, group cycles) are left to validateDesign().
 ParseResult parseDesign(std::string_view text, const std::string &sourceName);

@@ -28,9 +28,9 @@ inline constexpr std::array<std::pair<const char *, const char *>, 3> specLocato
 }
 
 // The members each object may have; anything else goes to its extensions.
-inline constexpr std::array kTopKeys {"format",           "version",  "generator", "design",
-                                      "fabric_generator", "workload", "view",      "hardware",
-                                      "groups",           "nodes",    "links",     "extensions"};
+inline constexpr std::array kTopKeys {
+    "format",   "version", "generator", "design", "fabric_generator", "workload",  "view",
+    "hardware", "groups",  "nodes",     "links",  "faults",           "extensions"};
 inline constexpr std::array kDesignKeys {"name", "description"};
 inline constexpr std::array kViewKeys {"zoom", "center_x", "center_y"};
 inline constexpr std::array kHardwareKeys {"accelerators", "switches", "link_technologies"};

@@ -2,6 +2,7 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
+#include "io/faultjson.h"
 #include "io/hardwarejson.h"
 #include "io/jsonreader.h"
 #include "io/jsontext.h"
@@ -115,6 +116,8 @@ public:
             resolveGroups(*groups);
         for (std::size_t i = 0; i < links->size(); ++i)
             readLink(links->at(i));
+        if (const auto faults = m_root.optional("faults")) // absent in files before what-if
+            m_d.scenario = faultsFromJson(*faults, m_d); // io/faultjson.h
         m_d.extensions = m_ext.toText();
     }
 

@@ -2,6 +2,7 @@
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
+#include "io/faultjson.h"
 #include "io/hardwarejson.h"
 #include "io/workloadjson.h"
 
@@ -256,6 +257,10 @@ std::string serializeDesign(const Design &d)
     appendLines(out, d.nodes(), writeNode, ext, designkeys::kNodePrefix);
     member("links");
     appendLines(out, d.links(), writeLink, ext, designkeys::kLinkPrefix);
+    if (!d.scenario.empty()) { // written only when there are faults: older files stay as they were
+        member("faults");
+        out += dumpAt(faultsToJson(d), 1);
+    }
     member("extensions");
     out += dumpAt(fileExt ? ojson(*fileExt) : ojson::object(), 1);
     out += "\n}\n";

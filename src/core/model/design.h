@@ -4,6 +4,7 @@
 
 #include "model/catalog.h"
 #include "model/fabricparams.h"
+#include "model/fault.h"
 #include "model/group.h"
 #include "model/link.h"
 #include "model/node.h"
@@ -35,6 +36,9 @@ public:
     std::optional<FabricParams> generator; ///< set when the fabric was generated
     std::optional<Workload> workload; ///< the training job simulated on this fabric
     ViewState view;
+    /// What-if faults the design carries (saved in the file, applied only by whatif/scenario.h
+    /// before a simulation). Each names an existing link or node; the GUI keeps one per target.
+    Scenario scenario;
     std::string extensions = "{}"; ///< unknown fields from the file, as JSON object text
 
     // --- nodes ---

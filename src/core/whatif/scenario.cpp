@@ -18,24 +18,10 @@ std::string number(double f)
     return buf;
 }
 
-const Node *findNode(const Design &d, const std::string &target)
+Link *findLink(Design &d, const Fault &f)
 {
-    if (target.size() > 1 && target[0] == '#') {
-        std::uint32_t id = 0;
-        const auto r = std::from_chars(target.data() + 1, target.data() + target.size(), id);
-        return r.ptr == target.data() + target.size() ? d.node(NodeId(id)) : nullptr;
-    }
-    for (const Node &n : d.nodes())
-        if (n.name == target)
-            return &n;
-    return nullptr;
-}
-
-Link *findLink(Design &d, const std::string &target)
-{
-    std::uint32_t id = 0;
-    const auto r = std::from_chars(target.data(), target.data() + target.size(), id);
-    return r.ptr == target.data() + target.size() && !target.empty() ? d.link(LinkId(id)) : nullptr;
+    const Link *l = faultLink(d, f);
+    return l ? d.link(l->id) : nullptr;
 }
 
 bool isFabricSwitch(const Node *n)
@@ -44,31 +30,6 @@ bool isFabricSwitch(const Node *n)
 }
 
 } // namespace
-
-std::string Fault::label() const
-{
-    switch (kind) {
-    case Kind::LinkDown:
-        return "link:" + target;
-    case Kind::CableDown:
-        return "cable:" + target;
-    case Kind::SwitchDown:
-        return "switch:" + target;
-    case Kind::LinkRate:
-        return "link:" + target + "@" + number(factor);
-    case Kind::AcceleratorClock:
-        return "gpu:" + target + "@" + number(factor);
-    }
-    return {};
-}
-
-std::string Scenario::label() const
-{
-    std::string s;
-    for (const Fault &f : faults)
-        s += (s.empty() ? "" : ",") + f.label();
-    return s.empty() ? "healthy" : s;
-}
 
 std::optional<Scenario> parseScenario(const std::string &text, std::string &error)
 {
@@ -133,7 +94,7 @@ std::optional<FailedDesign> applyScenario(const Design &design, const Scenario &
     std::vector<NodeId> removeNodes;
     for (const Fault &f : scenario.faults) {
         if (f.kind == Fault::Kind::SwitchDown || f.kind == Fault::Kind::AcceleratorClock) {
-            const Node *n = findNode(d, f.target);
+            const Node *n = faultNode(d, f);
             if (!n || (f.kind == Fault::Kind::SwitchDown) != n->isSwitch()) {
                 error = f.label() + ": no "
                     + (f.kind == Fault::Kind::SwitchDown ? "switch" : "accelerator") + " named \""
@@ -159,7 +120,7 @@ std::optional<FailedDesign> applyScenario(const Design &design, const Scenario &
             d.node(n->id)->spec = slow.key;
             continue;
         }
-        Link *l = findLink(d, f.target);
+        Link *l = findLink(d, f);
         if (!l) {
             error = f.label() + ": no link with id " + f.target;
             return std::nullopt;
@@ -182,6 +143,7 @@ std::optional<FailedDesign> applyScenario(const Design &design, const Scenario &
         d.removeLink(id);
     for (const NodeId id : removeNodes)
         d.removeNode(id);
+    d.scenario = {}; // applied: the copy is the faulted fabric itself
     return out;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // What-if scenarios (issue 19): failures and degradations applied to a copy of a design, which
-// the unchanged simulator then routes over (ECMP over what is left). Nothing is stored in the
-// design file: a scenario is given on the command line (`--fail`) or held by the GUI.
+// the unchanged simulator then routes over (ECMP over what is left). A design can carry one
+// scenario (Design::scenario, model/fault.h), saved in the design file's "faults" array
+// (io/designfile.h) and edited in the GUI (canvas context menu, undoable); `--fail` on the command
+// line gives another one instead.
 //
 // Syntax, comma-separated: link:ID (the whole link, every cable of the bundle, down),
 // cable:ID (one cable of the bundle down), switch:NAME (the switch and its links down),
@@ -9,6 +11,7 @@
 // as a clock at F of nominal; HBM unchanged). NAME is a node name or #<node id>.
 
 #include "model/design.h"
+#include "model/fault.h"
 #include "model/finding.h"
 
 #include <cstdint>
@@ -17,24 +20,6 @@
 #include <vector>
 
 namespace weft {
-
-struct Fault
-{
-    enum class Kind { LinkDown, CableDown, SwitchDown, LinkRate, AcceleratorClock };
-    Kind kind = Kind::LinkDown;
-    std::string target; ///< link id as text, or a node name / "#<id>"
-    double factor = 1; ///< LinkRate, AcceleratorClock: fraction kept, in (0, 1]
-
-    /// The fault in the --fail syntax ("link:12@0.5").
-    [[nodiscard]] std::string label() const;
-};
-
-struct Scenario
-{
-    std::vector<Fault> faults;
-    [[nodiscard]] std::string label() const; ///< labels joined by ','; "healthy" when empty
-    [[nodiscard]] bool empty() const { return faults.empty(); }
-};
 
 /// Parses the --fail syntax. nullopt with `error` naming the bad item.
 std::optional<Scenario> parseScenario(const std::string &text, std::string &error);

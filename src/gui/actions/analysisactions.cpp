@@ -3,6 +3,7 @@
 #include "gui/charts/chartdata.h"
 #include "gui/dialogs/plandialog.h"
 #include "gui/dialogs/sweepdialog.h"
+#include "gui/dialogs/whatifdialog.h"
 #include "gui/docks/comparedock.h"
 #include "gui/docks/resultsdock.h"
 #include "gui/simulation/comparison.h"
@@ -17,6 +18,7 @@ AnalysisActions::AnalysisActions(DesignDocument *doc, ResultsDock *results, Comp
     : QObject(window)
     , sweep(new QAction(tr("S&weep..."), this))
     , plan(new QAction(tr("Pl&an..."), this))
+    , whatIf(new QAction(tr("&What-if Trials..."), this))
     , m_doc(doc)
     , m_results(results)
     , m_compare(compare)
@@ -39,6 +41,22 @@ AnalysisActions::AnalysisActions(DesignDocument *doc, ResultsDock *results, Comp
         dialog->raise();
         dialog->activateWindow();
     });
+    whatIf->setObjectName(QStringLiteral("actionWhatIfTrials"));
+    whatIf->setToolTip(tr("The step time under K random cable failures over T trials: median, "
+                          "p95, worst and the cables that hurt most"));
+    connect(whatIf, &QAction::triggered, this, [this] {
+        WhatIfDialog *dialog = whatIfDialog();
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
+}
+
+WhatIfDialog *AnalysisActions::whatIfDialog()
+{
+    if (!m_whatIfDialog)
+        m_whatIfDialog = new WhatIfDialog(m_doc, m_window);
+    return m_whatIfDialog;
 }
 
 PlanDialog *AnalysisActions::planDialog()
@@ -62,6 +80,7 @@ void AnalysisActions::addTo(QMenu *menu)
     menu->addSeparator();
     menu->addAction(sweep);
     menu->addAction(plan);
+    menu->addAction(whatIf);
     menu->addSeparator();
     menu->addActions({m_compare->pin, m_compare->addFile, m_compare->clear});
 }

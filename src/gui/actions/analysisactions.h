@@ -1,6 +1,7 @@
 #pragma once
 // AnalysisActions: the Simulation menu's analysis entries. Sweep... opens the window's sweep
-// dialog (one per window, modeless) and routes its chart to the Results dock; the comparison
+// dialog (one per window, modeless) and routes its chart to the Results dock; Plan... and
+// What-if Trials... open theirs (modeless, one per window); the comparison
 // entries are the Compare dock's actions (pin the current result, compare with a file, clear).
 
 #include <QObject>
@@ -16,6 +17,7 @@ class DesignDocument;
 class ResultsDock;
 class PlanDialog;
 class SweepDialog;
+class WhatIfDialog;
 
 class AnalysisActions : public QObject
 {
@@ -29,9 +31,12 @@ public:
     SweepDialog *sweepDialog();
     /// The window's plan dialog (Simulation > Plan...), created on first use.
     PlanDialog *planDialog();
+    /// The window's what-if trials dialog (Simulation > What-if Trials...), created on first use.
+    WhatIfDialog *whatIfDialog();
 
     QAction *sweep;
     QAction *plan;
+    QAction *whatIf;
 
 private:
     DesignDocument *m_doc;
@@ -40,6 +45,7 @@ private:
     QWidget *m_window;
     SweepDialog *m_dialog = nullptr;
     PlanDialog *m_planDialog = nullptr;
+    WhatIfDialog *m_whatIfDialog = nullptr;
 };
 
 } // namespace weft

@@ -1,5 +1,6 @@
 #include "gui/canvas/canvasexporter.h"
 
+#include "gui/canvas/faultlegend.h"
 #include "gui/canvas/heatlegend.h"
 #include "gui/canvas/ranklegend.h"
 #include "gui/canvas/topologyscene.h"
@@ -52,6 +53,8 @@ void paint(TopologyScene &scene, QPainter &painter, double scale, const QRectF &
         RankLegend::draw(painter, l.rankLegend.toPoint(), scene, legendFont());
     if (l.drawHeat)
         HeatLegend::draw(painter, l.heatLegend.toPoint(), scene, legendFont());
+    if (l.drawFault)
+        FaultLegend::draw(painter, l.faultLegend.toPoint(), scene, legendFont());
     if (options.reportStyle)
         scene.setStylePalette(screen);
 }
@@ -105,8 +108,10 @@ CanvasExporter::PageLayout CanvasExporter::layout(const TopologyScene &scene,
     l.canvas = QRectF(QPointF(0, 0), pageSize(source, options.maxPageSide));
     const QSize rank = options.legends ? RankLegend::sizeFor(scene, legendFont()) : QSize();
     const QSize heat = options.legends ? HeatLegend::sizeFor(scene, legendFont()) : QSize();
+    const QSize fault = options.legends ? FaultLegend::sizeFor(scene, legendFont()) : QSize();
     l.drawRank = !rank.isEmpty();
     l.drawHeat = !heat.isEmpty();
+    l.drawFault = !fault.isEmpty();
     double column = 0, y = kPad;
     if (l.drawRank) {
         l.rankLegend = QPointF(l.canvas.right() + kPad, y);
@@ -117,6 +122,11 @@ CanvasExporter::PageLayout CanvasExporter::layout(const TopologyScene &scene,
         l.heatLegend = QPointF(l.canvas.right() + kPad, y);
         y += heat.height() + kPad;
         column = std::max(column, double(heat.width()));
+    }
+    if (l.drawFault) {
+        l.faultLegend = QPointF(l.canvas.right() + kPad, y);
+        y += fault.height() + kPad;
+        column = std::max(column, double(fault.width()));
     }
     l.page = l.canvas.size();
     if (column > 0)

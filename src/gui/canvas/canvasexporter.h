@@ -55,8 +55,8 @@ public:
     {
         QSizeF page;
         QRectF canvas; ///< where the source rectangle is drawn
-        QPointF rankLegend, heatLegend; ///< top-left corners (unused when not drawn)
-        bool drawRank = false, drawHeat = false;
+        QPointF rankLegend, heatLegend, faultLegend; ///< top-left corners (unused when not drawn)
+        bool drawRank = false, drawHeat = false, drawFault = false;
     };
     [[nodiscard]] static PageLayout layout(const TopologyScene &scene,
                                            const CanvasExportOptions &options);

@@ -19,6 +19,8 @@ CanvasStyle CanvasStyle::fromPalette(const QPalette &palette)
         s.domainHeader = QColor(0x37, 0x3f, 0x4b);
         if (s.selection.lightness() < 90)
             s.selection = QColor(0x4c, 0xa3, 0xff);
+        s.faultDown = QColor(0xff, 0x5a, 0x4f);
+        s.faultDegraded = QColor(0xff, 0xc1, 0x2e);
     } else {
         s.grid = s.background.darker(108);
         s.frame = QColor(0x4b, 0x55, 0x63);
@@ -26,6 +28,8 @@ CanvasStyle CanvasStyle::fromPalette(const QPalette &palette)
         s.scaleUpLink = QColor(0xd5, 0x5e, 0x00);
         s.domainFill = QColor(0xf4, 0xf6, 0xf8);
         s.domainHeader = QColor(0xe3, 0xe8, 0xee);
+        s.faultDown = QColor(0xd7, 0x1f, 0x1f);
+        s.faultDegraded = QColor(0xe0, 0x8e, 0x00);
     }
     return s;
 }

@@ -14,6 +14,9 @@ struct CanvasStyle
 {
     QColor background, grid, text, mutedText, frame, link, scaleUpLink, selection, domainFill,
         domainHeader;
+    /// What-if faults: a link or switch down (drawn dashed and crossed), a degraded link or a
+    /// slowed accelerator.
+    QColor faultDown, faultDegraded;
     bool dark = false;
 
     /// Style for `palette` (dark when the window colour is dark).

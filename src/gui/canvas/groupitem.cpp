@@ -6,6 +6,7 @@
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <set>
 
 namespace weft {
 
@@ -99,9 +100,21 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     painter->setFont(f);
     painter->setPen(st.text);
     const QRectF title = header.adjusted(8, 0, -8, 0);
-    painter->drawText(title, Qt::AlignVCenter | Qt::AlignLeft,
+    const auto [faults, down] = m_collapsed ? faultsInside(*g) : std::pair {0, false};
+    const QString faultText = faults == 0 ? QString()
+        : faults == 1                     ? QObject::tr("1 fault")
+                                          : QObject::tr("%1 faults").arg(faults);
+    const double faultWidth
+        = faultText.isEmpty() ? 0 : painter->fontMetrics().horizontalAdvance(faultText) + 8;
+    painter->drawText(title.adjusted(0, 0, -faultWidth, 0), Qt::AlignVCenter | Qt::AlignLeft,
                       painter->fontMetrics().elidedText(QString::fromStdString(g->name),
-                                                        Qt::ElideRight, int(title.width())));
+                                                        Qt::ElideRight,
+                                                        int(title.width() - faultWidth)));
+    if (!faultText.isEmpty()) { // what-if faults hidden in the box: say so in its header
+        painter->setPen(down ? st.faultDown : st.faultDegraded.darker(st.dark ? 100 : 125));
+        painter->drawText(title, Qt::AlignVCenter | Qt::AlignRight, faultText);
+        painter->setPen(st.text);
+    }
     if (!m_collapsed)
         return;
     f.setBold(false);
@@ -122,6 +135,31 @@ void GroupItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option,
     painter->drawText(
         bodyRect, Qt::AlignVCenter | Qt::AlignLeft,
         painter->fontMetrics().elidedText(body, Qt::ElideRight, int(bodyRect.width())));
+}
+
+std::pair<int, bool> GroupItem::faultsInside(const Group &g) const
+{
+    const Design &d = m_doc->design();
+    if (d.scenario.empty())
+        return {0, false};
+    const std::set<NodeId> members(g.members.begin(), g.members.end());
+    int count = 0;
+    bool down = false;
+    for (const Fault &f : d.scenario.faults) {
+        bool inside = false;
+        if (f.onLink()) {
+            const Link *l = faultLink(d, f);
+            inside = l && (members.count(l->a) || members.count(l->b));
+        } else {
+            const Node *n = faultNode(d, f);
+            inside = n && members.count(n->id);
+        }
+        if (inside) {
+            ++count;
+            down = down || f.kind == Fault::Kind::LinkDown || f.kind == Fault::Kind::SwitchDown;
+        }
+    }
+    return {count, down};
 }
 
 double GroupItem::paintRankStrip(QPainter *painter, const QRectF &area) const

@@ -2,9 +2,11 @@
 // GroupItem: a scale-up domain. Collapsed, it is one box with its preset and counts (the level
 // of detail that keeps 16k-GPU designs fast); expanded, a frame behind its member nodes.
 
+#include "model/group.h"
 #include "model/ids.h"
 
 #include <QGraphicsItem>
+#include <utility>
 
 namespace weft {
 
@@ -30,6 +32,8 @@ private:
     /// A collapsed domain's accelerators as a row of cells in their rank colours, or nothing
     /// when accelerators are not coloured. Returns the height used.
     double paintRankStrip(QPainter *painter, const QRectF &area) const;
+    /// What-if faults on the members of `g` or links ending at them, and whether one is down.
+    [[nodiscard]] std::pair<int, bool> faultsInside(const Group &g) const;
 
     const DesignDocument *m_doc;
     GroupId m_id;

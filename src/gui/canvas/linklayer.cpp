@@ -1,6 +1,7 @@
 #include "gui/canvas/linklayer.h"
 
 #include "document/designdocument.h"
+#include "document/faultedit.h"
 #include "gui/canvas/linkheat.h"
 #include "gui/canvas/topologyscene.h"
 
@@ -9,6 +10,7 @@
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -225,9 +227,36 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
     std::unordered_map<std::uint64_t, std::vector<QLineF>> lines;
     std::vector<QLineF> selected;
     std::vector<const Bundle *> labelled;
+    // What-if faults: a bundle with a link down is drawn red, dashed and crossed at its middle;
+    // the links of a switch that is down faint red and dashed; one with a degraded link (a cable
+    // down, a lower rate) amber and dashed; over everything.
+    const Design &design = m_doc->design();
+    const IdSet faulted = design.scenario.empty() ? IdSet {} : faultSubjects(design);
+    std::vector<QLineF> down, withSwitch, degraded; // withSwitch: links of a switch down
     for (const Bundle &b : m_bundles) {
         if (!b.box.intersects(exposed))
             continue;
+        if (!faulted.empty()) {
+            int worst = 0; // 1 degraded, 2 down with a switch that is down, 3 down itself
+            for (const LinkId id : b.links) {
+                if (faulted.links.count(id)) {
+                    const Fault *f = faultOn(design, id);
+                    worst = std::max(worst, f && f->kind == Fault::Kind::LinkDown ? 3 : 1);
+                }
+                if (!faulted.nodes.empty())
+                    if (const Link *l = design.link(id))
+                        for (const NodeId end : {l->a, l->b})
+                            if (faulted.nodes.count(end))
+                                if (const Fault *f = faultOn(design, end);
+                                    f && f->kind == Fault::Kind::SwitchDown)
+                                    worst = std::max(worst, 2);
+            }
+            if (worst) {
+                (worst == 3 ? down : worst == 2 ? withSwitch : degraded).push_back(b.line);
+                if (sel.links.empty() || !sel.links.count(b.links.front()))
+                    continue;
+            }
+        }
         if (!sel.links.empty() && sel.links.count(b.links.front())) {
             selected.push_back(b.line);
             continue;
@@ -279,6 +308,30 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
         pen.setCosmetic(true);
         painter->setPen(pen);
         painter->drawLines(selected.data(), int(selected.size()));
+    }
+    QColor faintDown = st.faultDown;
+    faintDown.setAlphaF(0.45f);
+    for (const auto &[batch, colour, width, cross] :
+         {std::tuple {&withSwitch, faintDown, 1.5, false},
+          std::tuple {&degraded, st.faultDegraded, 2.5, false},
+          std::tuple {&down, st.faultDown, 2.5, true}}) {
+        if (batch->empty())
+            continue;
+        QPen pen(colour, width, Qt::DashLine);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->drawLines(batch->data(), int(batch->size()));
+        if (!cross)
+            continue;
+        QPen solid(colour, 2.5);
+        solid.setCosmetic(true);
+        painter->setPen(solid);
+        const double r = 5.0 / lod; // a 10-px cross
+        for (const QLineF &l : *batch) {
+            const QPointF c = l.center();
+            painter->drawLine(c + QPointF(-r, -r), c + QPointF(r, r));
+            painter->drawLine(c + QPointF(-r, r), c + QPointF(r, -r));
+        }
     }
     if (!labelled.empty() && labelled.size() < 2000) {
         QFont f = painter->font();

@@ -1,11 +1,13 @@
 #include "gui/canvas/nodeitem.h"
 
 #include "document/designdocument.h"
+#include "document/faultedit.h"
 #include "document/tieredlayout.h"
 #include "gui/canvas/topologyscene.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <cmath>
 
 namespace weft {
 
@@ -39,7 +41,7 @@ void NodeItem::syncFromModel()
 QRectF NodeItem::boundingRect() const
 {
     // Room for the selection outline and the label under the node.
-    return m_rect.adjusted(-3, -3, 3, 16);
+    return m_rect.adjusted(-4, -4, 4, 16); // the fault ring reaches 3.25 out
 }
 
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
@@ -53,14 +55,29 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     const bool selected = m_doc->selection().nodes.count(m_id) > 0;
     const QColor rankFill = n->isAccelerator() ? sc->rankColouring().colour(m_id) : QColor();
     const QColor fill = rankFill.isValid() ? rankFill : st.nodeFill(*n);
+    const Fault *fault
+        = m_doc->design().scenario.empty() ? nullptr : faultOn(m_doc->design(), m_id);
+    const QColor faultColour = !fault            ? QColor()
+        : fault->kind == Fault::Kind::SwitchDown ? st.faultDown
+                                                 : st.faultDegraded;
     if (lod < 0.12) { // a few pixels: a plain rectangle is all one can see
-        painter->fillRect(m_rect, selected ? st.selection : fill);
+        painter->fillRect(m_rect, selected ? st.selection : fault ? faultColour : fill);
         return;
     }
     const QColor edge = rankFill.isValid() && st.dark ? fill.lighter(160) : fill.darker(140);
     painter->setPen(QPen(selected ? st.selection : edge, selected ? 2.5 : 1.0));
     painter->setBrush(fill);
     painter->drawRoundedRect(m_rect, 4, 4);
+    if (fault) { // what-if: a switch down is crossed out, a slow accelerator ringed in amber
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(faultColour, 2.5, Qt::DashLine));
+        painter->drawRoundedRect(m_rect.adjusted(-2, -2, 2, 2), 5, 5);
+        if (fault->kind == Fault::Kind::SwitchDown) {
+            painter->setPen(QPen(faultColour, 2.5));
+            painter->drawLine(m_rect.topLeft(), m_rect.bottomRight());
+            painter->drawLine(m_rect.bottomLeft(), m_rect.topRight());
+        }
+    }
     if (lod < kLabelZoom)
         return;
     QFont f = painter->font();
@@ -90,7 +107,10 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
             : n->role == SwitchRole::Leaf    ? "LEAF"
             : n->role == SwitchRole::Spine   ? "SPINE"
                                              : "CORE";
-        painter->drawText(m_rect, Qt::AlignCenter, QString::fromLatin1(tag));
+        const bool slow = fault && fault->kind == Fault::Kind::AcceleratorClock;
+        painter->drawText(m_rect, Qt::AlignCenter,
+                          slow ? QStringLiteral("%1%").arg(std::lround(fault->factor * 100))
+                               : QString::fromLatin1(tag));
     }
     painter->setPen(st.text);
     const QString name = QString::fromStdString(n->name);

@@ -3,6 +3,8 @@
 #include "document/designdocument.h"
 #include "document/tieredlayout.h"
 #include "gui/canvas/catalogmime.h"
+#include "gui/canvas/faultlegend.h"
+#include "gui/canvas/faultmenu.h"
 #include "gui/canvas/heatlegend.h"
 #include "gui/canvas/minimap.h"
 #include "gui/canvas/rankgroupdrop.h"
@@ -11,8 +13,10 @@
 #include "gui/canvas/tools/selecttool.h"
 #include "gui/canvas/topologyscene.h"
 
+#include <QContextMenuEvent>
 #include <QDragEnterEvent>
 #include <QHelpEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -45,6 +49,7 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
     m_minimap = new Minimap(this);
     m_heatLegend = new HeatLegend(this);
     m_rankLegend = new RankLegend(this);
+    m_faultLegend = new FaultLegend(this);
     setToolKind(ToolKind::Select);
     // A legend that appears or changes size (a result arrives, the colouring changes) would
     // cover a fitted design: fit again while the view is where Fit left it.
@@ -179,6 +184,8 @@ void TopologyView::mousePressEvent(QMouseEvent *event)
     if (pan) {
         m_panning = true;
         m_panLast = event->position().toPoint();
+        m_panStart = m_panLast;
+        m_panButton = event->button();
         viewport()->setCursor(Qt::ClosedHandCursor);
         event->accept();
         return;
@@ -206,6 +213,13 @@ void TopologyView::mouseReleaseEvent(QMouseEvent *event)
     if (m_panning) {
         m_panning = false;
         viewport()->setCursor(m_spaceHeld ? QCursor(Qt::OpenHandCursor) : m_tool->cursor());
+        const QPoint at = event->position().toPoint();
+        if (m_panButton == Qt::RightButton && event->button() == Qt::RightButton
+            && (at - m_panStart).manhattanLength() < 4 && topologyScene()) {
+            QMenu *menu = contextMenuAt(at); // a click, not a drag
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(viewport()->mapToGlobal(at));
+        }
         return;
     }
     if (event->button() == Qt::LeftButton)
@@ -372,6 +386,7 @@ void TopologyView::resizeEvent(QResizeEvent *event)
     QGraphicsView::resizeEvent(event);
     m_minimap->reposition();
     m_rankLegend->reposition();
+    m_faultLegend->reposition();
     announceMove();
 }
 
@@ -384,6 +399,30 @@ void TopologyView::changeEvent(QEvent *event)
         viewport()->update();
     }
     QGraphicsView::changeEvent(event);
+}
+
+QMenu *TopologyView::contextMenuAt(QPoint pos)
+{
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("CanvasMenu"));
+    if (!topologyScene())
+        return menu;
+    const CanvasHit hit = m_scene->hitAt(mapToScene(pos), 4.0 / zoom());
+    FaultMenu::populate(menu, document(), hit, m_prompt,
+                        [this](const QString &text) { emit message(text); });
+    return menu;
+}
+
+void TopologyView::contextMenuEvent(QContextMenuEvent *event)
+{
+    event->accept();
+    if (event->reason() != QContextMenuEvent::Keyboard || !topologyScene())
+        return; // the mouse: on release (mouseReleaseEvent)
+    const QPoint under = viewport()->mapFromGlobal(QCursor::pos());
+    const QPoint at = viewport()->rect().contains(under) ? under : viewport()->rect().center();
+    QMenu *menu = contextMenuAt(at);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(viewport()->mapToGlobal(at));
 }
 
 void TopologyView::storeViewState(ViewState &view) const

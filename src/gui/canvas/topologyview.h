@@ -1,17 +1,23 @@
 #pragma once
 // TopologyView: the canvas widget. Zoom (wheel, keys, fit, to selection), pan (middle or right
-// drag, Space+drag), drops from the palette, and the current Tool for the left button.
+// drag, Space+drag), drops from the palette, the current Tool for the left button, and the
+// context menu (a right click that does not drag; the Menu key): the what-if actions of
+// FaultMenu on what is under the pointer.
 
+#include "gui/canvas/fractionprompt.h"
 #include "gui/canvas/tools/tool.h"
 #include "model/design.h"
 
 #include <QGraphicsView>
 #include <QPointer>
+
+class QMenu;
 #include <memory>
 
 namespace weft {
 
 class DesignDocument;
+class FaultLegend;
 class HeatLegend;
 class Minimap;
 class RankLegend;
@@ -37,6 +43,12 @@ public:
     [[nodiscard]] Minimap *minimap() const { return m_minimap; }
     [[nodiscard]] HeatLegend *heatLegend() const { return m_heatLegend; }
     [[nodiscard]] RankLegend *rankLegend() const { return m_rankLegend; }
+    [[nodiscard]] FaultLegend *faultLegend() const { return m_faultLegend; }
+
+    /// The context menu for viewport point `pos` (owned by the caller; shown by a right click).
+    [[nodiscard]] QMenu *contextMenuAt(QPoint pos);
+    /// How degradations ask their fraction (tests replace the dialog).
+    void setFractionPrompt(FractionPrompt prompt) { m_prompt = std::move(prompt); }
 
     /// Writes the zoom and the scene point at the viewport's centre into `view` (saved with
     /// the design).
@@ -76,6 +88,9 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     /// A theme change restyles the scene (canvas colours follow the palette).
     void changeEvent(QEvent *event) override;
+    /// The Menu key opens the context menu; a mouse right click opens it on release instead
+    /// (the right button also pans).
+    void contextMenuEvent(QContextMenuEvent *event) override;
     /// Tooltips: a link bundle shows its simulated traffic.
     bool viewportEvent(QEvent *event) override;
 
@@ -94,8 +109,12 @@ private:
     QTransform m_fitTransform;
     QPointF m_fitCentre;
     bool m_spaceHeld = false;
+    FaultLegend *m_faultLegend = nullptr;
+    FractionPrompt m_prompt = FractionDialog::ask;
     bool m_panning = false;
     QPoint m_panLast;
+    QPoint m_panStart;
+    Qt::MouseButton m_panButton = Qt::NoButton;
 };
 
 } // namespace weft

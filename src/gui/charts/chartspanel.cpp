@@ -1,6 +1,7 @@
 #include "chartspanel.h"
 
 #include "breakdownchart.h"
+#include "chartmenu.h"
 #include "collectivechart.h"
 #include "gui/appsettings.h"
 #include "gui/dialogs/dialogpresenter.h"
@@ -63,31 +64,8 @@ void ChartsPanel::addChart(Chart *chart, const QString &tabTitle)
 
 QMenu *ChartsPanel::createContextMenu(Chart *chart)
 {
-    auto *menu = new QMenu;
-    const std::pair<ChartFormat, QString> entries[]
-        = {{ChartFormat::Png, tr("Export as &PNG...")},
-           {ChartFormat::Pdf, tr("Export as P&DF...")},
-           {ChartFormat::Svg, tr("Export as &SVG...")},
-           {ChartFormat::Csv, tr("Export data as &CSV...")}};
-    const ChartFormat last = AppSettings::lastChartFormat();
-    for (const auto &[format, text] : entries) {
-        QAction *action = menu->addAction(text);
-        action->setData(int(format));
-        if (format == last)
-            menu->setDefaultAction(action);
-        connect(action, &QAction::triggered, this,
-                [this, chart, format = format] { exportWithDialog(chart, format); });
-    }
-    QAction *options = menu->addAction(tr("Export &options..."));
-    options->setObjectName(QStringLiteral("actionExportOptions"));
-    connect(options, &QAction::triggered, this, [this] {
-        auto *dialog = new PreferencesDialog(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->open();
-    });
-    menu->addSeparator();
-    connect(menu->addAction(tr("&Reset view")), &QAction::triggered, chart, &Chart::resetView);
-    return menu;
+    return createChartMenu(this, chart,
+                           [this, chart](ChartFormat format) { exportWithDialog(chart, format); });
 }
 
 void ChartsPanel::setExportOptions(const ChartExportOptions &options)
@@ -102,39 +80,14 @@ ChartExportOptions ChartsPanel::exportOptions()
 
 bool ChartsPanel::exportTo(Chart *chart, ChartFormat format, const QString &path, QString *error)
 {
-    const ChartExportOptions options = exportOptions();
-    switch (format) {
-    case ChartFormat::Png:
-        return ChartExporter::savePng(*chart, path, options, error);
-    case ChartFormat::Pdf:
-        return ChartExporter::savePdf(*chart, path, options, error);
-    case ChartFormat::Svg:
-        return ChartExporter::saveSvg(*chart, path, options, error);
-    case ChartFormat::Csv:
-        return ChartExporter::saveCsv(*chart, path, error);
-    }
-    return false;
+    return exportChartTo(chart, format, path, error);
 }
 
 QString ChartsPanel::exportWithDialog(Chart *chart, ChartFormat format)
 {
-    const QString ext = chartFormatExtension(format);
-    const QString filter = tr("%1 files (*.%2)").arg(ext.toUpper(), ext);
-    const QString suggestion
-        = QDir(AppSettings::lastExportFolder()).filePath(chart->chartId() + QLatin1Char('.') + ext);
-    QString path = dialogPresenter().exportFileName(this, tr("Export chart"), suggestion, filter);
-    if (path.isEmpty())
-        return {};
-    if (!path.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive))
-        path += QLatin1Char('.') + ext;
-    QString error;
-    if (!exportTo(chart, format, path, &error)) {
-        dialogPresenter().showError(this, tr("Cannot export the chart"), error);
-        return {};
-    }
-    AppSettings::setLastExportFolder(QFileInfo(path).absolutePath());
-    AppSettings::setLastChartFormat(format);
-    emit exported(path);
+    const QString path = exportChartWithDialog(this, chart, format);
+    if (!path.isEmpty())
+        emit exported(path);
     return path;
 }
 

@@ -5,6 +5,18 @@
 
 namespace weft {
 
+WhatIfChartData whatIfChartData(const QString &design, int failures, const WhatIfResult &result)
+{
+    WhatIfChartData data;
+    data.design = design;
+    data.failures = failures;
+    data.healthyStepTime = result.healthyStepTime;
+    for (const TrialResult &t : result.trials)
+        if (t.ok)
+            data.stepTimes.push_back(t.stepTime);
+    return data;
+}
+
 namespace {
 
 constexpr double kMs = 1e3;
@@ -45,7 +57,9 @@ void WhatIfChart::build()
     xAxis->setLabel(tr("step time (ms)"));
     yAxis->setLabel(tr("trials at or below (%)"));
     if (m_data.failures > 0)
-        setTitle(tr("Step time with %n random cable failure(s)", nullptr, m_data.failures));
+        setTitle(m_data.failures == 1
+                     ? tr("Step time with 1 random cable failure")
+                     : tr("Step time with %1 random cable failures").arg(m_data.failures));
     if (m_sorted.empty())
         return;
     const std::size_t n = m_sorted.size();

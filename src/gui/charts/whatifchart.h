@@ -5,6 +5,7 @@
 // legend. Its table (CSV) lists each trial's step time and slowdown.
 
 #include "chart.h"
+#include "whatif/trials.h"
 
 #include <vector>
 
@@ -17,6 +18,9 @@ struct WhatIfChartData
     double healthyStepTime = 0; ///< s
     std::vector<double> stepTimes; ///< s, one per trial that ran (any order)
 };
+
+/// The chart data of a finished run: the trials that simulated, the healthy step time.
+WhatIfChartData whatIfChartData(const QString &design, int failures, const WhatIfResult &result);
 
 class WhatIfChart : public Chart
 {

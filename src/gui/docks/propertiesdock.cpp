@@ -2,6 +2,8 @@
 
 #include "document/commands/setfield.h"
 #include "document/designdocument.h"
+#include "document/faultedit.h"
+#include "gui/canvas/canvasstyle.h"
 #include "gui/canvas/linkheat.h"
 #include "gui/widgets/unitfield.h"
 
@@ -17,6 +19,37 @@
 namespace weft {
 
 namespace {
+
+// The what-if state of `ids` for the "What if" row: "Healthy", the one fault, or a count.
+template<class IdT> QString faultStateText(const Design &d, const std::vector<IdT> &ids)
+{
+    std::vector<const Fault *> faults;
+    for (const IdT id : ids)
+        if (const Fault *f = faultOn(d, id))
+            faults.push_back(f);
+    if (faults.empty())
+        return PropertiesDock::tr("Healthy");
+    if (ids.size() == 1)
+        return PropertiesDock::tr("%1 (right-click it on the canvas to restore)")
+            .arg(QString::fromStdString(faultDescription(d, *faults.front())));
+    return PropertiesDock::tr("%1 of %2 faulted").arg(faults.size()).arg(ids.size());
+}
+
+template<class IdT>
+std::function<void()> faultRefresher(DesignDocument *doc, std::vector<IdT> ids, QLabel *label)
+{
+    return [doc, ids = std::move(ids), label] {
+        const QString text = faultStateText(doc->design(), ids);
+        label->setText(text);
+        const Fault *f = ids.size() == 1 ? faultOn(doc->design(), ids.front()) : nullptr;
+        const bool down
+            = f && (f->kind == Fault::Kind::LinkDown || f->kind == Fault::Kind::SwitchDown);
+        const CanvasStyle st = CanvasStyle::fromPalette(label->palette()); // the canvas's marks
+        const QColor colour = down ? st.faultDown : st.faultDegraded.darker(st.dark ? 100 : 125);
+        label->setStyleSheet(f ? QStringLiteral("color: %1; font-weight: bold").arg(colour.name())
+                               : QString());
+    };
+}
 
 Node *find(Design &d, NodeId id)
 {
@@ -322,6 +355,10 @@ void PropertiesDock::buildNodeRows(const std::vector<NodeId> &ids)
             addRow(tr("Y"), editor, r);
         }
     }
+    auto *fault = new QLabel;
+    fault->setWordWrap(true);
+    fault->setObjectName(QStringLiteral("FaultState"));
+    addRow(tr("What if"), fault, faultRefresher(doc, ids, fault));
 }
 
 void PropertiesDock::buildLinkRows(const std::vector<LinkId> &ids)
@@ -364,6 +401,10 @@ void PropertiesDock::buildLinkRows(const std::vector<LinkId> &ids)
                          .arg(ids.size() > 1 ? tr(", together") : QString()));
     };
     addRow(tr("Capacity"), cap, r);
+    auto *fault = new QLabel;
+    fault->setWordWrap(true);
+    fault->setObjectName(QStringLiteral("FaultState"));
+    addRow(tr("What if"), fault, faultRefresher(doc, ids, fault));
     if (ids.size() != 1)
         return;
     // The last simulation's traffic: a row shown only when the result knows this link.

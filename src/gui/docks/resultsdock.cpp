@@ -69,7 +69,8 @@ void ResultsDock::updateSummary()
 {
     const auto result = m_runner->result();
     m_summary->setText(statusSummary(m_doc->design().workload.has_value(), result.get(),
-                                     m_runner->isStale(), m_runner->findings()));
+                                     m_runner->isStale(), m_runner->findings(),
+                                     m_runner->resultFaults(), m_runner->healthyStepTime()));
 }
 
 void ResultsDock::showResult()

@@ -63,8 +63,24 @@ QString summaryText(const SimResult &r)
     return text;
 }
 
+QString whatIfText(int faults, double stepTime, std::optional<double> healthy)
+{
+    const QString head
+        = faults == 1 ? tr("What if (1 fault)") : tr("What if (%1 faults)").arg(faults);
+    if (!healthy || *healthy <= 0)
+        return head + tr(": the healthy design could not be simulated");
+    const double ratio = stepTime / *healthy;
+    return head
+        + tr(": slowdown ×%1 (%2%3%) against healthy %4")
+              .arg(ratio, 0, 'f', 3)
+              .arg(ratio >= 1 ? QStringLiteral("+") : QString())
+              .arg((ratio - 1) * 100, 0, 'f', 1)
+              .arg(durationText(*healthy));
+}
+
 QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
-                      const std::vector<Finding> &findings)
+                      const std::vector<Finding> &findings, int faults,
+                      std::optional<double> healthyStepTime)
 {
     if (!hasWorkload)
         return tr("No workload: add one in the Partitions dock to simulate a training step.");
@@ -73,7 +89,10 @@ QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
     if (error != findings.end() && (!result || stale))
         return tr("Cannot simulate: %1").arg(QString::fromStdString(error->message));
     if (result)
-        return summaryText(*result)
+        return (faults > 0 && result->ok
+                    ? whatIfText(faults, result->stepTime, healthyStepTime) + QStringLiteral(" · ")
+                    : QString())
+            + summaryText(*result)
             + (stale ? tr(" (out of date: Simulation > Simulate, F5)") : QString());
     return tr("Not simulated yet: Simulation > Simulate (F5)");
 }

@@ -6,6 +6,7 @@
 #include "sim/result.h"
 
 #include <QString>
+#include <optional>
 
 namespace weft {
 
@@ -21,8 +22,15 @@ QString summaryText(const SimResult &result);
 /// why it cannot be simulated (the first error of `findings` when the result is missing or
 /// `stale`), the result's summary (marked out of date when `stale`), or that it waits for
 /// Simulate.
+/// With `faults` > 0 the result is of the design with its what-if faults applied: the summary
+/// starts with whatIfText(), then the faulted step's own summary.
 QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
-                      const std::vector<Finding> &findings);
+                      const std::vector<Finding> &findings, int faults = 0,
+                      std::optional<double> healthyStepTime = {});
+
+/// "What if (2 faults): slowdown ×1.083 (+8.3%) against healthy 1.20 s" for a faulted step of
+/// `stepTime`; without the healthy step time (it could not be simulated) it says so. Times in s.
+QString whatIfText(int faults, double stepTime, std::optional<double> healthyStepTime);
 
 /// A duration in seconds as text with a fitting unit (µs, ms, s).
 QString durationText(double seconds);

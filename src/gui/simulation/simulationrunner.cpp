@@ -1,9 +1,11 @@
 #include "gui/simulation/simulationrunner.h"
 
 #include "document/designdocument.h"
+#include "io/designfile.h"
 #include "model/validate.h"
 #include "sim/memoryheadroom.h"
 #include "sim/simulator.h"
+#include "whatif/scenario.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -11,30 +13,81 @@ namespace weft {
 
 namespace {
 
-// Runs on the worker: checks `design` and, when asked and nothing forbids it, simulates it.
+// A fingerprint of `design` without its faults and view state: equal fingerprints simulate alike.
+std::size_t healthyKey(Design design)
+{
+    design.scenario = {};
+    design.view = {};
+    return std::hash<std::string> {}(serializeDesign(design));
+}
+
+struct HealthyCache
+{
+    std::size_t key = 0;
+    std::optional<double> stepTime;
+};
+
+// Runs on the worker: checks `design` and, when asked and nothing forbids it, simulates it (with
+// its what-if faults applied, and then healthy unless `cache` already knows its step time).
 SimulationRunner::Outcome runJob(const Design &design, bool simulate,
                                  const std::shared_ptr<std::atomic<bool>> &cancel,
-                                 const std::function<void(double)> &report)
+                                 const std::function<void(double)> &report, HealthyCache cache)
 {
     SimulationRunner::Outcome out;
     out.findings = validateDesign(design);
-    const std::vector<Finding> pre = preflight(design);
+    const Design *target = &design;
+    std::optional<FailedDesign> failed;
+    if (!design.scenario.empty()) {
+        std::string error;
+        failed = applyScenario(design, design.scenario, error);
+        if (!failed) {
+            out.findings.emplace_back(Severity::Error, "whatif.target", "What if: " + error);
+            return out;
+        }
+        target = &failed->design;
+        out.faults = static_cast<int>(design.scenario.faults.size());
+    }
+    const std::vector<Finding> pre = preflight(*target);
     out.findings.insert(out.findings.end(), pre.begin(), pre.end());
     if (!simulate || !design.workload || hasError(out.findings) || cancel->load()) {
         out.cancelled = cancel->load();
         return out;
     }
+    const double share = failed ? 0.5 : 1.0; // with faults: the healthy run is the other half
     SimOptions options;
     options.cancel = cancel.get();
-    options.progress = [&report](double f) {
-        report(f);
+    options.progress = [&report, share](double f) {
+        report(f * share);
         return true;
     };
-    SimResult simulated = weft::simulate(design, options);
+    if (failed)
+        options.exploitSymmetry = failed->exploitSymmetry;
+    SimResult simulated = weft::simulate(*target, options);
     for (Finding &f : memoryHeadroomFindings(simulated)) // sim/memoryheadroom.h
         simulated.warnings.push_back(std::move(f));
     auto result = std::make_shared<SimResult>(std::move(simulated));
     out.cancelled = result->cancelled;
+    if (failed && result->ok && !out.cancelled) {
+        out.healthyKey = healthyKey(design);
+        if (out.healthyKey == cache.key && cache.stepTime) {
+            out.healthyStepTime = cache.stepTime;
+        } else {
+            SimOptions healthy;
+            healthy.cancel = cancel.get();
+            healthy.progress = [&report](double f) {
+                report(0.5 + f / 2);
+                return true;
+            };
+            const SimResult h = weft::simulate(design, healthy);
+            out.cancelled = h.cancelled;
+            if (h.ok)
+                out.healthyStepTime = h.stepTime;
+        }
+    }
+    if (!failed && result->ok && !out.cancelled) { // the baseline a later what-if reuses
+        out.healthyKey = healthyKey(design);
+        out.healthyStepTime = result->stepTime;
+    }
     if (!out.cancelled)
         out.result = std::move(result);
     return out;
@@ -55,6 +108,9 @@ SimulationRunner::SimulationRunner(DesignDocument *doc, QObject *parent)
     connect(doc->undoStack(), &QUndoStack::indexChanged, this, &SimulationRunner::designEdited);
     connect(doc, &DesignDocument::reset, this, [this] { // another design: the result is void
         m_result.reset();
+        m_resultFaults = 0;
+        m_healthyStepTime.reset();
+        m_healthyKey = 0;
         m_findings.clear();
         setStale(false);
         emit resultChanged();
@@ -129,7 +185,8 @@ void SimulationRunner::startJob(bool simulate)
                 this, [this, f] { emit progress(f); }, Qt::QueuedConnection);
     };
     m_watcher.setFuture(QtConcurrent::run(runJob, m_doc->design(), m_jobSimulates, m_cancel,
-                                          std::function<void(double)>(report)));
+                                          std::function<void(double)>(report),
+                                          HealthyCache {m_healthyKey, m_healthyStepTime}));
     emit started(m_jobSimulates);
 }
 
@@ -141,6 +198,11 @@ void SimulationRunner::jobFinished()
         m_findings = out.findings;
         if (out.result) {
             m_result = out.result;
+            m_resultFaults = out.faults;
+            if (out.healthyKey != 0) {
+                m_healthyStepTime = out.healthyStepTime;
+                m_healthyKey = out.healthyKey;
+            }
             // Preflight findings are the first warnings of the result: keep only the rest.
             for (const Finding &f : m_result->warnings)
                 if (std::none_of(m_findings.begin(), m_findings.end(), [&](const Finding &g) {

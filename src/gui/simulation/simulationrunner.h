@@ -4,6 +4,9 @@
 // design (model validation and the simulator's preflight: parallelism, placement, memory) and,
 // for designs up to autoLimit() accelerators with auto-simulation on, simulates the step. Larger
 // designs simulate on request (simulate()). A newer edit cancels the running job.
+// A design that carries what-if faults (Design::scenario) is simulated with them applied
+// (whatif/scenario.h), and its healthy self on the same worker (or the last healthy step time
+// again when only the faults changed), so the result can say the slowdown.
 
 // clang-format off
 #include <QFutureWatcher> // Qt first: moc cannot parse <concept> on its own
@@ -16,6 +19,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace weft {
 
@@ -31,6 +35,9 @@ public:
         std::vector<Finding> findings; ///< validation + preflight of the design as it was
         std::shared_ptr<const SimResult> result; ///< null when the job did not simulate
         bool cancelled = false;
+        int faults = 0; ///< what-if faults applied to the design simulated
+        std::optional<double> healthyStepTime; ///< s; with faults, when the healthy design ran
+        std::size_t healthyKey = 0; ///< the healthy design's fingerprint (faults and view aside)
     };
 
     explicit SimulationRunner(DesignDocument *doc, QObject *parent = nullptr);
@@ -45,6 +52,10 @@ public:
     [[nodiscard]] bool isSimulating() const { return isRunning() && m_jobSimulates; }
     /// The last completed simulation (null before the first); see isStale().
     [[nodiscard]] std::shared_ptr<const SimResult> result() const { return m_result; }
+    /// What-if faults applied to the shown result (0: the healthy design).
+    [[nodiscard]] int resultFaults() const { return m_resultFaults; }
+    /// With faults: the healthy design's step time, s (nullopt when it could not simulate).
+    [[nodiscard]] std::optional<double> healthyStepTime() const { return m_healthyStepTime; }
     /// True when the design changed after the shown result was computed.
     [[nodiscard]] bool isStale() const { return m_stale; }
     /// Findings of the design as last checked: validation, preflight, then the result's own
@@ -89,6 +100,9 @@ private:
     bool m_stale = false;
     std::shared_ptr<const SimResult> m_result;
     std::vector<Finding> m_findings;
+    int m_resultFaults = 0;
+    std::optional<double> m_healthyStepTime;
+    std::size_t m_healthyKey = 0; ///< fingerprint of the design m_healthyStepTime belongs to
 };
 
 } // namespace weft
