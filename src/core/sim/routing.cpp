@@ -273,12 +273,11 @@ int Router::pxnProxy(int s, int d) const
 bool Router::computeRoute(int s, int d, Route &out) const
 {
     const int ds = m_domain[static_cast<std::size_t>(s)];
-    if (ds >= 0 && ds == m_domain[static_cast<std::size_t>(d)]) {
-        if (const Segment &w = scaleUpWalk(s, d); w.ok) {
-            out.entries = w.entries;
-            return true;
-        }
-    }
+    // Inside a domain the walk itself (route() caches the route); scaleUpWalk caches the hops
+    // to PXN proxies, which many routes share.
+    if (ds >= 0 && ds == m_domain[static_cast<std::size_t>(d)]
+        && walkScaleUp(s, d, Mode::ScaleUp, out))
+        return true;
     if (const int p = pxnProxy(s, d); p >= 0) {
         // PXN: hop over the scale-up fabric to the rail-matched accelerator, then its NIC.
         const Segment &first = scaleUpWalk(s, p);
