@@ -167,6 +167,7 @@ private slots:
         QVERIFY(!dialog->chart()->showsHint());
         QCOMPARE(dialog->chart()->data().stepTimes.size(), 3u);
         QCOMPARE(dialog->chart()->xAxis->label(), QStringLiteral("step time (ms)"));
+        QVERIFY(dialog->chart()->graph(0)->name().startsWith(QStringLiteral("3 trials: median")));
         QVERIFY2(dialog->message().contains(QStringLiteral("median")),
                  qPrintable(dialog->message()));
         QVERIFY(dialog->message().contains(QStringLiteral("p95")));

@@ -74,7 +74,9 @@ void WhatIfChart::build()
     cdf->setData(keys, values, true);
     cdf->setLineStyle(QCPGraph::lsStepLeft);
     cdf->setPen(QPen(seriesColour(0), 2));
-    cdf->setName(tr("%n trial(s): median %1 ms, p95 %2 ms, worst %3 ms", nullptr, int(n))
+    const QString trials = n == 1 ? tr("1 trial") : tr("%1 trials").arg(n);
+    cdf->setName(tr("%1: median %2 ms, p95 %3 ms, worst %4 ms")
+                     .arg(trials)
                      .arg(rank(m_sorted, 0.5) * kMs, 0, 'f', 1)
                      .arg(rank(m_sorted, 0.95) * kMs, 0, 'f', 1)
                      .arg(m_sorted.back() * kMs, 0, 'f', 1));
