@@ -7,16 +7,12 @@
 
 namespace weft {
 
-namespace {
-
-std::string number(double f)
+std::string faultFactorText(double factor)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", f);
+    std::snprintf(buf, sizeof buf, "%g", factor);
     return buf;
 }
-
-} // namespace
 
 std::string Fault::label() const
 {
@@ -28,9 +24,9 @@ std::string Fault::label() const
     case Kind::SwitchDown:
         return "switch:" + target;
     case Kind::LinkRate:
-        return "link:" + target + "@" + number(factor);
+        return "link:" + target + "@" + faultFactorText(factor);
     case Kind::AcceleratorClock:
-        return "gpu:" + target + "@" + number(factor);
+        return "gpu:" + target + "@" + faultFactorText(factor);
     }
     return {};
 }

@@ -45,6 +45,8 @@ const Link *faultLink(const Design &design, const Fault &fault);
 /// The node a node fault names (its target is a node name or "#<id>"), or nullptr.
 const Node *faultNode(const Design &design, const Fault &fault);
 /// The target text the GUI and the file reader give a link ("12") or a node ("#40").
+/// A factor as the --fail syntax writes it (%g: "0.5", "0.8").
+std::string faultFactorText(double factor);
 std::string faultTarget(LinkId id);
 std::string faultTarget(NodeId id);
 

@@ -472,23 +472,34 @@ auto Router::scaleOutDistanceTo(int d) const
     };
 }
 
+Router::LeafHop Router::leafHop(int s, int d) const
+{
+    LeafHop h;
+    const std::int64_t up = m_soleOut[static_cast<std::size_t>(s)];
+    const std::int64_t down = m_soleOut[static_cast<std::size_t>(d)];
+    if (up < 0 || down < 0 || m_adj[up].to == m_adj[down].to)
+        return h;
+    h.fromLeaf = m_adj[up].to;
+    h.toLeaf = m_adj[down].to;
+    h.seg = &segment(h.fromLeaf, h.toLeaf);
+    const double c = m_linkCap[m_adj[up].link], cd = m_linkCap[m_adj[down].link];
+    h.upEntry = RouteEntry {m_adj[up].dir, 1.0 * c / c};
+    h.downEntry = RouteEntry {m_adj[down].dir ^ 1u, h.seg->mass * cd / cd};
+    return h;
+}
+
 bool Router::walkScaleOut(int s, int d, Route &out) const
 {
     // Between accelerators with one NIC each on different leaves: the NIC link up, the walk
     // between the leaves (the same DAG as from the accelerator: every distance to the
     // destination accelerator is its leaf's plus one), the NIC link down. Entries and fractions
     // are those of the walk from s, computed once per pair of leaves.
-    const std::int64_t up = m_soleOut[static_cast<std::size_t>(s)];
-    const std::int64_t down = m_soleOut[static_cast<std::size_t>(d)];
-    if (up >= 0 && down >= 0 && m_adj[up].to != m_adj[down].to) {
-        const Segment &seg = segment(m_adj[up].to, m_adj[down].to);
-        if (!seg.ok)
+    if (const LeafHop h = leafHop(s, d); h.seg) {
+        if (!h.seg->ok)
             return false;
-        const double c = m_linkCap[m_adj[up].link];
-        out.entries.push_back(RouteEntry {m_adj[up].dir, 1.0 * c / c});
-        out.entries.insert(out.entries.end(), seg.entries.begin(), seg.entries.end());
-        const double cd = m_linkCap[m_adj[down].link];
-        out.entries.push_back(RouteEntry {m_adj[down].dir ^ 1u, seg.mass * cd / cd});
+        out.entries.push_back(h.upEntry);
+        out.entries.insert(out.entries.end(), h.seg->entries.begin(), h.seg->entries.end());
+        out.entries.push_back(h.downEntry);
         return true;
     }
     return walk(s, d, Mode::ScaleOut, scaleOutDistanceTo(d), out);
@@ -589,17 +600,12 @@ void Router::finishRoute(Route &r) const
 // walkScaleOut's route as parts: the leaf-to-leaf walk a piece, the NIC links own entries.
 bool Router::scaleOutParts(int s, int d, RouteParts &out) const
 {
-    const std::int64_t up = m_soleOut[static_cast<std::size_t>(s)];
-    const std::int64_t down = m_soleOut[static_cast<std::size_t>(d)];
-    if (up >= 0 && down >= 0 && m_adj[up].to != m_adj[down].to) {
-        const Segment &seg = segment(m_adj[up].to, m_adj[down].to);
-        if (!seg.ok)
+    if (const LeafHop h = leafHop(s, d); h.seg) {
+        if (!h.seg->ok)
             return false;
-        const double c = m_linkCap[m_adj[up].link];
-        out.own.push_back(RouteEntry {m_adj[up].dir, 1.0 * c / c});
-        const double cd = m_linkCap[m_adj[down].link];
-        out.own.push_back(RouteEntry {m_adj[down].dir ^ 1u, seg.mass * cd / cd});
-        out.pieces[out.pieceCount++] = pieceKey(kPieceSegment, m_adj[up].to, m_adj[down].to);
+        out.own.push_back(h.upEntry);
+        out.own.push_back(h.downEntry);
+        out.pieces[out.pieceCount++] = pieceKey(kPieceSegment, h.fromLeaf, h.toLeaf);
         return true;
     }
     Route r;

@@ -195,6 +195,16 @@ private:
         double mass = 0;
     };
     const Segment &segment(int from, int to) const;
+    /// Accelerators with one NIC each on different leaves: the NIC link up, the leaves' walk
+    /// (cached; the reference is valid until the next call), the NIC link down; seg is null
+    /// otherwise.
+    struct LeafHop
+    {
+        const Segment *seg = nullptr;
+        int fromLeaf = -1, toLeaf = -1;
+        RouteEntry upEntry, downEntry;
+    };
+    LeafHop leafHop(int s, int d) const;
     /// walkScaleUp(s, d, Mode::ScaleUp), cached by pair (ok false: no scale-up path).
     const Segment &scaleUpWalk(int s, int d) const;
 

@@ -11,13 +11,6 @@ namespace weft {
 
 namespace {
 
-std::string number(double f)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", f);
-    return buf;
-}
-
 Link *findLink(Design &d, const Fault &f)
 {
     const Link *l = faultLink(d, f);
@@ -111,11 +104,12 @@ std::optional<FailedDesign> applyScenario(const Design &design, const Scenario &
                 return std::nullopt;
             }
             AcceleratorSpec slow = *spec;
-            slow.key = spec->key + "@" + number(f.factor);
-            slow.name = spec->name + " at " + number(f.factor * 100) + "% clock";
+            slow.key = spec->key + "@" + faultFactorText(f.factor);
+            slow.name = spec->name + " at " + faultFactorText(f.factor * 100) + "% clock";
             slow.peakFlopsBf16 *= f.factor;
             slow.peakFlopsFp8 *= f.factor;
-            slow.source = spec->source + "; what-if straggler: tensor peak x " + number(f.factor);
+            slow.source
+                = spec->source + "; what-if straggler: tensor peak x " + faultFactorText(f.factor);
             d.hardware.accelerators[slow.key] = slow;
             d.node(n->id)->spec = slow.key;
             continue;
