@@ -98,8 +98,22 @@ FlowClasses symmetricFlowClasses(const Router &router, std::span<const Flow> flo
     // class, pieces used x the piece class's weight there; likewise per direction), so its
     // classes are exact; on a symmetric fabric the pieces split as the flows do.
     const std::size_t nf = moving.size();
-    std::vector<std::uint32_t> dirLocal(2 * router.linkCount(), UINT32_MAX);
+    // Local numbers of the link directions, in a per-thread table sized by the design and
+    // reset entry by entry on return (a refinement runs many times per step on a large fabric).
+    thread_local std::vector<std::uint32_t> dirLocal;
+    if (dirLocal.size() < 2 * router.linkCount())
+        dirLocal.assign(2 * router.linkCount(), UINT32_MAX);
     std::vector<LinkDir> dirs;
+    struct Reset // also when a route throws
+    {
+        std::vector<std::uint32_t> &table;
+        const std::vector<LinkDir> &used;
+        ~Reset()
+        {
+            for (LinkDir ld : used)
+                table[ld] = UINT32_MAX;
+        }
+    } reset {dirLocal, dirs};
     std::unordered_map<std::uint64_t, std::uint32_t> pieceLocal;
     std::vector<std::uint64_t> pieceKeys;
     auto dirOf = [&](LinkDir ld) {
