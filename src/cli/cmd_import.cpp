@@ -43,7 +43,8 @@ int runImport(const QStringList &args)
         "file). HCAs described \"host device<N>\" (dgx-001 mlx5_3) of the most common host "
         "pattern become GPU servers of the --scaleup preset, rails mapped to GPUs; switches get "
         "leaf/spine/core from the graph and a catalog model by port count and speed.\n"
-        "FORMAT slurm: Slurm's topology.conf (tree plugin); it has no rates, so every NIC is one "
+        "FORMAT slurm: Slurm's topology.conf (tree plugin) or topology.yaml (Slurm 23.11+; its "
+        "cluster-default tree topology); neither has rates, so every NIC is one "
         "--nic-tech cable and uplinks are non-blocking.\n"
         "FORMAT nccl-topo: NCCL's topology XML of one server (NCCL_TOPO_DUMP_FILE, or a cloud's "
         "NCCL_TOPO_FILE): one scale-up domain with the file's GPUs, NVLinks, NVSwitch chips and "
@@ -61,7 +62,8 @@ int runImport(const QStringList &args)
         QStringLiteral("scaleup"),
         QStringLiteral("Scale-up preset of the GPU servers (default: dgx-h100; nccl-topo: auto, "
                        "from the file), or an NCCL topology XML file (.xml) of one server: "
-                       "its GPUs, NVLinks and NICs."),
+                       "its GPUs, NVLinks and NICs; each GPU's nearest NIC in the file is its rail "
+                       "(gpu0 paired with mlx5_7 cables mlx5_7 to GPU 0)."),
         QStringLiteral("PRESET"));
     const QCommandLineOption dropUnknown(
         QStringLiteral("drop-unknown"),
@@ -106,8 +108,10 @@ int runImport(const QStringList &args)
         if (!readImportFile(serverPath, xml))
             return ExitUsage;
         try {
-            o.scaleUpPreset = addNcclServerPreset(
+            NcclServer server = addNcclServer(
                 catalog, std::string_view(xml.constData(), std::size_t(xml.size())), serverNotes);
+            o.scaleUpPreset = server.presetKey;
+            o.railOfHca = std::move(server.railOfHca);
         } catch (const std::invalid_argument &e) {
             err(QStringLiteral("weft-cli import: %1: %2")
                     .arg(serverPath, QString::fromUtf8(e.what())));

@@ -65,6 +65,11 @@ private slots:
         const LoadResult loaded = loadDesignFile(path("su4-h100.weft"));
         QVERIFY(loaded.ok());
         QVERIFY(loaded.design->hardware.accelerators.count("h100-sxm"));
+        // The dump pairs gpu0 with mlx5_7: HCA mlx5_7 of each host is cabled to its GPU 0.
+        QVERIFY2(text(fabric.out)
+                     .contains(QStringLiteral("rails follow the file's GPU-NIC pairing: "
+                                              "gpu0-mlx5_7")),
+                 fabric.out.constData());
 
         // A server file that names no GPU model is refused, naming the file.
         const CliRun bad = runWeftCli(

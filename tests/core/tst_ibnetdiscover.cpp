@@ -171,6 +171,35 @@ private slots:
         QVERIFY(scaleOut(d) == scaleOut(g));
     }
 
+    // A given rail order (the server's NCCL pairing) cables HCA mlx5_d to GPU railOfHca[d]: with
+    // the order reversed, GPU g sits where GPU 7-g sat in device order.
+    void railOrderGiven()
+    {
+        const IbParseResult parsed = parseIbnetdiscover(readData("a100-su4.ibnetdiscover"));
+        QVERIFY(parsed.ok());
+        IbImportOptions o;
+        o.scaleUpPreset = "dgx-a100";
+        const IbImportResult plain = importIbFabric(*parsed.fabric, builtinCatalog(), o);
+        for (int d = 0; d < 8; ++d)
+            o.railOfHca[d] = 7 - d;
+        const IbImportResult reversed = importIbFabric(*parsed.fabric, builtinCatalog(), o);
+        QVERIFY(plain.ok() && reversed.ok());
+        const auto leafOf = [](const Design &d, const std::string &gpu) {
+            for (const Link &l : d.links())
+                for (const NodeId id : {l.a, l.b})
+                    if (d.node(id)->name == gpu && d.node(l.other(id))->isSwitch())
+                        return d.node(l.other(id))->name;
+            return std::string();
+        };
+        for (int g = 0; g < 8; ++g) {
+            const std::string mirrored
+                = leafOf(*plain.design, "dgx-a100-1.gpu" + std::to_string(7 - g));
+            QVERIFY(!mirrored.empty());
+            QCOMPARE(leafOf(*reversed.design, "dgx-a100-1.gpu" + std::to_string(g)), mirrored);
+        }
+        QVERIFY(reversed.summary.findings.empty());
+    }
+
     // Generated design -> ibsim net file -> ibsim -> ibnetdiscover -> import: the same fabric.
     void roundTripThroughIbsim()
     {

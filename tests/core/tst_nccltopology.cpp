@@ -135,6 +135,45 @@ private slots:
                             "through the CPU (SYS)"));
     }
 
+    // The rail order for the other importers: IBM pairs gpu g with mlx5_(7-g); Azure's class-only
+    // file names no NIC devices (its slots' addresses), so the device order stays, with a note.
+    void railOrderFromThePairing()
+    {
+        std::vector<std::string> notes;
+        const std::map<int, int> ibm
+            = ncclRailOfHca(parseNcclTopology(readData("ibm-gx3d-h100-topo.xml")), 1, notes);
+        QCOMPARE(int(ibm.size()), 8);
+        for (int d = 0; d < 8; ++d)
+            QCOMPARE(ibm.at(d), 7 - d);
+        QVERIFY(anyContains(notes,
+                            "rails follow the file's GPU-NIC pairing: gpu0-mlx5_7, "
+                            "gpu1-mlx5_6"));
+        notes.clear();
+        QVERIFY(
+            ncclRailOfHca(parseNcclTopology(readData("azure-ndv5-topo.xml")), 1, notes).empty());
+        QVERIFY(anyContains(notes, "rails in HCA device order: GPU 0 (0001:00:00.0) pairs with"));
+        notes.clear();
+        // Two GPUs beside NICs of one device number (a renamed port) keep the device order too.
+        std::string renamed = readData("ibm-gx3d-h100-topo.xml");
+        renamed.replace(renamed.find("\"mlx5_6\""), 8, "\"mlx5_7\"");
+        QVERIFY(ncclRailOfHca(parseNcclTopology(renamed), 1, notes).empty());
+        QVERIFY(anyContains(notes, "GPU 1 (0000:")
+                && anyContains(notes,
+                               "pairs with mlx5_7, a "
+                               "device number another"));
+        notes.clear();
+        QVERIFY(
+            ncclRailOfHca(parseNcclTopology(readData("ibm-gx3d-h100-topo.xml")), 2, notes).empty());
+        QVERIFY(anyContains(notes, "the server has 2 per GPU"));
+        // addNcclServer: the preset in the catalog and the same pairing.
+        Catalog catalog = builtinCatalog();
+        notes.clear();
+        const NcclServer server = addNcclServer(catalog, readData("ibm-gx3d-h100-topo.xml"), notes);
+        QCOMPARE(server.presetKey, std::string("nccl-topology"));
+        QVERIFY(catalog.scaleUpPresets.count("nccl-topology"));
+        QVERIFY(server.railOfHca == ibm);
+    }
+
     // A GPU whose NVLinks are down appears in NCCL's dump without <nvlink> rows.
     void gpuWithoutNvlinkIsNoted()
     {

@@ -1,6 +1,6 @@
-// Tests of the Slurm topology.conf (tree plugin) import and export (issue 19). The example
-// topology.conf follows the layout of Slurm's topology.conf documentation (SwitchName= Nodes=
-// for leaves, Switches= above them, host lists with ranges).
+// Tests of the Slurm topology.conf (tree plugin) and topology.yaml import and export (issue 19).
+// The example topology.conf follows the layout of Slurm's topology.conf documentation (SwitchName=
+// Nodes= for leaves, Switches= above them, host lists with ranges).
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
 #include "io/slurmtopology.h"
@@ -17,6 +17,30 @@ const char *kTree = "# two leaves under one spine\n"
                     "SwitchName=s0 Nodes=dgx[001-004]\n"
                     "SwitchName=s1 Nodes=dgx[005-008] LinkSpeed=400\n"
                     "switchname=top Switches=s[0-1]   # lower-case keys are accepted\n";
+
+// kTree as Slurm 23.11+'s topology.yaml (layout of Slurm's topology.yaml documentation), with a
+// block topology first and the tree as the cluster default, a host list given as a YAML list.
+const char *kYaml = "---\n"
+                    "- topology: blocks\n"
+                    "  cluster_default: false\n"
+                    "  block:\n"
+                    "    block_sizes: [4, 8]\n"
+                    "    blocks:\n"
+                    "      - block: b1\n"
+                    "        nodes: dgx[001-004]\n"
+                    "- topology: fabric # the tree Slurm uses by default\n"
+                    "  cluster_default: true\n"
+                    "  tree:\n"
+                    "    switches:\n"
+                    "      - switch: s0\n"
+                    "        nodes: dgx[001-004]\n"
+                    "      - switch: s1\n"
+                    "        nodes: [\"dgx[005-006]\", \"dgx[007-008]\"]\n"
+                    "        link_speed: 400\n"
+                    "      - switch: top\n"
+                    "        children: s[0-1]\n"
+                    "- topology: flat\n"
+                    "  flat: true\n";
 
 int countRole(const Design &d, SwitchRole role)
 {
@@ -130,6 +154,65 @@ private slots:
         QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
     }
 
+    // topology.yaml: the cluster-default tree is imported (the same design as topology.conf),
+    // the other topologies are named in the findings.
+    void importYaml()
+    {
+        const FabricImportResult conf = importSlurmTopology(kTree, builtinCatalog(), {});
+        const FabricImportResult yaml = importSlurmTopology(kYaml, builtinCatalog(), {});
+        QVERIFY2(yaml.ok(), yaml.error.c_str());
+        QCOMPARE(exportSlurmTopology(*yaml.design), exportSlurmTopology(*conf.design));
+        QCOMPARE(yaml.design->links().size(), conf.design->links().size());
+        QVERIFY(std::any_of(yaml.findings.begin(), yaml.findings.end(), [](const std::string &f) {
+            return f == "imported tree topology \"fabric\"; left out: blocks (block), flat (flat)";
+        }));
+        QVERIFY(std::any_of(yaml.findings.begin(), yaml.findings.end(), [](const std::string &f) {
+            return f.rfind("topology.yaml gives no cable counts", 0) == 0;
+        }));
+    }
+
+    void yamlErrors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+#define WEFT_TREE_HEAD "---\n- topology: t\n  tree:\n    switches:\n"
+        QTest::newRow("malformed") << WEFT_TREE_HEAD "      - switch: a\n        nodes: [n1\n"
+                                   << "line 7: end of sequence flow not found";
+        QTest::newRow("no tree") << "---\n- topology: b\n  block:\n    blocks: []\n"
+                                 << "line 1: no tree topology in the file";
+        QTest::newRow("not a list") << "---\ntopology: t\n"
+                                    << "line 1: a topology.yaml is a list of topologies";
+        QTest::newRow("no topology key") << "---\n- tree: {}\n"
+                                         << "line 2: an entry without \"topology:\"";
+        QTest::newRow("no switches") << "---\n- topology: t\n  tree: {}\n"
+                                     << "line 3: a tree topology needs a \"switches:\" list";
+        QTest::newRow("unknown key") << WEFT_TREE_HEAD "      - switch: a\n        node: n1\n"
+                                     << "line 6: unknown key \"node\"";
+        QTest::newRow("no switch name") << WEFT_TREE_HEAD "      - nodes: n1\n"
+                                        << "line 5: a switch entry without \"switch:\"";
+        QTest::newRow("twice") << WEFT_TREE_HEAD "      - switch: a\n        nodes: n1\n"
+                                                 "      - switch: a\n        nodes: n2\n"
+                               << "line 7: switch \"a\" is defined twice";
+        QTest::newRow("unknown child") << WEFT_TREE_HEAD "      - switch: a\n        children: b\n"
+                                       << "line 5: switch \"a\" lists unknown switch \"b\"";
+        QTest::newRow("bad host list") << WEFT_TREE_HEAD "      - switch: a\n        nodes: n[1-\n"
+                                       << "line 6: unbalanced brackets";
+        QTest::newRow("list in a list")
+            << WEFT_TREE_HEAD "      - switch: a\n        nodes: [[n1]]\n"
+            << "line 6: a host list must be a string";
+#undef WEFT_TREE_HEAD
+    }
+    void yamlErrors()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const FabricImportResult r
+            = importSlurmTopology(text.toStdString(), builtinCatalog(), FabricImportOptions());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
+        QVERIFY(r.findings.empty());
+    }
+
     // A rail-optimized design: each unit's rail leaves become one Slurm switch named after the
     // unit; the spines list the units. Importing it back gives the same servers under the same
     // switches.
@@ -157,6 +240,10 @@ private slots:
         const FabricImportResult r = importSlurmTopology(conf, builtinCatalog(), {});
         QVERIFY2(r.ok(), r.error.c_str());
         QCOMPARE(r.design->acceleratorCount(), g.design->acceleratorCount());
+        // The exported topology.yaml imports as the same switches and servers.
+        const FabricImportResult fromYaml = importSlurmTopology(yaml, builtinCatalog(), {});
+        QVERIFY2(fromYaml.ok(), fromYaml.error.c_str());
+        QCOMPARE(exportSlurmTopology(*fromYaml.design), exportSlurmTopology(*r.design));
         QCOMPARE(countRole(*r.design, SwitchRole::Leaf), 2);
         const std::string again = exportSlurmTopology(*r.design);
         QCOMPARE(again.substr(again.find('\n')), conf.substr(conf.find('\n'))); // after the header

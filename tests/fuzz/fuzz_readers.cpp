@@ -1,6 +1,7 @@
 // libFuzzer target for the readers of untrusted files (issue 17): the design reader (with the
 // workload, hardware and extensions it holds), the catalog reader, the sweep-table reader and the
-// NCCL topology XML importer (issue 19).
+// fabric importers of issue 19 (ibnetdiscover, Slurm topology.conf / topology.yaml, NCCL topology
+// XML).
 // Every input must give a result or a FileError, never a crash, a sanitizer report or a hang.
 // A design that reads must also pass the model check and read back unchanged from what the
 // writer makes of it (the writer's output is a design file too).
@@ -54,5 +55,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         = weft::importFabric(weft::ImportFormat::NcclTopology, text, weft::builtinCatalog(), nccl);
     if (server.ok())
         (void)weft::validateDesign(*server.design);
+    for (const weft::ImportFormat f :
+         {weft::ImportFormat::Ibnetdiscover, weft::ImportFormat::SlurmTopology}) {
+        const weft::FabricImportResult fabric
+            = weft::importFabric(f, text, weft::builtinCatalog(), weft::FabricImportOptions());
+        if (fabric.ok())
+            (void)weft::validateDesign(*fabric.design);
+    }
     return 0;
 }

@@ -127,6 +127,38 @@ private slots:
         QVERIFY(m_presenter.errors.front().contains(QStringLiteral("name a scale-up preset")));
     }
 
+    // File > Import > InfiniBand with "From an NCCL topology file": the servers are the dump's
+    // (H100, 200 Gb/s NICs) with its GPU-NIC pairing; a broken XML is named in the error.
+    void importWithServerTopology()
+    {
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        const QString xml = kData + QStringLiteral("nccl/ibm-gx3d-h100-topo.xml");
+        QVERIFY(import->importFile(ImportFormat::Ibnetdiscover,
+                                   kData + QStringLiteral("a100-su4.ibnetdiscover"), QString(),
+                                   xml));
+        QVERIFY(m_presenter.errors.isEmpty());
+        QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(32));
+        QVERIFY(w.document()->design().hardware.accelerators.count("h100-sxm"));
+        const QString report = import->lastReport().join(QLatin1Char('\n'));
+        QVERIFY2(report.contains(QStringLiteral("4 nccl-topology servers")), qPrintable(report));
+        QVERIFY(report.contains(QStringLiteral("rails follow the file's GPU-NIC pairing")));
+
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("server.xml"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("<system version=\"1\">\n<cpu>\n</system>\n");
+        f.close();
+        QVERIFY(!import->importFile(ImportFormat::Ibnetdiscover,
+                                    kData + QStringLiteral("a100-su4.ibnetdiscover"), QString(),
+                                    bad));
+        QCOMPARE(m_presenter.errors.size(), 1);
+        QVERIFY2(m_presenter.errors.front().contains(QStringLiteral("server.xml: line")),
+                 qPrintable(m_presenter.errors.front()));
+        QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(32)); // unchanged
+    }
+
     void malformedFileNamesTheLine()
     {
         QTemporaryDir dir;

@@ -29,6 +29,7 @@ FabricImportResult fromIb(std::string_view text, const Catalog &catalog,
     io.scaleUpPreset = o.scaleUpPreset;
     io.dropUnknown = o.dropUnknown;
     io.name = o.name;
+    io.railOfHca = o.railOfHca;
     IbImportResult imported = importIbFabric(*parsed.fabric, catalog, io);
     if (!imported.ok()) {
         r.error = imported.error;

@@ -28,6 +28,7 @@ struct FabricImportOptions
     std::string scaleUpPreset = "dgx-h100";
     bool dropUnknown = false; ///< ibnetdiscover: leave non-GPU-server HCAs out
     std::string name = "imported fabric";
+    std::map<int, int> railOfHca; ///< ibnetdiscover: IbImportOptions::railOfHca
     std::string nicTech = "ib-ndr"; ///< slurm: LinkTechSpec of every cable (the file has no rates)
 };
 

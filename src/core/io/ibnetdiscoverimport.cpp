@@ -321,8 +321,11 @@ private:
             const std::vector<int> devices = devicesOf(m_serverNics[s]);
             std::map<int, int> railOf; // device index -> rail
             for (std::size_t k = 0; k < devices.size(); ++k) {
+                const auto given = m_o.railOfHca.find(devices[k]);
                 const auto learned = m_railOfKey.find(devices[k]);
-                int rail = learned != m_railOfKey.end() ? learned->second : static_cast<int>(k);
+                int rail = given != m_o.railOfHca.end() && given->second < m_rails ? given->second
+                    : learned != m_railOfKey.end()                                 ? learned->second
+                                                   : static_cast<int>(k);
                 if (used[static_cast<std::size_t>(rail)])
                     rail = static_cast<int>(k);
                 used[static_cast<std::size_t>(rail)] = true;

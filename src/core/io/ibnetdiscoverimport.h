@@ -36,6 +36,9 @@ struct IbImportOptions
     std::string scaleUpPreset = "dgx-h100"; ///< ScaleUpPreset key of the GPU servers
     bool dropUnknown = false; ///< leave HCAs that are not GPU-server rails out of the design
     std::string name = "imported fabric"; ///< Design::name
+    /// HCA device number (mlx5_N -> N) -> rail, e.g. from the server's NCCL topology
+    /// (ncclRailOfHca); empty: the device order of the complete servers, else each host's own
+    std::map<int, int> railOfHca;
 };
 
 /// What the import found, for the CLI summary and the GUI's message.

@@ -3,6 +3,7 @@
 #include "io/serverdomains.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <pugixml.hpp>
@@ -407,12 +408,54 @@ ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
     return p;
 }
 
-std::string addNcclServerPreset(Catalog &catalog, std::string_view text,
-                                std::vector<std::string> &notes)
+std::map<int, int> ncclRailOfHca(const NcclTopology &topo, int nicsPerAccelerator,
+                                 std::vector<std::string> &notes)
 {
-    const ScaleUpPreset p = ncclServerPreset(parseNcclTopology(text), catalog, "auto", notes);
+    std::map<int, int> railOf;
+    if (nicsPerAccelerator != 1) {
+        notes.push_back("rails in HCA device order: the file pairs each GPU with one nearest NIC, "
+                        "the server has "
+                        + std::to_string(nicsPerAccelerator) + " per GPU");
+        return {};
+    }
+    for (std::size_t g = 0; g < topo.gpus.size(); ++g) {
+        const int k = topo.gpus[g].nearestNic;
+        const std::string name = k < 0 ? std::string() : topo.nics[std::size_t(k)].name;
+        // A device name ("mlx5_7"), not a slot address (class-only files name NICs by slot).
+        const bool named = !name.empty() && std::isalpha(static_cast<unsigned char>(name[0]))
+            && name.find(':') == std::string::npos;
+        const int device = named ? hcaHostAndIndex("server " + name).second : -1;
+        if (device < 0 || !railOf.emplace(device, int(g)).second) {
+            notes.push_back("rails in HCA device order: GPU " + std::to_string(g) + " ("
+                            + topo.gpus[g].busId + ") "
+                            + (k < 0 ? std::string("has no RDMA NIC")
+                                   : device < 0
+                                   ? "pairs with NIC \"" + name + "\" (no device number)"
+                                   : "pairs with " + name
+                                       + ", a device number another "
+                                         "GPU's nearest NIC has too"));
+            return {};
+        }
+    }
+    bool reordered = false;
+    for (const auto &[device, rail] : railOf)
+        reordered = reordered || device != rail;
+    if (reordered) {
+        std::string pairs;
+        for (std::size_t g = 0; g < topo.gpus.size(); ++g)
+            pairs += (g ? ", gpu" : "gpu") + std::to_string(g) + "-"
+                + topo.nics[std::size_t(topo.gpus[g].nearestNic)].name;
+        notes.push_back("rails follow the file's GPU-NIC pairing: " + pairs);
+    }
+    return railOf;
+}
+
+NcclServer addNcclServer(Catalog &catalog, std::string_view text, std::vector<std::string> &notes)
+{
+    const NcclTopology topo = parseNcclTopology(text);
+    const ScaleUpPreset p = ncclServerPreset(topo, catalog, "auto", notes);
     catalog.scaleUpPresets[p.key] = p;
-    return p.key;
+    return {p.key, ncclRailOfHca(topo, p.nicsPerAccelerator, notes)};
 }
 
 FabricImportResult importNcclTopology(std::string_view text, const Catalog &catalog,

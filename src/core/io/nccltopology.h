@@ -19,6 +19,7 @@
 
 #include "io/fabricimport.h"
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,12 +68,28 @@ NcclTopology parseNcclTopology(std::string_view text);
 ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
                                const std::string &requested, std::vector<std::string> &notes);
 
+/// HCA device number (mlx5_N -> N) -> rail of the server `topo` describes, rails numbered
+/// g * nicsPerAccelerator + j as the importers deal them to GPU g: with one RDMA NIC per GPU,
+/// GPU g's nearest NIC (the pairing NCCL uses, nearestNic) is rail g, so a server that pairs
+/// gpu0 with mlx5_7 cables mlx5_7 to GPU 0. Empty, with a line in `notes` saying why, when the
+/// pairing is not one distinct NIC per GPU or a NIC's name ends in no number (the importers
+/// then keep their device order).
+std::map<int, int> ncclRailOfHca(const NcclTopology &topo, int nicsPerAccelerator,
+                                 std::vector<std::string> &notes);
+
+/// The server of an NCCL topology XML, as the other importers use it.
+struct NcclServer
+{
+    std::string presetKey; ///< "nccl-topology", added to the catalog
+    std::map<int, int> railOfHca; ///< ncclRailOfHca of the file
+};
+
 /// Adds the server `text` (an NCCL topology XML) describes to `catalog` as the scale-up preset
-/// "nccl-topology" (ncclServerPreset with "auto") and returns its key, for the servers of the
-/// other importers (`weft-cli import ibnetdiscover|slurm --scaleup server.xml`). Throws
-/// std::invalid_argument as parseNcclTopology / ncclServerPreset.
-std::string addNcclServerPreset(Catalog &catalog, std::string_view text,
-                                std::vector<std::string> &notes);
+/// "nccl-topology" (ncclServerPreset with "auto") and returns its key and rail order, for the
+/// servers of the other importers (`weft-cli import ibnetdiscover|slurm --scaleup server.xml`,
+/// File > Import's "NCCL topology file..."). Throws std::invalid_argument as parseNcclTopology /
+/// ncclServerPreset.
+NcclServer addNcclServer(Catalog &catalog, std::string_view text, std::vector<std::string> &notes);
 
 /// weft-cli import nccl-topo / File > Import: one server (scale-up domain) built from the file,
 /// with a summary of GPUs, NVLinks, NICs and each GPU's nearest NIC (its rail). Errors name the

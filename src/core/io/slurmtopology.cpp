@@ -2,6 +2,7 @@
 
 #include "io/hostnames.h"
 #include "io/serverdomains.h"
+#include "io/slurmswitches.h"
 
 #include <algorithm>
 #include <cctype>
@@ -81,15 +82,6 @@ void expandItem(const std::string &item, std::vector<std::string> &out)
     }
 }
 
-struct SlurmSwitch
-{
-    std::string name;
-    std::vector<std::string> nodes;
-    std::vector<std::string> children;
-    int line = 0;
-    int level = -1;
-};
-
 std::string lowerKey(std::string s)
 {
     for (char &c : s)
@@ -101,7 +93,6 @@ std::string lowerKey(std::string s)
 std::vector<SlurmSwitch> parseTopologyConf(std::string_view text)
 {
     std::vector<SlurmSwitch> out;
-    std::unordered_map<std::string, std::size_t> byName;
     std::size_t pos = 0;
     int line = 0;
     while (pos < text.size()) {
@@ -156,10 +147,23 @@ std::vector<SlurmSwitch> parseTopologyConf(std::string_view text)
         }
         if (sw.name.empty())
             throw std::invalid_argument(where + "a line without SwitchName=");
-        if (!byName.emplace(sw.name, out.size()).second)
-            throw std::invalid_argument(where + "switch \"" + sw.name + "\" is defined twice");
         out.push_back(std::move(sw));
     }
+    if (out.empty())
+        throw std::invalid_argument("no SwitchName= line found (is this a topology.conf?)");
+    linkSwitchLevels(out);
+    return out;
+}
+
+} // namespace
+
+void linkSwitchLevels(std::vector<SlurmSwitch> &out)
+{
+    std::unordered_map<std::string, std::size_t> byName;
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (!byName.emplace(out[i].name, i).second)
+            throw std::invalid_argument("line " + std::to_string(out[i].line) + ": switch \""
+                                        + out[i].name + "\" is defined twice");
     for (const SlurmSwitch &sw : out)
         for (const std::string &c : sw.children)
             if (!byName.count(c))
@@ -182,12 +186,7 @@ std::vector<SlurmSwitch> parseTopologyConf(std::string_view text)
     };
     for (std::size_t i = 0; i < out.size(); ++i)
         level(i);
-    if (out.empty())
-        throw std::invalid_argument("no SwitchName= line found (is this a topology.conf?)");
-    return out;
 }
-
-} // namespace
 
 std::vector<std::string> expandHostList(std::string_view list)
 {
@@ -249,10 +248,12 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
 {
     FabricImportResult r;
     std::vector<SlurmSwitch> switches;
+    const bool yaml = isTopologyYaml(text);
     try {
-        switches = parseTopologyConf(text);
+        switches = yaml ? parseTopologyYaml(text, r.findings) : parseTopologyConf(text);
     } catch (const std::invalid_argument &e) {
         r.error = e.what();
+        r.findings.clear();
         return r;
     }
     const auto tech = catalog.hardware.linkTechs.find(options.nicTech);
@@ -356,8 +357,9 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
                         + std::to_string(d.acceleratorCount()) + " GPUs");
     r.summary.push_back("tiers: " + list(tiers));
     r.summary.push_back("switch models: " + list(models));
-    r.findings.push_back("topology.conf gives no cable counts or rates: every NIC is one "
-                         + tech->first + " cable and uplinks are sized non-blocking (1:1)");
+    r.findings.push_back(std::string(yaml ? "topology.yaml" : "topology.conf")
+                         + " gives no cable counts or rates: every NIC is one " + tech->first
+                         + " cable and uplinks are sized non-blocking (1:1)");
     std::vector<std::string> multi;
     for (const auto &[host, leaves] : leavesOf)
         if (leaves.size() > 1)

@@ -5,6 +5,7 @@
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/mainwindow.h"
+#include "io/nccltopology.h"
 
 #include <QAction>
 #include <QFile>
@@ -29,8 +30,9 @@ ImportActions::ImportActions(MainWindow *window)
     infiniband = m_menu->addAction(tr("&InfiniBand Fabric (ibnetdiscover)..."));
     infiniband->setStatusTip(tr("Import a running fabric from ibnetdiscover output or an ibsim "
                                 "net file"));
-    slurm = m_menu->addAction(tr("&Slurm Topology (topology.conf)..."));
-    slurm->setStatusTip(tr("Import the switches and nodes of a Slurm topology.conf"));
+    slurm = m_menu->addAction(tr("&Slurm Topology (topology.conf, topology.yaml)..."));
+    slurm->setStatusTip(tr("Import the switches and nodes of a Slurm topology.conf (tree plugin) "
+                           "or topology.yaml (its tree topology)"));
     nccl = m_menu->addAction(tr("&NCCL Server Topology (XML)..."));
     nccl->setStatusTip(tr("Import one GPU server's GPUs, NVLinks and NICs from NCCL's topology "
                           "XML (NCCL_TOPO_DUMP_FILE)"));
@@ -49,7 +51,8 @@ void ImportActions::choose(ImportFormat format)
         break;
     case ImportFormat::SlurmTopology:
         title = tr("Import Slurm Topology");
-        filter = tr("Slurm topology (topology.conf *.conf);;All files (*)");
+        filter
+            = tr("Slurm topology (topology.conf topology.yaml *.conf *.yaml *.yml);;All files (*)");
         break;
     case ImportFormat::NcclTopology:
         title = tr("Import NCCL Server Topology");
@@ -60,42 +63,80 @@ void ImportActions::choose(ImportFormat format)
     if (path.isEmpty())
         return;
     // NCCL's file names the GPUs (PCI device id, sm): the preset is inferred unless one is chosen.
+    // The other formats name only hosts: their servers come from a preset or from one server's
+    // NCCL topology XML (its GPUs, NVLinks, NICs and GPU-NIC pairing).
     const bool nccl = format == ImportFormat::NcclTopology;
     const QString automatic = tr("auto (from the file)");
+    const QString fromXml = tr("From an NCCL topology file (.xml)...");
     QStringList presets;
     if (nccl)
         presets << automatic;
     for (const auto &[key, preset] : CatalogStore::instance().catalog().scaleUpPresets)
         presets << QString::fromStdString(key);
+    if (!nccl)
+        presets << fromXml;
     bool ok = false;
     const QString preset = QInputDialog::getItem(
         m_window, tr("GPU Servers"), tr("Scale-up preset of the GPU servers:"), presets,
         nccl ? 0 : std::max<qsizetype>(0, presets.indexOf(QStringLiteral("dgx-h100"))), false, &ok);
-    if (ok)
-        importFile(format, path, preset == automatic ? QStringLiteral("auto") : preset);
+    if (!ok)
+        return;
+    if (preset == fromXml) {
+        const QString xml = QFileDialog::getOpenFileName(
+            m_window, tr("GPU Server Topology (NCCL XML)"), QFileInfo(path).absolutePath(),
+            tr("NCCL topology XML (*.xml);;All files (*)"));
+        if (!xml.isEmpty())
+            importFile(format, path, QString(), xml);
+        return;
+    }
+    importFile(format, path, preset == automatic ? QStringLiteral("auto") : preset);
 }
 
-bool ImportActions::importFile(ImportFormat format, const QString &path, const QString &preset)
+bool ImportActions::importFile(ImportFormat format, const QString &path, const QString &preset,
+                               const QString &serverXml)
 {
-    const auto fail = [&](const QString &text) {
+    QString error;
+    const auto fail = [&](const QString &file, const QString &text) {
         dialogPresenter().showError(m_window,
-                                    tr("Cannot import %1").arg(QFileInfo(path).fileName()), text);
+                                    tr("Cannot import %1").arg(QFileInfo(file).fileName()), text);
         return false;
     };
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("%1: %2").arg(path, file.errorString()));
-    if (file.size() > kMaxImportBytes)
-        return fail(tr("%1 is larger than 1 GiB.").arg(path));
-    const QByteArray text = file.readAll();
+    const auto read = [&](const QString &file, QByteArray &text) {
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly))
+            error = tr("%1: %2").arg(file, f.errorString());
+        else if (f.size() > kMaxImportBytes)
+            error = tr("%1 is larger than 1 GiB.").arg(file);
+        else
+            text = f.readAll();
+        return error.isEmpty();
+    };
+    QByteArray text;
+    if (!read(path, text))
+        return fail(path, error);
+    Catalog catalog = CatalogStore::instance().catalog();
     FabricImportOptions o;
     o.scaleUpPreset = preset.toStdString();
     o.name = QFileInfo(path).completeBaseName().toStdString();
-    FabricImportResult r
-        = importFabric(format, std::string_view(text.constData(), std::size_t(text.size())),
-                       CatalogStore::instance().catalog(), o);
+    std::vector<std::string> serverNotes;
+    if (!serverXml.isEmpty()) {
+        QByteArray xml;
+        if (!read(serverXml, xml))
+            return fail(serverXml, error);
+        try {
+            NcclServer server = addNcclServer(
+                catalog, std::string_view(xml.constData(), std::size_t(xml.size())), serverNotes);
+            o.scaleUpPreset = server.presetKey;
+            o.railOfHca = std::move(server.railOfHca);
+        } catch (const std::invalid_argument &e) {
+            return fail(serverXml, tr("%1: %2").arg(serverXml, QString::fromUtf8(e.what())));
+        }
+    }
+    FabricImportResult r = importFabric(
+        format, std::string_view(text.constData(), std::size_t(text.size())), catalog, o);
     if (!r.ok())
-        return fail(tr("%1: %2").arg(path, QString::fromStdString(r.error)));
+        return fail(path, tr("%1: %2").arg(path, QString::fromStdString(r.error)));
+    r.findings.insert(r.findings.end(), serverNotes.begin(), serverNotes.end());
     m_report.clear();
     for (const std::string &s : r.summary)
         m_report << QString::fromStdString(s);

@@ -28,10 +28,13 @@ public:
     /// The File > Import submenu holding both actions (owned by the window).
     [[nodiscard]] QMenu *menu() const { return m_menu; }
 
-    /// Imports `path` as `format` with GPU servers of `preset` into the window's document.
-    /// Returns false (error shown through dialogPresenter(), document unchanged) when the file
-    /// cannot be read or imported.
-    bool importFile(ImportFormat format, const QString &path, const QString &preset);
+    /// Imports `path` as `format` with GPU servers of `preset` into the window's document; with
+    /// `serverXml` (ibnetdiscover, Slurm) the servers are those of that NCCL topology XML instead
+    /// (addNcclServer: its GPUs, NVLinks, NICs and GPU-NIC pairing as the rail order).
+    /// Returns false (error naming the file shown through dialogPresenter(), document unchanged)
+    /// when a file cannot be read or imported.
+    bool importFile(ImportFormat format, const QString &path, const QString &preset,
+                    const QString &serverXml = QString());
     /// The summary and findings of the last successful import, one line each.
     [[nodiscard]] QStringList lastReport() const { return m_report; }
 
