@@ -128,6 +128,29 @@ private slots:
         const double sbh = 2048.0 * 4 * 6144;
         QVERIFY(close(layerActivationBytes(m, c, 0), perSbh * sbh, 1e-9));
     }
+    // Llama 3.1 405B layer, TP4 + SP, FP8: per token (bytes / (s b)) the norm inputs 2 + 2 and
+    // their FP8 outputs 1 + 1 (sequence-parallel shards, / 4), Q K V 2 (h + 2 g d) and the
+    // attention output 2 h (/ 4), the gate and up outputs 2 x 2 f and the FP8 fc2 input f (/ 4):
+    // 108,544 B per token with current scaling (the projection saves its BF16 input, Megatron-Core
+    // set_save_original_input), 4,096 more under delayed scaling (its FP8 input copy).
+    void fp8ActivationsPerRecipe()
+    {
+        TransformerSpec m = *modelPreset("llama3-405b");
+        m.seq = 8192;
+        TrainingConfig c;
+        c.tp = 4;
+        c.sequenceParallel = true;
+        c.dtype = DataType::FP8;
+        c.attention = AttentionKernel::Flash;
+        const double h = 16384, kv = 8 * 128, f = 53248;
+        const double perToken
+            = (2 + 2 + 1 + 1) * h / 4 + (2 * (h + 2 * kv) + 2 * h) / 4 + (2 * 2 * f + f) / 4;
+        QCOMPARE(perToken, 108544.0);
+        c.fp8Recipe = Fp8Recipe::Tensorwise;
+        QVERIFY(close(layerActivationBytes(m, c, 3), perToken * 8192, 1e-12));
+        c.fp8Recipe = Fp8Recipe::Delayed;
+        QVERIFY(close(layerActivationBytes(m, c, 3), (perToken + h / 4) * 8192, 1e-12));
+    }
     void zeroShardsStates_data()
     {
         QTest::addColumn<int>("zero");

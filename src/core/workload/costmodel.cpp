@@ -559,7 +559,8 @@ double layerActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
     // norms (2 + 2), their outputs = the inputs of QKV and of the MLP's first linear (2 + 2;
     // stored in FP8 by low-precision linears, dropped when the norms are recomputed) and the
     // two dropout masks (1 + 1, models with dropout). Split over TP: Q, K, V (2 + 4g/a), the
-    // attention output = projection input (2, plus its FP8 copy), the MLP's first linear output
+    // attention output = projection input (2, plus an FP8 copy under delayed scaling), the MLP's
+    // first linear output
     // (2 f/h per matrix: gate and up) and the second's input (2 f/h, FP8: 1; dropped when the
     // activation is recomputed); everything of the MLP but its input when it is recomputed.
     const bool lowp = c.dtype != DataType::BF16;
@@ -579,7 +580,12 @@ double layerActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
     const bool upAgain = m.isMla() && c.recomputes(kRecomputeUpProj);
     const double out = m.heads * m.vHeadDimOf() / h;
     const double qkv = (m.queryWidth() + m.keyWidth() + m.valueWidth()) / h;
-    const double attn = 2 * (upAgain ? 0 : qkv) + 2 * out + (lowp ? out : 0);
+    // The projection's FP8 copy of its input: kept only under delayed scaling; with the other
+    // recipes Megatron-Core has the projection save its original BF16 input (Transformer Engine
+    // >= 2.6 set_save_original_input on linear_proj, megatron/core/transformer/attention.py),
+    // which is the attention output the fused attention already keeps.
+    const bool projCopy = lowp && c.fp8Recipe == Fp8Recipe::Delayed;
+    const double attn = 2 * (upAgain ? 0 : qkv) + 2 * out + (projCopy ? out : 0);
     const double latents
         = m.isMla() ? (4 * (double(m.qLoraRank) + m.kvLoraRank) + 2 * m.qkRopeHeadDim) / h : 0;
     const double mlp = mlpAgain ? 0 : (2 * gate + (actAgain ? 0 : (lowp ? 1 : 2))) * f / h;
