@@ -7,7 +7,9 @@
 #   scripts/make-import-testdata.sh [BUILD_DIR]
 #
 # Fabrics (ibsim 0.10 knows link speeds up to HDR, so they use HDR switches and NICs):
-#   a100-su4      4 x DGX A100, rail-optimized, 2 tiers of QM8700 (the round-trip fabric)
+#   a100-su4      4 x DGX A100, rail-optimized, 2 tiers of QM8700 (the round-trip fabric), also
+#                 as the ports report (a100-su4.ports, ibnetdiscover -p) and with chassis
+#                 grouping (a100-su4-chassis.ibnetdiscover, ibnetdiscover -g)
 #   a100-ft16     16 x DGX A100, plain fat-tree, 2 tiers of QM8700
 #   h100-messy    4 DGX H100-like servers (HCAs mlx5_0,3,4,5,6,9,10,11), Mellanox switch
 #                 descriptions, a storage host, one uncabled rail, one 2x (degraded) cable and a
@@ -22,11 +24,11 @@ trap 'kill $simpid 2>/dev/null || true; rm -rf "$work"' EXIT
 simpid=
 mkdir -p "$out"
 
-discover() { # NET OUT: serve NET with ibsim, discover it into OUT
+discover() { # NET OUT [OPTION]: serve NET with ibsim, discover it into OUT (ibnetdiscover OPTION)
     ibsim -s -n "$1" >"$work/ibsim.log" 2>&1 &
     simpid=$!
     sleep 2
-    ibsim-run ibnetdiscover >"$2" 2>"$work/ibnetdiscover.err"
+    ibsim-run ibnetdiscover ${3:-} >"$2" 2>"$work/ibnetdiscover.err"
     kill "$simpid"
     wait "$simpid" 2>/dev/null || true
     simpid=
@@ -36,6 +38,10 @@ discover() { # NET OUT: serve NET with ibsim, discover it into OUT
     --switch qm8700 -o "$work/a100-su4.weft" >/dev/null
 "$cli" export "$work/a100-su4.weft" --to ibsim --out "$out/a100-su4.net" >/dev/null
 discover "$out/a100-su4.net" "$out/a100-su4.ibnetdiscover"
+# The same fabric in ibnetdiscover's other layouts: the ports report (-p) and the chassis
+# grouping (-g).
+discover "$out/a100-su4.net" "$out/a100-su4.ports" -p
+discover "$out/a100-su4.net" "$out/a100-su4-chassis.ibnetdiscover" -g
 
 "$cli" generate --scaleup dgx-a100 --domains 16 --fabric fat-tree --tiers 2 \
     --switch qm8700 -o "$work/a100-ft16.weft" >/dev/null

@@ -200,6 +200,119 @@ private slots:
         QVERIFY(reversed.summary.findings.empty());
     }
 
+    // ibnetdiscover's other layouts of the same fabric, made by the real tools: the ports report
+    // (-p; HCA ports keyed by port GUID) and the chassis grouping (-g) import as the same
+    // scale-out fabric.
+    void portsReportAndChassisLayouts()
+    {
+        const Design plain = importFile("a100-su4.ibnetdiscover", "dgx-a100");
+        QVERIFY(isIbPortsReport(readData("a100-su4.ports")));
+        QVERIFY(!isIbPortsReport(readData("a100-su4.ibnetdiscover")));
+        IbImportSummary s;
+        const Design ports = importFile("a100-su4.ports", "dgx-a100", false, &s);
+        QCOMPARE(s.switches, 9);
+        QCOMPARE(s.cas, 32);
+        QCOMPARE(s.cables, 64);
+        QVERIFY2(s.findings.empty(), s.findings.empty() ? "" : s.findings.front().c_str());
+        QVERIFY(scaleOut(ports) == scaleOut(plain));
+        const Design chassis = importFile("a100-su4-chassis.ibnetdiscover", "dgx-a100");
+        QVERIFY(scaleOut(chassis) == scaleOut(plain));
+    }
+
+    // What real captures carry around the output: a byte-order mark and the shell prompt, a
+    // tool's warning on stderr, ibnetdiscover -v's "DR path" progress lines. Skipped before the
+    // first record, with a note; the same lines inside the records stay errors.
+    void captureNoiseBeforeTheRecords()
+    {
+        const std::string text = readData("a100-su4.ibnetdiscover");
+        const std::string noise
+            = "\xEF\xBB\xBF[root@ufm-01 ~]# ibnetdiscover\n"
+              "src/query_smp.c:195; umad (DR path slid 0; dlid 0; 0,1,1,31) bad "
+              "status 110; Connection timed out\n";
+        IbParseResult p = parseIbnetdiscover(noise + text);
+        QVERIFY2(p.ok(), p.error.c_str());
+        QCOMPARE(int(p.notes.size()), 1);
+        QVERIFY2(p.notes[0].find("skipped 2 line(s) before the first record that are not "
+                                 "ibnetdiscover output (line 1: \"[root@ufm-01 ~]# ibnetdiscover")
+                     != std::string::npos,
+                 p.notes[0].c_str());
+        QCOMPARE(p.fabric->nodes.size(), parseIbnetdiscover(text).fabric->nodes.size());
+        const std::size_t second = text.find("\nSwitch", text.find("Switch") + 1);
+        const std::string inside
+            = text.substr(0, second) + "\nsrc/query_smp.c:195; umad\n" + text.substr(second);
+        p = parseIbnetdiscover(inside);
+        QVERIFY(!p.ok());
+        QVERIFY2(p.error.find("unrecognised line \"src/query_smp.c") != std::string::npos,
+                 p.error.c_str());
+        const FabricImportResult all
+            = importFabric(ImportFormat::Ibnetdiscover, "hello\nworld\n", builtinCatalog(), {});
+        QVERIFY(!all.ok());
+        QVERIFY2(all.error.find("no Switch or Ca record found (2 line(s) skipped, the first line "
+                                "1: \"hello\")")
+                     != std::string::npos,
+                 all.error.c_str());
+
+        const std::string ports = readData("a100-su4.ports");
+        std::string progress;
+        for (int i = 0; i < 100; ++i)
+            progress += "DR path slid 0; dlid 0; 0," + std::to_string(i)
+                + " -> new Channel Adapter {0000000000100000} portnum 1 lid 0-0 \"\"\n";
+        const FabricImportResult r
+            = importFabric(ImportFormat::Ibnetdiscover, progress + ports, builtinCatalog(), {});
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(std::find(r.findings.begin(), r.findings.end(),
+                          "skipped 100 \"DR path\" progress line(s) of ibnetdiscover -v")
+                != r.findings.end());
+    }
+
+    // The ports report's own checks and unknown rates ("4x ???": the file's usual rate).
+    void portsReportErrors()
+    {
+        const char *head = "SW     9  1 0x0000000000200008 4x HDR - CA    17  1 0x000000000010000f "
+                           "( 'leaf' - 'dgx-0 mlx5_0' )\n";
+        IbParseResult p = parseIbPortsReport(std::string(head)
+                                             + "SW 9 2 0x0000000000200008 4x "
+                                               "HDR - XX 1 1 0x1 ( 'a' - 'b' )\n");
+        QVERIFY(!p.ok());
+        QVERIFY2(p.error == "line 2: malformed remote port after \"-\"", p.error.c_str());
+        p = parseIbPortsReport(std::string(head) + head);
+        QVERIFY(!p.ok());
+        QVERIFY2(p.error.find("line 2: port 1 of \"S-0000000000200008\" is listed twice")
+                     != std::string::npos,
+                 p.error.c_str());
+        p = parseIbPortsReport(std::string(head) + "garbage here\n");
+        QVERIFY(!p.ok());
+        QVERIFY2(p.error.find("line 2: not a ports-report line") != std::string::npos,
+                 p.error.c_str());
+        p = parseIbPortsReport(std::string(head)
+                               + "SW     9  2 0x0000000000200008 4x ???                    "
+                                 "                'leaf'\n"
+                                 "CA    17  1 0x000000000010000f 4x ??? - SW     9  1 "
+                                 "0x0000000000200008 ( 'dgx-0 mlx5_0' - 'leaf' )\n");
+        QVERIFY2(p.ok(), p.error.c_str());
+        QCOMPARE(int(p.fabric->nodes.size()), 2);
+        QCOMPARE(p.fabric->nodes[0].ports, 2); // the unconnected port counts
+        QCOMPARE(p.fabric->nodes[0].description, std::string("leaf"));
+        QCOMPARE(p.fabric->nodes[1].links[0].speed, std::string()); // ??? = unknown
+        QCOMPARE(p.fabric->nodes[1].links[0].width, 4);
+    }
+
+    // An ibsim net file without widths and speeds comes up at ibsim's 4x SDR.
+    void netFileWithoutRates()
+    {
+        const FabricImportResult r = importFabric(
+            ImportFormat::Ibnetdiscover,
+            "Switch 8 \"sw\"\n[1] \"dgx-0 mlx5_0\"[1]\n\nHca 1 \"dgx-0 mlx5_0\"\n[1] \"sw\"[1]\n",
+            builtinCatalog(), {});
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(std::any_of(r.findings.begin(), r.findings.end(), [](const std::string &f) {
+            return f.find("taken at ibsim's default 4xSDR") != std::string::npos;
+        }));
+        QVERIFY(std::any_of(r.summary.begin(), r.summary.end(), [](const std::string &f) {
+            return f.find("4xSDR") != std::string::npos;
+        }));
+    }
+
     // Generated design -> ibsim net file -> ibsim -> ibnetdiscover -> import: the same fabric.
     void roundTripThroughIbsim()
     {
@@ -299,16 +412,15 @@ private slots:
             QVERIFY(r.error.rfind("line " + std::to_string(line) + ": ", 0) == 0);
     }
 
-    // The facade names the problem of a file without rates and an unknown preset.
+    // The facade names the problem of a file without cables and an unknown preset.
     void importErrors()
     {
         FabricImportOptions o;
-        const std::string noRates
-            = "Switch 8 \"sw\"\n[1] \"Hca1\"[1]\n\nHca 1 \"Hca1\"\n[1] \"sw\"[1]\n";
         FabricImportResult r
-            = importFabric(ImportFormat::Ibnetdiscover, noRates, builtinCatalog(), o);
+            = importFabric(ImportFormat::Ibnetdiscover, "Switch 8 \"sw\"\n\nHca 1 \"Hca1\"\n",
+                           builtinCatalog(), o);
         QVERIFY(!r.ok());
-        QVERIFY(r.error.find("width and speed") != std::string::npos);
+        QVERIFY2(r.error == "the file describes no connected port", r.error.c_str());
         o.scaleUpPreset = "no-such-preset";
         r = importFabric(ImportFormat::Ibnetdiscover, readData("a100-su4.ibnetdiscover"),
                          builtinCatalog(), o);

@@ -174,6 +174,32 @@ private slots:
         QVERIFY(server.railOfHca == ibm);
     }
 
+    // RCCL's dump of an MI300X server: xGMI links GPU to GPU (a full mesh of 7 per GPU), the
+    // MI300X preset from the PCI device id; AWS p4d's EFA devices are class-only Ethernet slots
+    // of vendor 0x1d0f.
+    void rcclAndEfaFiles()
+    {
+        const NcclTopology amd = parseNcclTopology(readData("rccl-mi300x-8p-topo.xml"));
+        QCOMPARE(int(amd.gpus.size()), 8);
+        for (const NcclGpu &g : amd.gpus) {
+            QCOMPARE(g.gpuLinks, 7);
+            QCOMPARE(g.switchLinks, 0);
+        }
+        const FabricImportResult r = import(readData("rccl-mi300x-8p-topo.xml"));
+        QVERIFY2(r.ok(), r.error.c_str());
+        QVERIFY(r.design->hardware.accelerators.count("mi300x"));
+        QVERIFY(
+            anyContains(r.findings, "preset mi300x-8 chosen from the GPUs' PCI device id 0x74a1"));
+        QVERIFY(anyContains(r.summary, "no NVSwitch (direct links)"));
+
+        const NcclTopology p4d = parseNcclTopology(readData("aws-p4d-24xl-topo.xml"));
+        QCOMPARE(int(p4d.gpus.size()), 8);
+        QCOMPARE(int(p4d.nics.size()), 4);
+        QVERIFY(!p4d.nics[0].infiniband);
+        QCOMPARE(p4d.gpus[0].distance, std::string("PIX"));
+        QCOMPARE(p4d.gpus[0].nearestNic, p4d.gpus[1].nearestNic); // two GPUs per EFA device
+    }
+
     // A GPU whose NVLinks are down appears in NCCL's dump without <nvlink> rows.
     void gpuWithoutNvlinkIsNoted()
     {

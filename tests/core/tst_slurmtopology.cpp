@@ -179,7 +179,15 @@ private slots:
         QTest::newRow("malformed") << WEFT_TREE_HEAD "      - switch: a\n        nodes: [n1\n"
                                    << "line 7: end of sequence flow not found";
         QTest::newRow("no tree") << "---\n- topology: b\n  block:\n    blocks: []\n"
-                                 << "line 1: no tree topology in the file";
+                                 << "line 1: no tree topology in the file (only a tree has "
+                                    "switches to import; the file has b (block))";
+        QTest::newRow("two kinds")
+            << "---\n- topology: x\n  flat: true\n  tree:\n    switches: []\n"
+            << "line 2: topology \"x\" is both tree and flat";
+        QTest::newRow("no kind") << "---\n- topology: x\n  cluster_default: true\n"
+                                 << "line 2: topology \"x\" gives no kind";
+        QTest::newRow("empty tree") << "---\n- topology: t\n  tree:\n    switches: []\n"
+                                    << "line 4: the tree topology lists no switches";
         QTest::newRow("not a list") << "---\ntopology: t\n"
                                     << "line 1: a topology.yaml is a list of topologies";
         QTest::newRow("no topology key") << "---\n- tree: {}\n"

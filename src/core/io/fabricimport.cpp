@@ -45,7 +45,8 @@ FabricImportResult fromIb(std::string_view text, const Catalog &catalog,
     r.summary.push_back("switch models: " + counts(s.switchModels));
     r.summary.push_back("tiers: " + counts(s.tiers));
     r.summary.push_back("cables: " + counts(s.cableRates));
-    r.findings = s.findings;
+    r.findings = parsed.notes;
+    r.findings.insert(r.findings.end(), s.findings.begin(), s.findings.end());
     r.design = std::move(imported.design);
     return r;
 }

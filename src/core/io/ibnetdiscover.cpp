@@ -1,5 +1,7 @@
 #include "io/ibnetdiscover.h"
 
+#include "io/skippedlines.h"
+
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -157,6 +159,8 @@ public:
         IbParseResult r;
         std::size_t pos = 0;
         int line = 0;
+        if (startsWith(m_text, "\xEF\xBB\xBF")) // UTF-8 byte-order mark
+            pos = 3;
         while (pos < m_text.size()) {
             std::size_t end = m_text.find('\n', pos);
             if (end == std::string_view::npos)
@@ -167,6 +171,10 @@ public:
             if (!s.empty() && s.back() == '\r')
                 s.remove_suffix(1);
             if (!parseLine(s, line)) {
+                if (m_fabric.nodes.empty() && m_unknownLine) { // before the first record
+                    m_preamble.skip(line, s);
+                    continue;
+                }
                 r.errorLine = line;
                 r.error = "line " + std::to_string(line) + ": " + m_error;
                 return r;
@@ -174,9 +182,11 @@ public:
         }
         if (m_fabric.nodes.empty()) {
             r.errorLine = line;
-            r.error = "no Switch or Ca record found (is this ibnetdiscover output?)";
+            r.error = "no Switch or Ca record found" + m_preamble.suffix()
+                + " (is this ibnetdiscover output?)";
             return r;
         }
+        m_preamble.note(r.notes);
         r.fabric = std::move(m_fabric);
         return r;
     }
@@ -190,6 +200,7 @@ private:
 
     bool parseLine(std::string_view s, int line)
     {
+        m_unknownLine = false;
         skipSpace(s);
         if (s.empty()) {
             m_current = nullptr;
@@ -197,6 +208,11 @@ private:
         }
         if (s.front() == '#')
             return true;
+        // ibnetdiscover -g groups the records under chassis lines.
+        if (startsWith(s, "Chassis ") || startsWith(s, "Non-Chassis Nodes")) {
+            m_current = nullptr;
+            return true;
+        }
         for (const std::string_view key :
              {"vendid=", "devid=", "sysimgguid=", "switchguid=", "caguid=", "rtguid="})
             if (startsWith(s, key))
@@ -220,9 +236,11 @@ private:
             n.type = IbNodeType::Ca;
         else if (type == "Rt")
             n.type = IbNodeType::Router;
-        else
+        else {
+            m_unknownLine = true;
             return fail("unrecognised line \"" + std::string(s.substr(0, 40))
                         + "\" (expected a Switch/Ca/Rt header, a [port] line or a comment)");
+        }
         s.remove_prefix(word);
         skipSpace(s);
         if (!readInt(s, n.ports) || n.ports < 1 || n.ports > 255)
@@ -243,12 +261,14 @@ private:
 
     bool parsePort(std::string_view s, int line)
     {
-        if (!m_current)
-            return fail("port line outside a node record (a Switch or Ca header must come first)");
         IbPort p;
         p.line = line;
-        if (!readBracketPort(s, p.port))
+        if (!readBracketPort(s, p.port)) {
+            m_unknownLine = true; // "[root@host ~]# ibnetdiscover" before the output is not one
             return fail("malformed port number (expected \"[N]\")");
+        }
+        if (!m_current)
+            return fail("port line outside a node record (a Switch or Ca header must come first)");
         if (p.port < 0 || p.port > m_current->ports
             || (p.port == 0 && m_current->type != IbNodeType::Switch))
             return fail("port " + std::to_string(p.port) + " outside 1.."
@@ -273,6 +293,8 @@ private:
 
     std::string_view m_text;
     IbFabric m_fabric;
+    SkippedLines m_preamble;
+    bool m_unknownLine = false; // the failed line is not ibnetdiscover's at all
     IbNode *m_current = nullptr; // stable: nodes are only appended after m_current is replaced
     std::unordered_set<std::string> m_ids;
     std::set<int> m_ports;
@@ -296,6 +318,8 @@ const char *typeWord(IbNodeType t)
 
 IbParseResult parseIbnetdiscover(std::string_view text)
 {
+    if (isIbPortsReport(text))
+        return parseIbPortsReport(text);
     return Parser(text).run();
 }
 

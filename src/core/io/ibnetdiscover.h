@@ -56,14 +56,34 @@ struct IbParseResult
     std::optional<IbFabric> fabric;
     int errorLine = 0; ///< 1-based line of the problem
     std::string error; ///< "line 12: port line outside a node record"
+    /// What was skipped: lines before the first record that are not ibnetdiscover's (a shell
+    /// prompt, a tool's warning on stderr, `-v` progress lines), with the first of them.
+    std::vector<std::string> notes;
     [[nodiscard]] bool ok() const { return fabric.has_value(); }
 };
 
-/// Parses ibnetdiscover output or an ibsim net file. Never throws; refuses unknown lines, port
-/// lines outside a record, port numbers outside [0, ports] or listed twice, duplicate node ids
-/// and malformed headers, naming the line. Linear time (a 16k-GPU fabric, ~170k lines, parses in
-/// well under a second).
+/// Parses ibnetdiscover output or an ibsim net file, or ibnetdiscover's ports report
+/// (`ibnetdiscover -p`, parseIbPortsReport), whichever the text is. Never throws; refuses unknown
+/// lines inside or after the records, port lines outside a record, port numbers outside
+/// [0, ports] or listed twice, duplicate node ids and malformed headers, naming the line. A UTF-8
+/// byte-order mark, the chassis grouping lines of `ibnetdiscover -g` ("Chassis N ...",
+/// "Non-Chassis Nodes") and unknown lines before the first record are skipped (the latter said
+/// in `notes`). Linear time (a 16k-GPU fabric, ~170k lines, parses in well under a second).
 IbParseResult parseIbnetdiscover(std::string_view text);
+
+/// True when the first data line of `text` is a ports-report line ("CA 134 1 0x7cfe... 4x EDR
+/// - SW 2 19 0x... ( 'desc' - 'desc' )").
+bool isIbPortsReport(std::string_view text);
+
+/// Parses the ports report of `ibnetdiscover -p` (infiniband-diags, one line per port: type
+/// CA/SW/RT, LID, port, port GUID, width, speed, then "- " and the remote port's type, LID, port
+/// and GUID with both node descriptions in "( '...' - '...' )", or only the node's description
+/// for a port without a peer). Nodes are keyed by GUID ("S-"/"H-"/"R-" + 16 hex digits; a CA's
+/// ports are its port GUIDs, so each HCA port is a node of its own, as the report gives no node
+/// GUID), their port count is the highest port listed; "??" / "???" widths and speeds are
+/// unknown (the importer takes the file's usual rate). "DR path ..." progress lines of
+/// `ibnetdiscover -v` are skipped. Errors name the line.
+IbParseResult parseIbPortsReport(std::string_view text);
 
 /// Data rate of one lane at `speed`, bytes/s, or 0 for an unknown speed. The names and the per-4x
 /// rates (SDR 10, DDR 20, QDR 40, FDR10 40, FDR 56, EDR 100, HDR 200, NDR 400, XDR 800 Gb/s) are

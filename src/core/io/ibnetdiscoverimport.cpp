@@ -222,11 +222,15 @@ private:
         for (const Cable &c : m_cables)
             if (c.rate() > 0)
                 ++known[c.label()];
-        if (known.empty()) {
-            error = m_cables.empty() ? "the file describes no connected port"
-                                     : "no port line gives a link width and speed (such as "
-                                       "4xHDR): is this ibnetdiscover output?";
+        if (m_cables.empty()) {
+            error = "the file describes no connected port";
             return false;
+        }
+        const bool none = known.empty();
+        if (none) { // an ibsim net file without w= / s=: ibsim brings its ports up at 4x SDR
+            known["4xSDR"] = 1;
+            finding("no port line gives a link width and speed (an ibsim net file?): every cable "
+                    "is taken at ibsim's default 4xSDR (10 Gb/s), as ibsim would bring it up");
         }
         const std::string usual = modeOf(known);
         std::vector<std::string> guessed;
@@ -237,7 +241,7 @@ private:
                 c.width = std::stoi(usual.substr(0, x));
                 c.speed = usual.substr(x + 1);
             }
-        if (!guessed.empty())
+        if (!guessed.empty() && !none)
             finding(std::to_string(guessed.size()) + " cable(s) give no known width x speed; "
                     + "taken as the file's usual " + usual + ": " + examples(guessed));
         for (const Cable &c : m_cables)

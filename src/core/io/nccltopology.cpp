@@ -124,11 +124,15 @@ private:
                    && std::string(pci.attribute("vendor").as_string("0x10de")) == "0x10de") {
             gpu(pci, {}, place);
         }
-        if (!pci.child("nic") && hasClass(pci, "0x0207") && !pci.first_child()) {
+        // Class-only NIC slots: InfiniBand (0x0207), or AWS's EFA, an Ethernet-class RDMA device
+        // of vendor 0x1d0f (aws-ofi-nccl's topology files).
+        const bool efa = hasClass(pci, "0x0200")
+            && std::string(pci.attribute("vendor").as_string()) == "0x1d0f";
+        if (!pci.child("nic") && (hasClass(pci, "0x0207") || efa) && !pci.first_child()) {
             NcclNic c;
             c.name = busId;
             c.busId = busId;
-            c.infiniband = true;
+            c.infiniband = !efa;
             m_out.nics.push_back(c);
             m_nicPlace.push_back(place);
         }
@@ -153,6 +157,9 @@ private:
                     out.gpuLinks += count;
                 }
             }
+            // RCCL's dump: AMD Infinity Fabric (xGMI) links straight to the other GPUs.
+            for (const pugi::xml_node &l : g.children("xgmi"))
+                out.gpuLinks += integer(l, "count", 1);
         }
         m_out.gpus.push_back(out);
         m_gpuPlace.push_back(place);
@@ -217,13 +224,20 @@ private:
     std::vector<Place> m_gpuPlace, m_nicPlace;
 };
 
-/// Catalog accelerator of a GPU's PCI device id (NVIDIA's PCI ID list, pci-ids.ucw.cz, vendor
-/// 10de), else of its compute capability; empty when neither is known.
+/// Catalog accelerator of a GPU's PCI device id (the PCI ID list, pci-ids.ucw.cz, vendors 10de
+/// and 1002), else of its compute capability (NVIDIA's sm); empty when neither is known.
 std::string acceleratorOf(const NcclGpu &g, bool multiNodeNvlink)
 {
     static const std::map<std::string, std::string> kDevices
-        = {{"0x20b0", "a100-80gb"}, {"0x20b2", "a100-80gb"}, {"0x2330", "h100-sxm"},
-           {"0x2324", "h800-sxm"},  {"0x2335", "h200-sxm"},  {"0x2901", "b200"}};
+        = {{"0x20b0", "a100-80gb"},
+           {"0x20b2", "a100-80gb"},
+           {"0x2330", "h100-sxm"},
+           {"0x2324", "h800-sxm"},
+           {"0x2335", "h200-sxm"},
+           {"0x2901", "b200"},
+           // AMD (vendor 1002): MI300X and its virtual function (RCCL's topology dumps)
+           {"0x74a1", "mi300x"},
+           {"0x74b5", "mi300x"}};
     if (const auto it = kDevices.find(g.device); it != kDevices.end())
         return it->second;
     switch (g.sm) {

@@ -54,8 +54,10 @@ std::vector<std::string> hostList(const YAML::Node &n, const char *key)
 std::vector<SlurmSwitch> treeSwitches(const YAML::Node &tree)
 {
     const YAML::Node list = tree.IsMap() ? tree["switches"] : YAML::Node();
-    if (!list.IsDefined() || !list.IsSequence() || list.size() == 0)
+    if (!list.IsDefined() || !list.IsSequence())
         throw std::invalid_argument(where(tree) + "a tree topology needs a \"switches:\" list");
+    if (list.size() == 0)
+        throw std::invalid_argument(where(list) + "the tree topology lists no switches");
     std::vector<SlurmSwitch> out;
     for (const YAML::Node &entry : list) {
         if (!entry.IsMap())
@@ -123,8 +125,21 @@ std::vector<SlurmSwitch> parseTopologyYaml(std::string_view text, std::vector<st
             const std::string name = scalar(t, "topology");
             const bool isDefault = t["cluster_default"].IsDefined()
                 && t["cluster_default"].IsScalar() && t["cluster_default"].as<bool>(false);
-            const bool isTree = t["tree"].IsDefined();
-            const std::string kind = isTree ? "tree" : t["block"].IsDefined() ? "block" : "flat";
+            // One kind per topology (Slurm refuses two: test150.9's tree_mutually_exclusive).
+            std::string kind;
+            for (const char *k : {"tree", "block", "flat", "ring", "torus3d"})
+                if (t[k].IsDefined()) {
+                    if (!kind.empty())
+                        throw std::invalid_argument(where(t) + "topology \"" + name + "\" is both "
+                                                    + kind + " and " + k
+                                                    + " (one kind per topology)");
+                    kind = k;
+                }
+            if (kind.empty())
+                throw std::invalid_argument(where(t) + "topology \"" + name
+                                            + "\" gives no kind (tree, block, flat, ring or "
+                                              "torus3d)");
+            const bool isTree = kind == "tree";
             if (isTree && (!found || isDefault)) {
                 if (found)
                     others.push_back(chosenName + " (tree)");
@@ -138,9 +153,14 @@ std::vector<SlurmSwitch> parseTopologyYaml(std::string_view text, std::vector<st
     } catch (const YAML::Exception &e) {
         throw std::invalid_argument("line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
     }
-    if (!found)
-        throw std::invalid_argument("line 1: no tree topology in the file (block and flat "
-                                    "topologies have no switches to import)");
+    if (!found) {
+        std::string list;
+        for (const std::string &o : others)
+            list += (list.empty() ? "" : ", ") + o;
+        throw std::invalid_argument("line 1: no tree topology in the file (only a tree has "
+                                    "switches to import; the file has "
+                                    + list + ")");
+    }
     std::vector<SlurmSwitch> out = treeSwitches(chosen);
     if (!others.empty()) {
         std::string list;
