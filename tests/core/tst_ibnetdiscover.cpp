@@ -265,6 +265,30 @@ private slots:
                 != r.findings.end());
     }
 
+    // Quantum switches carry a SHARP aggregation node (a virtual CA on a switch port, as in
+    // ibnetdiscover of a SHARP-enabled fabric): not a host, left out with a note.
+    void sharpAggregationNodesLeftOut()
+    {
+        const std::string text = readData("a100-su4.ibnetdiscover");
+        const std::size_t at = text.find("# \"su0.leaf0\" base port");
+        QVERIFY(at != std::string::npos);
+        const std::size_t idStart = text.rfind("\"S-", at) + 1;
+        const std::string leaf = text.substr(idStart, text.find('"', idStart) - idStart);
+        const std::string an = "\nCa\t1 \"H-00000000deadbeef\"\t\t# \"Mellanox Technologies "
+                               "Aggregation Node\"\n[1](deadbeef) \t\""
+            + leaf + "\"[40]\t\t# lid 99 lmc 0 \"su0.leaf0\" lid 9 4xHDR\n";
+        const FabricImportResult plain
+            = importFabric(ImportFormat::Ibnetdiscover, text, builtinCatalog(), {});
+        const FabricImportResult r
+            = importFabric(ImportFormat::Ibnetdiscover, text + an, builtinCatalog(), {});
+        QVERIFY2(r.ok(), r.error.c_str());
+        QCOMPARE(r.design->acceleratorCount(), plain.design->acceleratorCount());
+        QVERIFY(scaleOut(*r.design) == scaleOut(*plain.design));
+        QVERIFY(std::any_of(r.findings.begin(), r.findings.end(), [](const std::string &f) {
+            return f.rfind("1 SHARP aggregation node(s)", 0) == 0;
+        }));
+    }
+
     // The ports report's own checks and unknown rates ("4x ???": the file's usual rate).
     void portsReportErrors()
     {

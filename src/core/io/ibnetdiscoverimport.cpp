@@ -256,6 +256,13 @@ private:
             const IbNode &n = m_f.nodes[i];
             if (n.type != IbNodeType::Ca)
                 continue;
+            // SHARP's aggregation nodes: a virtual CA inside each Quantum switch (its in-network
+            // reduction engine, NodeDescription "Mellanox Technologies Aggregation Node"), not a
+            // host: always left out.
+            if (n.description.find("Aggregation Node") != std::string::npos) {
+                ++m_sharpNodes;
+                continue;
+            }
             const auto [host, idx] = hcaHostAndIndex(n.description);
             for (const IbPort &p : n.links) {
                 if (host.empty())
@@ -461,6 +468,10 @@ private:
 
     void addEndpoints()
     {
+        if (m_sharpNodes > 0)
+            finding(std::to_string(m_sharpNodes)
+                    + " SHARP aggregation node(s) (\"Aggregation Node\": the in-network "
+                      "reduction engine inside a switch, not a host) left out");
         for (const auto &[node, reason] : m_unknown)
             m_s.unknownHcas
                 += static_cast<int>(m_f.nodes[static_cast<std::size_t>(node)].links.size());
@@ -629,6 +640,7 @@ private:
     std::vector<std::vector<Nic>> m_serverNics;
     std::map<int, int> m_railOfKey; // device index -> rail, learned on complete servers
     std::map<int, std::string> m_unknown; // CA node -> reason
+    int m_sharpNodes = 0; // SHARP aggregation nodes, left out
     std::vector<std::vector<NodeId>> m_gpus; // per server, by rail
     std::map<std::pair<int, int>, NodeId> m_nicNode; // (CA node, port) -> accelerator
     std::map<int, NodeId> m_ibNode; // switch or kept endpoint -> design node
