@@ -123,7 +123,9 @@ void MainWindow::buildMenus()
                             {exportActions->canvas, exportActions->visibleCanvas,
                              exportActions->bom, exportActions->result});
     fileMenu->insertSeparator(m_fileActions->close);
-    fileMenu->insertMenu(exportActions->canvas, (new ImportActions(this))->menu()); // File > Import
+    auto *importActions = new ImportActions(m_doc, m_view, this);
+    connect(importActions, &ImportActions::statusMessage, this, &MainWindow::statusMessage);
+    fileMenu->insertMenu(exportActions->canvas, importActions->menu()); // File > Import
     toolbar->addSeparator();
     QMenu *editMenu = menuBar()->addMenu(tr("&Edit"));
     m_editActions->addTo(editMenu, toolbar);

@@ -4,7 +4,6 @@
 #include "document/designdocument.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
-#include "gui/mainwindow.h"
 #include "io/nccltopology.h"
 
 #include <QAction>
@@ -22,8 +21,10 @@ constexpr qint64 kMaxImportBytes = qint64(1) << 30; // as weft-cli import
 
 } // namespace
 
-ImportActions::ImportActions(MainWindow *window)
+ImportActions::ImportActions(DesignDocument *doc, TopologyView *view, QWidget *window)
     : QObject(window)
+    , m_doc(doc)
+    , m_view(view)
     , m_window(window)
     , m_menu(new QMenu(tr("&Import"), window))
 {
@@ -142,12 +143,12 @@ bool ImportActions::importFile(ImportFormat format, const QString &path, const Q
         m_report << QString::fromStdString(s);
     for (const std::string &s : r.findings)
         m_report << tr("note: %1").arg(QString::fromStdString(s));
-    m_window->document()->generateCluster(std::move(*r.design));
-    m_window->view()->fitAll();
-    emit m_window->statusMessage(
-        tr("Imported %1: %2%3")
-            .arg(QFileInfo(path).fileName(), m_report.value(0))
-            .arg(r.findings.empty() ? QString()
+    m_doc->generateCluster(std::move(*r.design));
+    m_view->fitAll();
+    emit statusMessage(tr("Imported %1: %2%3")
+                           .arg(QFileInfo(path).fileName(), m_report.value(0))
+                           .arg(r.findings.empty()
+                                    ? QString()
                                     : tr("; %n note(s), first: %1", nullptr, int(r.findings.size()))
                                           .arg(QString::fromStdString(r.findings.front()))));
     return true;

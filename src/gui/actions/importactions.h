@@ -12,17 +12,21 @@
 #include <QStringList>
 
 class QAction;
+class QWidget;
 class QMenu;
 
 namespace weft {
 
-class MainWindow;
+class DesignDocument;
+class TopologyView;
 
 class ImportActions : public QObject
 {
     Q_OBJECT
 public:
-    explicit ImportActions(MainWindow *window);
+    /// Imports into `doc` and fits `view` to the result; dialogs open over `window`, which owns
+    /// the actions.
+    ImportActions(DesignDocument *doc, TopologyView *view, QWidget *window);
 
     QAction *infiniband, *slurm, *nccl;
     /// The File > Import submenu holding both actions (owned by the window).
@@ -38,10 +42,16 @@ public:
     /// The summary and findings of the last successful import, one line each.
     [[nodiscard]] QStringList lastReport() const { return m_report; }
 
+signals:
+    /// "Imported fabric.txt: 9 switches, ...; 2 note(s), first: ..." after an import.
+    void statusMessage(const QString &text);
+
 private:
     void choose(ImportFormat format);
 
-    MainWindow *m_window;
+    DesignDocument *m_doc;
+    TopologyView *m_view;
+    QWidget *m_window;
     QMenu *m_menu;
     QStringList m_report;
 };
