@@ -108,10 +108,8 @@ int runImport(const QStringList &args)
         if (!readImportFile(serverPath, xml))
             return ExitUsage;
         try {
-            NcclServer server = addNcclServer(
-                catalog, std::string_view(xml.constData(), std::size_t(xml.size())), serverNotes);
-            o.scaleUpPreset = server.presetKey;
-            o.railOfHca = std::move(server.railOfHca);
+            useNcclServer(catalog, std::string_view(xml.constData(), std::size_t(xml.size())), o,
+                          serverNotes);
         } catch (const std::invalid_argument &e) {
             err(QStringLiteral("weft-cli import: %1: %2")
                     .arg(serverPath, QString::fromUtf8(e.what())));

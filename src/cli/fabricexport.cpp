@@ -34,6 +34,15 @@ int exportFabricText(const QString &to, const Design &design, const QString &out
             err(QStringLiteral("weft-cli export: %1").arg(QString::fromStdString(w)));
         if (x.fabric.nodes.empty())
             return ExitInvalid;
+        int beyondHdr = 0; // ibsim 0.10 parses speeds up to HDR
+        for (const IbNode &n : x.fabric.nodes)
+            for (const IbPort &p : n.links)
+                beyondHdr += p.speed == "NDR" || p.speed == "XDR";
+        if (to == QLatin1String("ibsim") && beyondHdr > 0)
+            err(QStringLiteral("weft-cli export: warning: %1 port(s) at NDR or XDR: ibsim 0.10 "
+                               "knows speeds up to HDR and brings them up at 4xSDR (the file keeps "
+                               "the design's speeds; an ibnetdiscover of ibsim then reports SDR)")
+                    .arg(beyondHdr));
         text = writeIbnetdiscover(x.fabric,
                                   to == QLatin1String("ibsim") ? IbTextStyle::IbsimNet
                                                                : IbTextStyle::Ibnetdiscover);

@@ -104,7 +104,21 @@ private slots:
             // The degraded 100 Gb/s cable comes back as 4xEDR (the exporter writes 4x first).
             QVERIFY2(text(again.out).contains(QStringLiteral("1 x 4xEDR, 94 x 4xHDR")),
                      again.out.constData());
+            QVERIFY(!text(e.err).contains(QStringLiteral("NDR or XDR"))); // HDR: no warning
         }
+        // An NDR fabric as an ibsim net file: ibsim 0.10 cannot parse NDR, said on export.
+        QVERIFY(runWeftCli({QStringLiteral("generate"), QStringLiteral("--scaleup"),
+                            QStringLiteral("dgx-h100"), QStringLiteral("--domains"),
+                            QStringLiteral("4"), QStringLiteral("-o"), path("ndr.weft")})
+                    .exitCode
+                == 0);
+        const CliRun ndr
+            = runWeftCli({QStringLiteral("export"), path("ndr.weft"), QStringLiteral("--to"),
+                          QStringLiteral("ibsim"), QStringLiteral("--out"), path("ndr.net")});
+        QCOMPARE(ndr.exitCode, 0);
+        QVERIFY2(text(ndr.err).contains(QStringLiteral("port(s) at NDR or XDR: ibsim 0.10 knows "
+                                                       "speeds up to HDR")),
+                 ndr.err.constData());
     }
 
     void slurm()

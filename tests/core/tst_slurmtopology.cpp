@@ -63,6 +63,18 @@ class TestSlurmTopology : public QObject
 {
     Q_OBJECT
 
+    // The current row's text is refused with an error containing its message, and no findings.
+    static void refusedNaming()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const FabricImportResult r
+            = importSlurmTopology(text.toStdString(), builtinCatalog(), FabricImportOptions());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
+        QVERIFY(r.findings.empty());
+    }
+
 private slots:
     void expand_data()
     {
@@ -144,15 +156,7 @@ private slots:
         QTest::newRow("empty") << "# nothing\n"
                                << "no SwitchName= line";
     }
-    void errors()
-    {
-        QFETCH(QString, text);
-        QFETCH(QString, message);
-        const FabricImportResult r
-            = importSlurmTopology(text.toStdString(), builtinCatalog(), FabricImportOptions());
-        QVERIFY(!r.ok());
-        QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
-    }
+    void errors() { refusedNaming(); }
 
     // topology.yaml: the cluster-default tree is imported (the same design as topology.conf),
     // the other topologies are named in the findings.
@@ -212,13 +216,7 @@ private slots:
     }
     void yamlErrors()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, message);
-        const FabricImportResult r
-            = importSlurmTopology(text.toStdString(), builtinCatalog(), FabricImportOptions());
-        QVERIFY(!r.ok());
-        QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
-        QVERIFY(r.findings.empty());
+        refusedNaming();
     }
 
     // A rail-optimized design: each unit's rail leaves become one Slurm switch named after the

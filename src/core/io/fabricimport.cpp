@@ -3,6 +3,7 @@
 #include "io/ibnetdiscover.h"
 #include "io/nccltopology.h"
 #include "io/slurmtopology.h"
+#include "model/validate.h"
 
 namespace weft {
 
@@ -82,11 +83,18 @@ FabricImportResult importFabric(ImportFormat format, std::string_view text, cons
                                 const FabricImportOptions &options)
 {
     try {
-        if (format == ImportFormat::Ibnetdiscover)
-            return fromIb(text, catalog, options);
-        if (format == ImportFormat::NcclTopology)
-            return importNcclTopology(text, catalog, options);
-        return importSlurmTopology(text, catalog, options);
+        FabricImportResult r = format == ImportFormat::Ibnetdiscover
+            ? fromIb(text, catalog, options)
+            : format == ImportFormat::NcclTopology ? importNcclTopology(text, catalog, options)
+                                                   : importSlurmTopology(text, catalog, options);
+        // What the file itself makes impossible (a partial capture's isolated hosts): said
+        // now, not first when the design is simulated.
+        if (r.ok())
+            for (const Finding &f : validateDesign(*r.design))
+                if (f.severity == Severity::Error)
+                    r.findings.push_back("the imported design cannot be simulated as it is: "
+                                         + f.message);
+        return r;
     } catch (const std::exception &e) {
         FabricImportResult r;
         r.error = std::string("internal error: ") + e.what();

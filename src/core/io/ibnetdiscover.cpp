@@ -187,6 +187,9 @@ public:
             return r;
         }
         m_preamble.note(r.notes);
+        if (m_text.back() != '\n') // ibnetdiscover ends every line
+            r.notes.push_back("the file ends in the middle of line " + std::to_string(line)
+                              + " (no final newline): is the capture truncated?");
         r.fabric = std::move(m_fabric);
         return r;
     }

@@ -157,9 +157,13 @@ private:
             index.emplace(m_f.nodes[i].id, static_cast<int>(i));
         std::map<End, End> partner;
         std::map<std::pair<End, End>, std::size_t> cableOf;
-        std::vector<std::string> unknownRemote, inconsistent;
+        std::vector<std::string> unknownRemote, inconsistent, loopbacks;
         for (std::size_t i = 0; i < m_f.nodes.size(); ++i) {
             const IbNode &n = m_f.nodes[i];
+            if (isSharpNode(n)) { // left out with its cable (addEndpoints says so)
+                ++m_sharpNodes;
+                continue;
+            }
             if (n.type == IbNodeType::Switch)
                 ++m_s.switches;
             else if (n.type == IbNodeType::Ca)
@@ -168,6 +172,15 @@ private:
                 const auto it = index.find(p.remoteId);
                 if (it == index.end()) {
                     unknownRemote.push_back("line " + std::to_string(p.line));
+                    continue;
+                }
+                if (isSharpNode(m_f.nodes[static_cast<std::size_t>(it->second)]))
+                    continue;
+                if (it->second == static_cast<int>(i)) { // a loopback plug or test cable
+                    if (p.port < p.remotePort)
+                        loopbacks.push_back(switchName(n.description) + " ports "
+                                            + std::to_string(p.port) + "-"
+                                            + std::to_string(p.remotePort));
                     continue;
                 }
                 const End a {static_cast<int>(i), p.port}, b {it->second, p.remotePort};
@@ -196,8 +209,14 @@ private:
         }
         if (!unknownRemote.empty())
             finding(std::to_string(unknownRemote.size())
-                    + " port(s) lead to a node not described in the file (left out): "
+                    + " port(s) lead to a node not described in the file (left out; a truncated "
+                      "capture?): "
                     + examples(unknownRemote));
+        if (!loopbacks.empty())
+            finding(std::to_string(loopbacks.size())
+                    + " loopback cable(s) join two ports of one switch (left out: they carry no "
+                      "traffic between nodes): "
+                    + examples(loopbacks));
         if (!inconsistent.empty())
             finding(std::to_string(inconsistent.size())
                     + " port(s) disagree with the remote record about who they connect to (kept "
@@ -256,13 +275,8 @@ private:
             const IbNode &n = m_f.nodes[i];
             if (n.type != IbNodeType::Ca)
                 continue;
-            // SHARP's aggregation nodes: a virtual CA inside each Quantum switch (its in-network
-            // reduction engine, NodeDescription "Mellanox Technologies Aggregation Node"), not a
-            // host: always left out.
-            if (n.description.find("Aggregation Node") != std::string::npos) {
-                ++m_sharpNodes;
+            if (isSharpNode(n))
                 continue;
-            }
             const auto [host, idx] = hcaHostAndIndex(n.description);
             for (const IbPort &p : n.links) {
                 if (host.empty())
@@ -352,6 +366,20 @@ private:
             if (!gaps.empty())
                 missing.push_back(m_servers[s] + " rail " + gaps);
         }
+        // Hosts with far fewer HCAs than the preset has rails are likely not its servers (CPU
+        // nodes, or another GPU server): say so before the missing rails.
+        std::map<int, int> hcasPerHost;
+        for (const std::vector<Nic> &nics : m_serverNics)
+            ++hcasPerHost[static_cast<int>(devicesOf(nics).size())];
+        std::map<std::string, int> byCount;
+        for (const auto &[k, n] : hcasPerHost)
+            byCount[std::to_string(k)] = n;
+        const std::string usualHcas = byCount.empty() ? "0" : modeOf(byCount);
+        if (std::stoi(usualHcas) * 2 <= m_rails)
+            finding("most hosts have " + usualHcas + " HCA(s) where a " + m_preset.key
+                    + " server has " + std::to_string(m_rails)
+                    + " rails: if they are not such servers, import with the --scaleup preset "
+                      "(or NCCL topology file) of the hosts");
         if (!missing.empty())
             finding(std::to_string(missing.size())
                     + " server(s) miss rails (HCA port down or not cabled): " + examples(missing));
@@ -429,11 +457,22 @@ private:
                     maxRate[static_cast<std::size_t>(e.node)] = c.rate();
                     speed[static_cast<std::size_t>(e.node)] = c.label();
                 }
+        std::map<std::string, int> labels;
+        for (const Cable &c : m_cables)
+            ++labels[c.label()];
+        const std::string usual = modeOf(labels);
+        std::vector<std::string> bare;
         std::set<std::string> names;
         for (std::size_t i = 0; i < m_f.nodes.size(); ++i) {
             const IbNode &ib = m_f.nodes[i];
             if (ib.type != IbNodeType::Switch)
                 continue;
+            if (maxRate[i] <= 0) { // no cabled port in the file: a partial capture
+                bare.push_back(switchName(ib.description));
+                speed[i] = usual;
+                const std::size_t x = usual.find('x');
+                maxRate[i] = std::stoi(usual.substr(0, x)) * ibLaneRate(usual.substr(x + 1));
+            }
             const std::string spec = switchSpec(ib.ports, maxRate[i], speed[i]);
             Node sw;
             sw.kind = NodeKind::Switch;
@@ -445,9 +484,23 @@ private:
             m_ibNode[static_cast<int>(i)] = m_design.addNode(std::move(sw));
             ++m_s.tiers[toString(kRoles[m_level[i]])];
             const SwitchSpec &s = m_design.hardware.switches.at(spec);
-            ++m_s.switchModels[s.key + " (" + std::to_string(ib.ports) + " ports, "
-                               + (speed[i].empty() ? "no link" : speed[i]) + ")"];
+            ++m_s.switchModels[s.key + " (" + std::to_string(ib.ports) + " ports, " + speed[i]
+                               + ")"];
         }
+        if (!bare.empty())
+            finding(std::to_string(bare.size())
+                    + " switch(es) have no cabled port in the file (a partial capture?); their "
+                      "model is matched at the file's usual "
+                    + usual + ": " + examples(bare));
+    }
+
+    // SHARP's aggregation nodes: a virtual CA inside each Quantum switch (its in-network
+    // reduction engine, NodeDescription "Mellanox Technologies Aggregation Node"), not a host:
+    // always left out, with their cables.
+    static bool isSharpNode(const IbNode &n)
+    {
+        return n.type == IbNodeType::Ca
+            && n.description.find("Aggregation Node") != std::string::npos;
     }
 
     static std::string unique(std::set<std::string> &names, std::string name)

@@ -472,6 +472,14 @@ NcclServer addNcclServer(Catalog &catalog, std::string_view text, std::vector<st
     return {p.key, ncclRailOfHca(topo, p.nicsPerAccelerator, notes)};
 }
 
+void useNcclServer(Catalog &catalog, std::string_view text, FabricImportOptions &options,
+                   std::vector<std::string> &notes)
+{
+    NcclServer server = addNcclServer(catalog, text, notes);
+    options.scaleUpPreset = server.presetKey;
+    options.railOfHca = std::move(server.railOfHca);
+}
+
 FabricImportResult importNcclTopology(std::string_view text, const Catalog &catalog,
                                       const FabricImportOptions &options)
 {

@@ -91,6 +91,11 @@ struct NcclServer
 /// ncclServerPreset.
 NcclServer addNcclServer(Catalog &catalog, std::string_view text, std::vector<std::string> &notes);
 
+/// addNcclServer, then `options` takes its preset and rail order for the GPU servers of an
+/// ibnetdiscover or Slurm import. Throws as addNcclServer.
+void useNcclServer(Catalog &catalog, std::string_view text, FabricImportOptions &options,
+                   std::vector<std::string> &notes);
+
 /// weft-cli import nccl-topo / File > Import: one server (scale-up domain) built from the file,
 /// with a summary of GPUs, NVLinks, NICs and each GPU's nearest NIC (its rail). Errors name the
 /// line.

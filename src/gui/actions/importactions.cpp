@@ -125,10 +125,8 @@ bool ImportActions::importFile(ImportFormat format, const QString &path, const Q
         if (!read(serverXml, xml))
             return fail(serverXml, error);
         try {
-            NcclServer server = addNcclServer(
-                catalog, std::string_view(xml.constData(), std::size_t(xml.size())), serverNotes);
-            o.scaleUpPreset = server.presetKey;
-            o.railOfHca = std::move(server.railOfHca);
+            useNcclServer(catalog, std::string_view(xml.constData(), std::size_t(xml.size())), o,
+                          serverNotes);
         } catch (const std::invalid_argument &e) {
             return fail(serverXml, tr("%1: %2").arg(serverXml, QString::fromUtf8(e.what())));
         }
