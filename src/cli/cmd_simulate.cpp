@@ -10,6 +10,7 @@
 #include "io/resultjson.h"
 #include "sim/memoryheadroom.h"
 #include "sim/simulator.h"
+#include "workloadoptions.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -169,10 +170,12 @@ int run(const QStringList &args)
         QStringLiteral("WHICH"));
     p.addOptions({json, csv, outDir, progress, links});
     addFailOptions(p);
+    addWorkloadOptions(p); // a workload for a design without one (an imported fabric)
     if (const auto code = parseCommandLine(
             p, args, kName,
             QStringLiteral("weft-cli simulate FILE [--json [--links all|top-N|none]|--csv] "
-                           "[--out DIR] [--progress] [--fail LIST | --fail-random N --seed S]")))
+                           "[--out DIR] [--progress] [--fail LIST | --fail-random N --seed S] "
+                           "[--model NAME --tp N ...]")))
         return *code;
     if (p.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli simulate: expected one design FILE (see 'weft-cli simulate "
@@ -196,7 +199,7 @@ int run(const QStringList &args)
     }
     const QString path = p.positionalArguments().front();
     int readCode = ExitOk;
-    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
+    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode, &p);
     if (!design)
         return readCode;
     std::optional<FailedRun> failure;

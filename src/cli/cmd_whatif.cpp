@@ -10,6 +10,7 @@
 #include "shards.h"
 #include "whatif/resilience.h"
 #include "whatif/trials.h"
+#include "workloadoptions.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -182,10 +183,12 @@ int runWhatIfCommand(const QStringList &args)
         {QStringLiteral("no-resilience"),
          QStringLiteral("Skip the resilience numbers (one max-flow per switch).")},
     });
+    addWorkloadOptions(p); // a workload for a design without one (an imported fabric)
     if (const auto code = parseCommandLine(
             p, args, kName,
-            QStringLiteral("weft-cli whatif FILE --fail-random K --trials T [--jobs J] [--seed S] "
-                           "[--shard I/N] [--out DIR] [--no-resilience]")))
+            QStringLiteral(
+                "weft-cli whatif FILE --fail-random K --trials T [--jobs J] [--seed S] "
+                "[--shard I/N] [--out DIR] [--no-resilience] [--model NAME --tp N ...]")))
         return *code;
     if (p.positionalArguments().size() != 1) {
         err(QStringLiteral("weft-cli whatif: expected one design FILE (see 'weft-cli whatif "
@@ -208,7 +211,7 @@ int runWhatIfCommand(const QStringList &args)
         return ExitUsage;
     const QString path = p.positionalArguments().front();
     int readCode = ExitOk;
-    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode);
+    const std::optional<Design> design = readWorkloadDesign(kName, path, &readCode, &p);
     if (!design)
         return readCode;
     const QString outDir = p.value(QStringLiteral("out"));

@@ -4,6 +4,7 @@
 #include "findingtext.h"
 #include "model/validate.h"
 #include "storage/designstorage.h"
+#include "workloadoptions.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -41,17 +42,32 @@ bool requireWorkload(const QString &command, const QString &path, const Design &
 {
     if (design.workload)
         return true;
-    err(QStringLiteral("weft-cli %1: %2 has no workload to simulate (add one with weft-cli "
-                       "generate --model ... or in the GUI's Partitions dock)")
+    err(QStringLiteral(
+            "weft-cli %1: %2 has no workload to simulate (add one with weft-cli "
+            "generate --model ..., the model flags of this command, or in the GUI's Partitions "
+            "dock)")
             .arg(command, path));
     return false;
 }
 
-std::optional<Design> readWorkloadDesign(const QString &command, const QString &path, int *exitCode)
+std::optional<Design> readWorkloadDesign(const QString &command, const QString &path, int *exitCode,
+                                         const QCommandLineParser *workloadFlags)
 {
     std::optional<Design> design = readDesignArgument(command, path, exitCode);
     if (!design)
         return std::nullopt;
+    if (workloadFlags) {
+        QString error;
+        std::optional<Workload> w = workloadFromOptions(
+            *workloadFlags, static_cast<long long>(design->acceleratorCount()), error);
+        if (!error.isEmpty()) {
+            err(QStringLiteral("weft-cli %1: %2").arg(command, error));
+            *exitCode = ExitUsage;
+            return std::nullopt;
+        }
+        if (w)
+            design->workload = std::move(*w);
+    }
     if (!requireWorkload(command, path, *design)) {
         *exitCode = ExitInvalid;
         return std::nullopt;

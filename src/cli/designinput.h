@@ -4,6 +4,7 @@
 
 #include "model/design.h"
 
+#include <QCommandLineParser>
 #include <QString>
 #include <optional>
 
@@ -22,10 +23,12 @@ std::optional<Design> readDesignArgument(const QString &command, const QString &
 bool requireWorkload(const QString &command, const QString &path, const Design &design);
 
 /// readDesignArgument() and requireWorkload() together: the design, or nullopt with
-/// *exitCode set to ExitUsage (unreadable file) or ExitInvalid (invalid design, no workload),
-/// message printed.
-std::optional<Design> readWorkloadDesign(const QString &command, const QString &path,
-                                         int *exitCode);
+/// *exitCode set to ExitUsage (unreadable file, bad workload flag) or ExitInvalid (invalid
+/// design, no workload), message printed. With `workloadFlags` (a parser that took
+/// addWorkloadOptions()) the workload the flags describe replaces the file's, so an imported
+/// fabric without one can be simulated: `simulate cluster.weft --model llama3-70b --tp 8`.
+std::optional<Design> readWorkloadDesign(const QString &command, const QString &path, int *exitCode,
+                                         const QCommandLineParser *workloadFlags = nullptr);
 
 /// Creates directory `dir` if needed and checks that a file can be written in it. On failure
 /// prints "weft-cli <command>: cannot write to <dir>: <cause>" and returns false.

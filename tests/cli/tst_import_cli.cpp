@@ -82,6 +82,40 @@ private slots:
                  bad.err.constData());
     }
 
+    // An imported fabric has no workload: simulate and whatif take the model flags for it.
+    void simulateAnImportedFabric()
+    {
+        QVERIFY(
+            runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                        kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
+                        path("su4.weft"), QStringLiteral("--scaleup"), QStringLiteral("dgx-a100")})
+                .exitCode
+            == 0);
+        const CliRun none = runWeftCli({QStringLiteral("simulate"), path("su4.weft")});
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY2(text(none.err).contains(QStringLiteral("the model flags of this command")),
+                 none.err.constData());
+        const QStringList job
+            = {QStringLiteral("--model"), QStringLiteral("llama3-8b"),      QStringLiteral("--tp"),
+               QStringLiteral("8"),       QStringLiteral("--global-batch"), QStringLiteral("64")};
+        const CliRun sim = runWeftCli(QStringList {QStringLiteral("simulate"), path("su4.weft")}
+                                      + job + QStringList {QStringLiteral("--json")});
+        QVERIFY2(sim.exitCode == 0, sim.err.constData());
+        QVERIFY2(text(sim.out).contains(QStringLiteral("\"step_time_s\"")), sim.out.constData());
+        const CliRun what
+            = runWeftCli(QStringList {QStringLiteral("whatif"), path("su4.weft"),
+                                      QStringLiteral("--fail-random"), QStringLiteral("1"),
+                                      QStringLiteral("--trials"), QStringLiteral("2"),
+                                      QStringLiteral("--no-resilience")}
+                         + job);
+        QVERIFY2(what.exitCode == 0, what.err.constData());
+        const CliRun bad
+            = runWeftCli(QStringList {QStringLiteral("simulate"), path("su4.weft"),
+                                      QStringLiteral("--model"), QStringLiteral("no-such-model")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(text(bad.err).contains(QStringLiteral("no-such-model")), bad.err.constData());
+    }
+
     // Export the imported design as ibnetdiscover text and import that: the same summary.
     void exportAndImportAgain()
     {
