@@ -26,6 +26,16 @@ class TestImportCli : public QObject
     QTemporaryDir m_dir;
 
     QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    // The committed a100-su4 capture imported as 4 DGX A100 into su4.weft.
+    bool importSu4() const
+    {
+        return runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                           kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
+                           path("su4.weft"), QStringLiteral("--scaleup"),
+                           QStringLiteral("dgx-a100")})
+                   .exitCode
+            == 0;
+    }
 
 private slots:
     void importIbnetdiscover()
@@ -85,12 +95,7 @@ private slots:
     // An imported fabric has no workload: simulate and whatif take the model flags for it.
     void simulateAnImportedFabric()
     {
-        QVERIFY(
-            runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
-                        kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
-                        path("su4.weft"), QStringLiteral("--scaleup"), QStringLiteral("dgx-a100")})
-                .exitCode
-            == 0);
+        QVERIFY(importSu4());
         const CliRun none = runWeftCli({QStringLiteral("simulate"), path("su4.weft")});
         QCOMPARE(none.exitCode, 1);
         QVERIFY2(text(none.err).contains(QStringLiteral("the model flags of this command")),
@@ -157,12 +162,7 @@ private slots:
 
     void slurm()
     {
-        QVERIFY(
-            runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
-                        kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
-                        path("su4.weft"), QStringLiteral("--scaleup"), QStringLiteral("dgx-a100")})
-                .exitCode
-            == 0);
+        QVERIFY(importSu4());
         const CliRun e
             = runWeftCli({QStringLiteral("export"), path("su4.weft"), QStringLiteral("--to"),
                           QStringLiteral("slurm"), QStringLiteral("--out"), path("topology.conf")});
