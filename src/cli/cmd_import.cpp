@@ -1,5 +1,6 @@
 // weft-cli import FORMAT FILE -o design.weft: a running cluster's fabric as a design
-// (ibnetdiscover output / ibsim net files, Slurm topology.conf), with a summary of what was found.
+// (ibnetdiscover output / ibsim net files, Slurm topology.conf or .yaml, NCCL topology XML), with a
+// summary of what was found.
 #include "command.h"
 #include "commandparser.h"
 #include "io/catalogfile.h"
@@ -144,7 +145,7 @@ int runImport(const QStringList &args)
 
 const CliCommandRegistration reg {{"import",
                                    "import a running cluster's fabric (ibnetdiscover, Slurm "
-                                   "topology.conf) as a design file",
+                                   "topology.conf/.yaml, NCCL topology XML) as a design file",
                                    runImport}};
 
 } // namespace
