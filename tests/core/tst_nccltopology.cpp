@@ -190,7 +190,8 @@ private slots:
         QVERIFY(r.design->hardware.accelerators.count("mi300x"));
         QVERIFY(
             anyContains(r.findings, "preset mi300x-8 chosen from the GPUs' PCI device id 0x74a1"));
-        QVERIFY(anyContains(r.summary, "no NVSwitch (direct links)"));
+        QVERIFY(
+            anyContains(r.summary, "8 x mi300x, 7 xGMI links per GPU, no NVSwitch (direct links)"));
 
         const NcclTopology p4d = parseNcclTopology(readData("aws-p4d-24xl-topo.xml"));
         QCOMPARE(int(p4d.gpus.size()), 8);

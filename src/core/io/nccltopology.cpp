@@ -506,7 +506,9 @@ FabricImportResult importNcclTopology(std::string_view text, const Catalog &cata
                             + (host ? ", " + std::to_string(host) + " host NIC(s) left out" : ""));
         r.summary.push_back("server: " + std::to_string(preset.accelerators) + " x "
                             + preset.accelerator + ", " + std::to_string(preset.lanesPerAccelerator)
-                            + " NVLinks per GPU, "
+                            + (preset.scaleUpTech.rfind("infinity-fabric", 0) == 0
+                                   ? " xGMI links per GPU, " // AMD Infinity Fabric (RCCL's <xgmi>)
+                                   : " NVLinks per GPU, ")
                             + (preset.scaleUpSwitch.empty()
                                    ? std::string("no NVSwitch (direct links)")
                                    : std::to_string(preset.scaleUpSwitches) + " NVSwitch chips")
