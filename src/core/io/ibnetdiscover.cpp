@@ -1,6 +1,6 @@
 #include "io/ibnetdiscover.h"
 
-#include "io/skippedlines.h"
+#include "io/textlines.h"
 
 #include <array>
 #include <cctype>
@@ -157,29 +157,19 @@ public:
     IbParseResult run()
     {
         IbParseResult r;
-        std::size_t pos = 0;
-        int line = 0;
-        if (startsWith(m_text, "\xEF\xBB\xBF")) // UTF-8 byte-order mark
-            pos = 3;
-        while (pos < m_text.size()) {
-            std::size_t end = m_text.find('\n', pos);
-            if (end == std::string_view::npos)
-                end = m_text.size();
-            std::string_view s = m_text.substr(pos, end - pos);
-            pos = end + 1;
-            ++line;
-            if (!s.empty() && s.back() == '\r')
-                s.remove_suffix(1);
-            if (!parseLine(s, line)) {
-                if (m_fabric.nodes.empty() && m_unknownLine) { // before the first record
-                    m_preamble.skip(line, s);
-                    continue;
-                }
-                r.errorLine = line;
-                r.error = "line " + std::to_string(line) + ": " + m_error;
-                return r;
+        const int line = forEachLine(m_text, [&](std::string_view s, int number) {
+            if (parseLine(s, number))
+                return true;
+            if (m_fabric.nodes.empty() && m_unknownLine) { // before the first record
+                m_preamble.skip(number, s);
+                return true;
             }
-        }
+            r.errorLine = number;
+            r.error = "line " + std::to_string(number) + ": " + m_error;
+            return false;
+        });
+        if (r.errorLine > 0)
+            return r;
         if (m_fabric.nodes.empty()) {
             r.errorLine = line;
             r.error = "no Switch or Ca record found" + m_preamble.suffix()

@@ -252,6 +252,7 @@ private:
                     "is taken at ibsim's default 4xSDR (10 Gb/s), as ibsim would bring it up");
         }
         const std::string usual = modeOf(known);
+        m_usualLabel = usual;
         std::vector<std::string> guessed;
         for (Cable &c : m_cables)
             if (c.rate() <= 0) {
@@ -263,8 +264,11 @@ private:
         if (!guessed.empty() && !none)
             finding(std::to_string(guessed.size()) + " cable(s) give no known width x speed; "
                     + "taken as the file's usual " + usual + ": " + examples(guessed));
-        for (const Cable &c : m_cables)
+        for (const Cable &c : m_cables) {
             ++m_s.cableRates[c.label()];
+            if (c.label() == usual)
+                m_usualRate = c.rate();
+        }
         return true;
     }
 
@@ -371,13 +375,10 @@ private:
         std::map<int, int> hcasPerHost;
         for (const std::vector<Nic> &nics : m_serverNics)
             ++hcasPerHost[static_cast<int>(devicesOf(nics).size())];
-        std::map<std::string, int> byCount;
-        for (const auto &[k, n] : hcasPerHost)
-            byCount[std::to_string(k)] = n;
-        const std::string usualHcas = byCount.empty() ? "0" : modeOf(byCount);
-        if (std::stoi(usualHcas) * 2 <= m_rails)
-            finding("most hosts have " + usualHcas + " HCA(s) where a " + m_preset.key
-                    + " server has " + std::to_string(m_rails)
+        const int usualHcas = hcasPerHost.empty() ? 0 : modeOf(hcasPerHost);
+        if (usualHcas * 2 <= m_rails)
+            finding("most hosts have " + std::to_string(usualHcas) + " HCA(s) where a "
+                    + m_preset.key + " server has " + std::to_string(m_rails)
                     + " rails: if they are not such servers, import with the --scaleup preset "
                       "(or NCCL topology file) of the hosts");
         if (!missing.empty())
@@ -457,10 +458,6 @@ private:
                     maxRate[static_cast<std::size_t>(e.node)] = c.rate();
                     speed[static_cast<std::size_t>(e.node)] = c.label();
                 }
-        std::map<std::string, int> labels;
-        for (const Cable &c : m_cables)
-            ++labels[c.label()];
-        const std::string usual = modeOf(labels);
         std::vector<std::string> bare;
         std::set<std::string> names;
         for (std::size_t i = 0; i < m_f.nodes.size(); ++i) {
@@ -469,9 +466,8 @@ private:
                 continue;
             if (maxRate[i] <= 0) { // no cabled port in the file: a partial capture
                 bare.push_back(switchName(ib.description));
-                speed[i] = usual;
-                const std::size_t x = usual.find('x');
-                maxRate[i] = std::stoi(usual.substr(0, x)) * ibLaneRate(usual.substr(x + 1));
+                speed[i] = m_usualLabel;
+                maxRate[i] = m_usualRate;
             }
             const std::string spec = switchSpec(ib.ports, maxRate[i], speed[i]);
             Node sw;
@@ -491,7 +487,7 @@ private:
             finding(std::to_string(bare.size())
                     + " switch(es) have no cabled port in the file (a partial capture?); their "
                       "model is matched at the file's usual "
-                    + usual + ": " + examples(bare));
+                    + m_usualLabel + ": " + examples(bare));
     }
 
     // SHARP's aggregation nodes: a virtual CA inside each Quantum switch (its in-network
@@ -694,6 +690,8 @@ private:
     std::map<int, int> m_railOfKey; // device index -> rail, learned on complete servers
     std::map<int, std::string> m_unknown; // CA node -> reason
     int m_sharpNodes = 0; // SHARP aggregation nodes, left out
+    std::string m_usualLabel; // the file's most common known cable ("4xHDR"), fillRates
+    double m_usualRate = 0; // its rate, bytes/s
     std::vector<std::vector<NodeId>> m_gpus; // per server, by rail
     std::map<std::pair<int, int>, NodeId> m_nicNode; // (CA node, port) -> accelerator
     std::map<int, NodeId> m_ibNode; // switch or kept endpoint -> design node

@@ -1,6 +1,6 @@
 // ibnetdiscover's ports report (`ibnetdiscover -p`): see parseIbPortsReport in ibnetdiscover.h.
 #include "io/ibnetdiscover.h"
-#include "io/skippedlines.h"
+#include "io/textlines.h"
 
 #include <cctype>
 #include <charconv>
@@ -112,23 +112,18 @@ bool isDrPath(std::string_view s)
 
 bool isIbPortsReport(std::string_view text)
 {
-    std::size_t pos = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     // The first 64 lines that are neither blank, comments nor -v progress lines decide.
-    for (int seen = 0; pos < text.size() && seen < 64;) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        const std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+    int seen = 0;
+    bool report = false;
+    forEachLine(text, [&](std::string_view line, int) {
         const std::vector<std::string_view> w = words(line, 4);
         if (w.empty() || w[0].front() == '#' || isDrPath(line))
-            continue;
-        ++seen;
-        PortId p;
-        if (portId(w, 0, p))
             return true;
-    }
-    return false;
+        PortId p;
+        report = portId(w, 0, p);
+        return !report && ++seen < 64;
+    });
+    return report;
 }
 
 IbParseResult parseIbPortsReport(std::string_view text)
@@ -153,42 +148,32 @@ IbParseResult parseIbPortsReport(std::string_view text)
         n.ports = std::max(n.ports, p.port);
         return n;
     };
-    std::size_t pos = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0; // UTF-8 byte-order mark
-    int line = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view s = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++line;
-        if (!s.empty() && s.back() == '\r')
-            s.remove_suffix(1);
+    const int lines = forEachLine(text, [&](std::string_view s, int line) {
         const std::vector<std::string_view> w = words(s, 11);
         if (w.empty() || w[0].front() == '#')
-            continue;
+            return true;
         if (isDrPath(s)) {
             ++progress;
-            continue;
+            return true;
         }
         const std::string where = "line " + std::to_string(line) + ": ";
         PortId self;
         if (!portId(w, 0, self) || w.size() < 6) {
             if (fabric.nodes.empty()) {
                 skipped.skip(line, s);
-                continue;
+                return true;
             }
             r.errorLine = line;
             r.error = where
                 + "not a ports-report line (expected \"TYPE LID PORT GUID WIDTH "
                   "SPEED [- TYPE LID PORT GUID ( 'desc' - 'desc' )]\")";
-            return r;
+            return false;
         }
         if (self.port < 0 || self.port > 255
             || (self.port == 0 && self.type != IbNodeType::Switch)) {
             r.errorLine = line;
             r.error = where + "port " + std::to_string(self.port) + " outside 1..255";
-            return r;
+            return false;
         }
         const std::size_t quote = s.find('\'');
         const std::size_t split = s.find("' - '");
@@ -198,7 +183,7 @@ IbParseResult parseIbPortsReport(std::string_view text)
         if (linked && !portId(w, 7, peer)) {
             r.errorLine = line;
             r.error = where + "malformed remote port after \"-\"";
-            return r;
+            return false;
         }
         std::string desc;
         if (quote != std::string_view::npos && close > quote)
@@ -207,17 +192,17 @@ IbParseResult parseIbPortsReport(std::string_view text)
                          (linked && split != std::string_view::npos ? split : close) - quote - 1));
         IbNode &n = nodeOf(self, desc, line);
         if (!linked)
-            continue; // a port without a peer: only its number counts
+            return true; // a port without a peer: only its number counts
         if (peer.port < 1 || peer.port > 255) {
             r.errorLine = line;
             r.error = where + "remote port " + std::to_string(peer.port) + " outside 1..255";
-            return r;
+            return false;
         }
         if (!listed.emplace(self.id, self.port).second) {
             r.errorLine = line;
             r.error = where + "port " + std::to_string(self.port) + " of \"" + self.id
                 + "\" is listed twice";
-            return r;
+            return false;
         }
         IbPort p;
         p.port = self.port;
@@ -233,9 +218,12 @@ IbParseResult parseIbPortsReport(std::string_view text)
         if (split != std::string_view::npos && close > split + 5)
             peerDesc = trimmed(s.substr(split + 5, close - split - 5));
         nodeOf(peer, peerDesc, line);
-    }
+        return true;
+    });
+    if (r.errorLine > 0)
+        return r;
     if (fabric.nodes.empty()) {
-        r.errorLine = line;
+        r.errorLine = lines;
         r.error = "no port line found" + skipped.suffix() + " (is this ibnetdiscover -p output?)";
         return r;
     }

@@ -1,5 +1,6 @@
 #include "io/slurmswitches.h"
 #include "io/slurmtopology.h"
+#include "io/textlines.h"
 
 #include <cctype>
 #include <stdexcept>
@@ -87,20 +88,16 @@ std::vector<SlurmSwitch> treeSwitches(const YAML::Node &tree)
 
 bool isTopologyYaml(std::string_view text)
 {
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+    bool yaml = false;
+    forEachLine(text, [&yaml](std::string_view line, int) {
         while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
             line.remove_prefix(1);
         if (line.empty() || line.front() == '#')
-            continue;
-        return line.rfind("---", 0) == 0 || line.rfind("- topology:", 0) == 0;
-    }
-    return false;
+            return true;
+        yaml = line.rfind("---", 0) == 0 || line.rfind("- topology:", 0) == 0;
+        return false; // the first content line decides
+    });
+    return yaml;
 }
 
 std::vector<SlurmSwitch> parseTopologyYaml(std::string_view text, std::vector<std::string> &notes)
@@ -153,21 +150,16 @@ std::vector<SlurmSwitch> parseTopologyYaml(std::string_view text, std::vector<st
     } catch (const YAML::Exception &e) {
         throw std::invalid_argument("line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
     }
-    if (!found) {
-        std::string list;
-        for (const std::string &o : others)
-            list += (list.empty() ? "" : ", ") + o;
+    std::string list; // the topologies left out
+    for (const std::string &o : others)
+        list += (list.empty() ? "" : ", ") + o;
+    if (!found)
         throw std::invalid_argument("line 1: no tree topology in the file (only a tree has "
                                     "switches to import; the file has "
                                     + list + ")");
-    }
     std::vector<SlurmSwitch> out = treeSwitches(chosen);
-    if (!others.empty()) {
-        std::string list;
-        for (const std::string &o : others)
-            list += (list.empty() ? "" : ", ") + o;
+    if (!others.empty())
         notes.push_back("imported tree topology \"" + chosenName + "\"; left out: " + list);
-    }
     linkSwitchLevels(out);
     return out;
 }
