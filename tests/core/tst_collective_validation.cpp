@@ -261,6 +261,17 @@ private slots:
     // 1-8 GiB 8-10% fast (NVLS-Tree at NVLS's rate; measured 0.92 of it). Bounds: median |error|
     // <= 20%, each within 35%.
     void twoNodeCurve() { checkCurves(2, 0.35, 0.20); }
+    // Held out: 4 and 8 HGX H100 of another cluster (8 x 400G InfiniBand per node, nccl-tests
+    // issue 309, gj-aion's runs; its 2-node run agrees with NT309-H100-2N). Weft is optimistic
+    // here: 1-256 MiB by 40-160%, the plateau by ~25% (measured ~320 GB/s busbw; auto takes the
+    // SHARP-capable leaf for NVLS + in-network reduction, which NCCL runs only with its CollNet
+    // plugin enabled; its NVLS-Tree gives 370). Issue 15's bounds (each row within 25%, median
+    // 10%) are not reached; these are regression bounds: median <= 70%, each within 175%.
+    void fourAndEightNodeCurves()
+    {
+        checkCurves(4, 1.75, 0.70);
+        checkCurves(8, 1.75, 0.70);
+    }
 
     void deepEpNormalKernels_data()
     {

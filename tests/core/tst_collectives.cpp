@@ -4,11 +4,14 @@
 #include "netfabrics.h"
 #include "sim/collectives.h"
 #include "sim/collectivesmoe.h"
+#include "sim/doubletree.h"
 #include "sim/netcomm.h"
 #include "testcluster.h"
 
 #include <QtTest>
+#include <array>
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace weft;
@@ -313,6 +316,71 @@ private slots:
             std::invalid_argument,
             CollectivePlanner(ra).plan(
                 spec(CollectiveKind::AllReduce, allOf(a100), S, CollectiveAlgorithm::NvlsTree)));
+    }
+    // NCCL's double binary tree (trees.cc): each tree has one root and at most two children per
+    // node, reaches the root from every node, and no node is interior in both trees; tree 0 of
+    // 4 nodes is 0 - 2 - {1, 3}, its mirror 3 - 1 - {0, 2}; 5 nodes shift by one.
+    void doubleBinaryTreeIsNcclsOwn()
+    {
+        QCOMPARE(doubleTreeParent(4, 0, 0), -1);
+        QCOMPARE(doubleTreeParent(4, 2, 0), 0);
+        QCOMPARE(doubleTreeParent(4, 1, 0), 2);
+        QCOMPARE(doubleTreeParent(4, 3, 0), 2);
+        QCOMPARE(doubleTreeParent(4, 3, 1), -1);
+        QCOMPARE(doubleTreeParent(4, 1, 1), 3);
+        QCOMPARE(doubleTreeParent(4, 0, 1), 1);
+        QCOMPARE(doubleTreeParent(5, 1, 1), -1); // shifted: rank 1 is tree 1's root
+        QCOMPARE(doubleTreeParent(4, 4, 0), -1);
+        QCOMPARE(doubleTreeParent(4, 1, 2), -1);
+        for (int n = 2; n <= 64; ++n) {
+            std::vector<std::array<int, 2>> children(static_cast<std::size_t>(n), {0, 0});
+            for (int t = 0; t < 2; ++t) {
+                int roots = 0;
+                for (int r = 0; r < n; ++r) {
+                    const int p = doubleTreeParent(n, r, t);
+                    roots += p < 0;
+                    if (p >= 0)
+                        ++children[static_cast<std::size_t>(p)][static_cast<std::size_t>(t)];
+                    int hops = 0;
+                    for (int x = r; x >= 0 && hops <= n; x = doubleTreeParent(n, x, t))
+                        ++hops;
+                    QVERIFY2(hops <= n, qPrintable(QStringLiteral("cycle, %1 nodes").arg(n)));
+                }
+                QCOMPARE(roots, 1);
+            }
+            for (int r = 0; r < n; ++r) {
+                const auto &c = children[static_cast<std::size_t>(r)];
+                QVERIFY(c[0] <= 2 && c[1] <= 2);
+                if (n % 2 == 0) // NCCL mirrors even counts: interior in one tree at most
+                    QVERIFY2(c[0] == 0 || c[1] == 0,
+                             qPrintable(QStringLiteral("%1/%2").arg(r).arg(n)));
+            }
+        }
+    }
+    // Beyond two servers an interior node of one tree carries, on its NIC per direction, its
+    // two children's and its parent's S/2m of that tree and its leaf S/2m of the other: 2 S/m,
+    // twice the two-server load (NCCL's tuning model: bwInter / 2 above two nodes). The tree
+    // before NCCL's construction (heap order with a mirror) gave 1.5 S/m on 4 servers.
+    void nvlsTreeNicLoadOnFourServers()
+    {
+        for (const int servers : {2, 4, 8}) {
+            const Setup st(servers);
+            const Router &r = st.r;
+            const double S = 1 << 30;
+            const CollectivePlan plan = st.planner.plan(
+                spec(CollectiveKind::AllReduce, allOf(st.c), S, CollectiveAlgorithm::NvlsTree));
+            std::map<NodeId, double> in;
+            for (const Flow &f : plan.phases[0].flows)
+                if (r.domainOf(r.nodeIndex(f.src)) != r.domainOf(r.nodeIndex(f.dst))
+                    && r.domainOf(r.nodeIndex(f.dst)) >= 0)
+                    in[f.dst] += f.bytes;
+            double most = 0;
+            for (const auto &[node, bytes] : in)
+                most = std::max(most, bytes);
+            QVERIFY2(
+                near(most, (servers == 2 ? 1.0 : 2.0) * S / 8),
+                qPrintable(QStringLiteral("%1 servers: %2 S/m").arg(servers).arg(most / (S / 8))));
+        }
     }
     // Auto chooses among NCCL's algorithms: hierarchical (not one of NCCL's) only when asked.
     void autoNeverPicksHierarchical()

@@ -1,6 +1,7 @@
 #include "sim/collectives.h"
 
 #include "sim/channels.h"
+#include "sim/doubletree.h"
 
 #include <algorithm>
 #include <bit>
@@ -412,12 +413,10 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
                 };
                 for (std::size_t j = 0; j + 1 < m; ++j)
                     intra.push_back(Flow {at(j + 1), at(j), share});
-                const std::size_t pos = t == 0 ? i : d - 1 - i; // position in tree t
-                if (pos == 0)
+                const int parent = doubleTreeParent(static_cast<int>(d), static_cast<int>(i), t);
+                if (parent < 0)
                     continue;
-                const std::size_t parentPos = (pos - 1) / 2;
-                const std::size_t parent = t == 0 ? parentPos : d - 1 - parentPos;
-                const auto &pd = lay.domains[parent];
+                const auto &pd = lay.domains[static_cast<std::size_t>(parent)];
                 inter.push_back(Flow {dom[c % m], pd[c % pd.size()], share});
             }
     intra = mergeParallel(std::move(intra));
@@ -646,12 +645,11 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
     for (std::size_t j = 0; j < m; ++j)
         for (int t = 0; t < 2; ++t)
             for (std::size_t i = 0; i < d; ++i) {
-                const std::size_t pos = t == 0 ? i : d - 1 - i;
-                if (pos == 0)
+                const int parent = doubleTreeParent(static_cast<int>(d), static_cast<int>(i), t);
+                if (parent < 0)
                     continue;
-                const std::size_t parentPos = (pos - 1) / 2;
-                const std::size_t parent = t == 0 ? parentPos : d - 1 - parentPos;
-                const NodeId child = lay.domains[i][j], up = lay.domains[parent][j];
+                const NodeId child = lay.domains[i][j],
+                             up = lay.domains[static_cast<std::size_t>(parent)][j];
                 inter.push_back(Flow {child, up, share});
                 inter.push_back(Flow {up, child, share});
             }
