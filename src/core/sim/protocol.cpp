@@ -10,7 +10,9 @@ namespace {
 constexpr double kUs = 1e-6;
 
 // tuning.cc hwLat[hw][algorithm][protocol], microseconds: {LL, LL128, Simple}; families Ring,
-// Tree, NVLS, NVLS-Tree.
+// Tree, NVLS, NVLS-Tree. The network NVLS-Tree hop is NCCL 2.29's 20.9 us (2.19-2.28: 14 us):
+// with 14 us the two-server curve of nccl-tests issue 309 (NCCL 2.26) comes out faster still
+// than measured at every size (median |error| 13.6% -> 14.7%), so the newer figure is kept.
 constexpr double kHop[3][4][3] = {
     /* NVLink */ {{0.6, 1.9, 3.4}, {0.6, 1.25, 4.0}, {0, 0, 25}, {0, 0, 25}},
     /* PCI */ {{1.0, 2.5, 5.7}, {1.0, 1.9, 4.0}, {0, 0, 0}, {0, 0, 0}},
