@@ -92,6 +92,18 @@ int runImport(const QStringList &args)
         err(QStringLiteral("weft-cli import: -o FILE is required"));
         return ExitUsage;
     }
+    // An option the format does not read is refused, not ignored: the user asked for something
+    // the import would not do.
+    const auto notFor = [&](const QCommandLineOption &opt, bool applies, const char *which) {
+        if (!p.isSet(opt) || applies)
+            return false;
+        err(QStringLiteral("weft-cli import: --%1 applies to %2 imports only, not %3")
+                .arg(opt.names().constFirst(), QLatin1String(which), pos[0]));
+        return true;
+    };
+    if (notFor(dropUnknown, format == ImportFormat::Ibnetdiscover, "ibnetdiscover")
+        || notFor(nicTech, format == ImportFormat::SlurmTopology, "slurm"))
+        return ExitUsage;
     QByteArray text;
     if (!readImportFile(pos[1], text))
         return ExitUsage;

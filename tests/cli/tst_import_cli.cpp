@@ -202,6 +202,23 @@ private slots:
             {QStringLiteral("import"), QStringLiteral("ibnetdiscover"), path("bad.txt")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(text(r.err).contains(QStringLiteral("-o FILE is required")));
+        // an option the format does not read is refused, naming it and the format it is for
+        const QString su4 = kData + QStringLiteral("a100-su4.ibnetdiscover");
+        r = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"), su4,
+                        QStringLiteral("-o"), path("x.weft"), QStringLiteral("--nic-tech"),
+                        QStringLiteral("ib-hdr")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(text(r.err).contains(
+                     QStringLiteral("--nic-tech applies to slurm imports only, not ibnetdiscover")),
+                 r.err.constData());
+        r = runWeftCli({QStringLiteral("import"), QStringLiteral("nccl-topo"),
+                        kData + QStringLiteral("nccl/aws-p4d-24xl-topo.xml"), QStringLiteral("-o"),
+                        path("x.weft"), QStringLiteral("--drop-unknown")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(text(r.err).contains(QStringLiteral(
+                     "--drop-unknown applies to ibnetdiscover imports only, not nccl-topo")),
+                 r.err.constData());
+        QVERIFY(!QFile::exists(path("x.weft")));
     }
 };
 
