@@ -3,6 +3,7 @@
 #include "document/designdocument.h"
 #include "document/faultedit.h"
 #include "gui/canvas/linkheat.h"
+#include "gui/canvas/linkports.h"
 #include "gui/canvas/topologyscene.h"
 
 #include <QGraphicsView>
@@ -99,6 +100,12 @@ std::size_t LinkLayer::bundleCount() const
     return m_bundles.size();
 }
 
+const std::vector<LinkLayer::Bundle> &LinkLayer::bundles() const
+{
+    rebuild();
+    return m_bundles;
+}
+
 void LinkLayer::rebuild() const
 {
     if (!m_dirty)
@@ -115,6 +122,13 @@ void LinkLayer::rebuild() const
     };
     std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, std::size_t, PairHash> index;
     index.reserve(d.links().size() / 2);
+    struct Box
+    {
+        QRectF rect;
+        LinkPorts ports;
+        std::vector<std::pair<std::size_t, bool>> ends; ///< bundle, and whether its p1 is here
+    };
+    std::unordered_map<std::uint64_t, Box> boxes;
     for (const Link &l : d.links()) {
         Endpoint a = m_endpoint(l.a);
         Endpoint b = m_endpoint(l.b);
@@ -136,6 +150,26 @@ void LinkLayer::rebuild() const
         Bundle &bundle = m_bundles[it->second];
         bundle.links.push_back(l.id);
         bundle.lanes += l.lanes;
+        if (fresh)
+            for (const auto &[end, other, p1] :
+                 {std::tuple {&a, &b, true}, std::tuple {&b, &a, false}})
+                if (!end->box.isEmpty()) {
+                    Box &box = boxes.try_emplace(end->key, Box {end->box, {}, {}}).first->second;
+                    box.ports.add(other->pos);
+                    box.ends.emplace_back(it->second, p1);
+                }
+    }
+    // Lines of collapsed boxes end on the boxes' sides, not under them (LinkPorts).
+    for (const auto &[key, box] : boxes) {
+        const std::vector<QPointF> at = box.ports.place(box.rect);
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            Bundle &b = m_bundles[box.ends[i].first];
+            if (box.ends[i].second)
+                b.line.setP1(at[i]);
+            else
+                b.line.setP2(at[i]);
+            b.box = QRectF(b.line.p1(), b.line.p2()).normalized().adjusted(-1, -1, 1, 1);
+        }
     }
 }
 

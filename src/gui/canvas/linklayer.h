@@ -24,6 +24,10 @@ public:
     {
         std::uint64_t key = 0; ///< unique per visible item
         QPointF pos;
+        /// A collapsed domain's box: its links end at ports spread along the side facing their
+        /// other end (LinkPorts), not at its centre, so that a line never runs under the box
+        /// beside it (a row of racks looked cabled to each other). Empty for a node.
+        QRectF box;
     };
     using EndpointFn = std::function<Endpoint(NodeId)>;
 
@@ -37,6 +41,9 @@ public:
     [[nodiscard]] std::vector<LinkId> linksAt(QPointF pos, double tolerance) const;
     /// Number of drawn lines (bundles) — for tests and the benchmark.
     [[nodiscard]] std::size_t bundleCount() const;
+    struct Bundle;
+    /// The lines as drawn (rebuilt first when stale).
+    [[nodiscard]] const std::vector<Bundle> &bundles() const;
 
     [[nodiscard]] QRectF boundingRect() const override { return m_extent; }
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;

@@ -71,8 +71,8 @@ void TopologyScene::rebuild()
             return LinkLayer::Endpoint {};
         if (auto it = m_groups.find(n->group); it != m_groups.end() && it->second->collapsed())
             return LinkLayer::Endpoint {(std::uint64_t(1) << 32) | n->group.value,
-                                        it->second->anchor()};
-        return LinkLayer::Endpoint {id.value, QPointF(n->x, n->y)};
+                                        it->second->anchor(), it->second->frame()};
+        return LinkLayer::Endpoint {id.value, QPointF(n->x, n->y), {}};
     });
     addItem(m_links);
     for (const Group &g : d.groups())
