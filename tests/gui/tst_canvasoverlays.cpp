@@ -5,10 +5,12 @@
 #include "canvasdriver.h"
 #include "document/designdocument.h"
 #include "document/tieredlayout.h"
+#include "generate/fabricgenerator.h"
 #include "gui/canvas/faultlegend.h"
 #include "gui/canvas/groupitem.h"
 #include "gui/canvas/heatlegend.h"
 #include "gui/canvas/legendlayout.h"
+#include "gui/canvas/linkcrossings.h"
 #include "gui/canvas/linklayer.h"
 #include "gui/canvas/nodeitem.h"
 #include "gui/canvas/ranklegend.h"
@@ -57,6 +59,22 @@ bool crosses(const QLineF &l, const QRectF &r)
             t1 = std::min(t1, t);
     }
     return t1 - t0 > 1e-6;
+}
+
+// 16 NVL72 racks in two pods: the spines above both, so the lines to the lower pod's leaves
+// pass the upper pod's racks.
+Design gb200TwoPods()
+{
+    FabricParams p;
+    p.scaleUpPreset = "gb200-nvl72";
+    p.domains = 16;
+    p.fabric = FabricKind::FatTree;
+    p.switchModel = "q3400";
+    p.nicRate = 100e9;
+    p.suSize = 8;
+    GenerateResult r = generateFabric(p, builtinCatalog());
+    Q_ASSERT(r.ok());
+    return std::move(*r.design);
 }
 
 QRect legendRect(const TopologyView *view, const QWidget *legend)
@@ -193,6 +211,54 @@ private slots:
             }
         }
         QVERIFY(checked >= 8); // every rack has its line to its leaf
+    }
+
+    // Two pods of racks: a line passing a rack it does not end at is drawn over it as a bridge
+    // (LinkCrossings), so that it does not vanish into one rack and come out of another.
+    void linesPassingARackAreDrawnOverIt()
+    {
+        DesignDocument doc(builtinCatalog());
+        doc.resetDesign(gb200TwoPods());
+        TopologyScene scene(&doc);
+        const Design &d = doc.design();
+        const LinkLayer *layer = scene.linkLayer();
+        int passing = 0;
+        for (const LinkLayer::Bundle &b : layer->bundles())
+            for (const Group &g : d.groups()) {
+                if (g.kind != GroupKind::ScaleUpDomain)
+                    continue;
+                const QRectF frame = scene.groupItem(g.id)->frame();
+                const Link *l = d.link(b.links.front());
+                if (d.node(l->a)->group == g.id || d.node(l->b)->group == g.id
+                    || !crosses(b.line, frame.adjusted(1, 1, -1, -1)))
+                    continue;
+                ++passing;
+                const auto &cs = layer->crossings();
+                const std::size_t index = std::size_t(&b - layer->bundles().data());
+                QVERIFY2(std::any_of(
+                             cs.begin(), cs.end(),
+                             [&](const LinkLayer::Crossing &c) {
+                                 return c.bundle == index
+                                     && frame.adjusted(-1, -1, 1, 1).contains(c.segment.center());
+                             }),
+                         g.name.c_str());
+            }
+        QVERIFY(passing > 0); // the layout does make lines pass racks
+        // Drawn: the middle of a crossing shows the line's pen over the box.
+        const LinkLayer::Crossing &c = layer->crossings().front();
+        const QRectF around(c.segment.center() - QPointF(3, 3), QSizeF(6, 6));
+        const auto render = [&] {
+            QImage img(QSize(24, 24), QImage::Format_ARGB32);
+            img.fill(Qt::transparent);
+            QPainter p(&img);
+            scene.render(&p, QRectF(0, 0, 24, 24), around);
+            return img;
+        };
+        const QImage with = render();
+        for (QGraphicsItem *item : scene.items())
+            if (dynamic_cast<LinkCrossings *>(item))
+                item->setVisible(false);
+        QVERIFY(with != render());
     }
 
     // An expanded NVL72 rack: the lines from each NVSwitch chip to the GPUs below start under

@@ -9,12 +9,14 @@
 
 #include <QGraphicsItem>
 #include <QImage>
+#include <QPen>
 #include <QTimer>
 #include <functional>
 
 namespace weft {
 
 class DesignDocument;
+class LinkCrossings;
 
 class LinkLayer : public QGraphicsItem
 {
@@ -49,6 +51,11 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
     /// Drops the cached image (selection or style change) and repaints.
     void refresh();
+    /// The item that draws the crossings over the boxes (kept in step with this layer).
+    void setOverlay(LinkCrossings *overlay) { m_overlay = overlay; }
+
+    /// Up to this many bundles every line is drawn whole; more draw long lines as stubs.
+    static constexpr std::size_t kWholeLines = 2000;
 
     /// Links drawn as one line between two visible endpoints.
     struct Bundle
@@ -58,12 +65,25 @@ public:
         bool scaleUp = false;
         int lanes = 0;
         std::vector<LinkId> links;
+        std::uint64_t keys[2] = {0, 0}; ///< the visible endpoints (Endpoint::key)
     };
+    /// Part of a bundle's line passing over a collapsed box it does not end at.
+    struct Crossing
+    {
+        QLineF segment;
+        std::size_t bundle = 0;
+    };
+    /// Where whole lines pass collapsed boxes they do not belong to (none with stubs).
+    [[nodiscard]] const std::vector<Crossing> &crossings() const;
+    /// The pen bundle `b` is drawn with (tier or utilization colour, selection).
+    [[nodiscard]] QPen penOf(const Bundle &b) const;
 
 private:
     /// Draws the bundles intersecting `exposed` at level of detail `lod`.
     void drawBundles(QPainter *painter, const QRectF &exposed, double lod) const;
     void rebuild() const;
+    /// Fills m_crossings from the boxes of the collapsed domains (key, scene rectangle).
+    void findCrossings(const std::vector<std::pair<std::uint64_t, QRectF>> &boxes) const;
 
     const DesignDocument *m_doc;
     EndpointFn m_endpoint;
@@ -76,6 +96,8 @@ private:
     double m_cacheLod = 0;
     QTimer *m_rerender = nullptr;
     mutable std::vector<Bundle> m_bundles;
+    mutable std::vector<Crossing> m_crossings;
+    LinkCrossings *m_overlay = nullptr;
 };
 
 } // namespace weft

@@ -2,6 +2,7 @@
 
 #include "document/designdocument.h"
 #include "gui/canvas/groupitem.h"
+#include "gui/canvas/linkcrossings.h"
 #include "gui/canvas/linklayer.h"
 #include "gui/canvas/nodeitem.h"
 
@@ -75,6 +76,9 @@ void TopologyScene::rebuild()
         return LinkLayer::Endpoint {id.value, QPointF(n->x, n->y), {}};
     });
     addItem(m_links);
+    auto *crossings = new LinkCrossings(m_links);
+    addItem(crossings);
+    m_links->setOverlay(crossings);
     for (const Group &g : d.groups())
         if (g.kind == GroupKind::ScaleUpDomain) {
             auto *item = new GroupItem(m_doc, g.id);
