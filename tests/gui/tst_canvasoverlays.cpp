@@ -255,6 +255,28 @@ private slots:
             return img;
         };
         const QImage with = render();
+        {
+            TopologyView view(&scene);
+            view.resize(800, 600);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.setZoom(1.0);
+            view.centerOn(c.segment.center());
+            QApplication::processEvents();
+            const QPoint at = view.mapFromScene(c.segment.center());
+            const QImage shown = view.viewport()->grab().toImage();
+            for (QGraphicsItem *item : scene.items())
+                if (dynamic_cast<LinkCrossings *>(item))
+                    item->setVisible(false);
+            QApplication::processEvents();
+            const QImage hidden = view.viewport()->grab().toImage();
+            for (QGraphicsItem *item : scene.items())
+                if (dynamic_cast<LinkCrossings *>(item))
+                    item->setVisible(true);
+            QVERIFY2(shown.copy(QRect(at - QPoint(3, 3), QSize(7, 7)))
+                         != hidden.copy(QRect(at - QPoint(3, 3), QSize(7, 7))),
+                     "the crossing is not drawn in a view");
+        }
         for (QGraphicsItem *item : scene.items())
             if (dynamic_cast<LinkCrossings *>(item))
                 item->setVisible(false);
