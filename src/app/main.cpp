@@ -2,7 +2,7 @@
 // `weft [FILE...]` opens the files, then a crashed instance's autosaves are offered for restore.
 #include "gui/actions/autosaverestore.h"
 #include "gui/appsettings.h"
-#include "gui/mainwindow.h"
+#include "gui/mainwindows.h"
 #include "gui/theme.h"
 
 #include <QApplication>
@@ -48,6 +48,6 @@ int main(int argc, char **argv)
     weft::applyTheme(weft::AppSettings::theme());
 
     // The files named here open first; a crashed instance's autosaves are offered after.
-    weft::openAtStartup(parser.positionalArguments());
+    weft::openAtStartup(weft::MainWindows::instance(), parser.positionalArguments());
     return QApplication::exec();
 }

@@ -4,6 +4,7 @@
 #include "document/designdocument.h"
 #include "gui/actions/analysisactions.h"
 #include "gui/actions/autosave.h"
+#include "gui/actions/autosaverestore.h"
 #include "gui/actions/editactions.h"
 #include "gui/actions/exportactions.h"
 #include "gui/actions/fileactions.h"
@@ -15,20 +16,18 @@
 #include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
-#include "gui/dialogs/newclusterwizard.h"
 #include "gui/docks/comparedock.h"
 #include "gui/docks/findingsdock.h"
 #include "gui/docks/palettedock.h"
 #include "gui/docks/partitionsdock.h"
 #include "gui/docks/propertiesdock.h"
 #include "gui/docks/resultsdock.h"
+#include "gui/mainwindows.h"
 #include "gui/simulation/comparison.h"
 #include "gui/simulation/simulationrunner.h"
 #include "gui/windowstatus.h"
 
-#include <QApplication>
 #include <QCloseEvent>
-#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
@@ -79,7 +78,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_partitions, &PartitionsDock::colourModeChanged, m_scene,
             &TopologyScene::setRankColourMode);
 
-    m_fileActions = new FileActions(this);
+    m_fileActions = new FileActions(this, &MainWindows::instance(), this);
     m_editActions = new EditActions(m_doc, m_view, this);
     m_viewActions = new ViewActions(m_view, this);
     m_settingsActions = new SettingsActions(this, this);
@@ -96,6 +95,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_findings, &FindingsDock::subjectsSelected, m_view, &TopologyView::zoomToSelection);
     connect(this, &MainWindow::statusMessage, m_status, &WindowStatus::showMessage);
     connect(m_editActions, &EditActions::message, this, &MainWindow::statusMessage);
+    connect(m_fileActions, &FileActions::statusMessage, this, &MainWindow::statusMessage);
     connect(m_view, &TopologyView::message, this, [this](const QString &t) {
         statusBar()->showMessage(t, 10000);
         dialogPresenter().showError(this, tr("Cannot do that"), t);
@@ -176,31 +176,28 @@ MainWindow::~MainWindow()
     m_doc->undoStack()->disconnect(this);
     m_view->disconnect(this);
     m_editActions->disconnect(this);
+    m_fileActions->disconnect(this);
     delete m_runner; // stops its worker before the document goes
 }
 
 MainWindow *MainWindow::openWindow()
 {
-    auto *w = new MainWindow;
-    w->setAttribute(Qt::WA_DeleteOnClose);
-    w->show();
-    return w;
+    return static_cast<MainWindow *>(MainWindows::instance().openWindow());
 }
 
 QList<MainWindow *> MainWindow::windows()
 {
-    QList<MainWindow *> out;
-    for (QWidget *w : QApplication::topLevelWidgets())
-        if (auto *mw = qobject_cast<MainWindow *>(w); mw && !mw->property("closing").toBool())
-            out << mw;
-    return out;
+    return MainWindows::mainWindows();
 }
 
 void MainWindow::closeAllWindows()
 {
-    for (MainWindow *w : windows())
-        if (!w->close())
-            return;
+    MainWindows::instance().closeAllWindows();
+}
+
+int MainWindow::offerAutosaveRestore()
+{
+    return weft::offerAutosaveRestore(MainWindows::instance());
 }
 
 bool MainWindow::isPristine() const
@@ -211,44 +208,7 @@ bool MainWindow::isPristine() const
 
 MainWindow *MainWindow::openFile(const QString &path)
 {
-    for (MainWindow *w : windows()) // already open: bring it forward
-        if (!w->document()->filePath().isEmpty()
-            && QFileInfo(w->document()->filePath()) == QFileInfo(path)) {
-            w->raise();
-            w->activateWindow();
-            return w;
-        }
-    if (isPristine())
-        return m_fileActions->load(path) ? this : nullptr;
-    auto *w = new MainWindow;
-    w->setAttribute(Qt::WA_DeleteOnClose);
-    if (!w->fileActions()->load(path, this)) { // the error shows over this window
-        delete w;
-        return nullptr;
-    }
-    w->show();
-    return w;
-}
-
-void MainWindow::storeViewState(ViewState &view) const
-{
-    m_view->storeViewState(view);
-}
-
-void MainWindow::showNewClusterWizard()
-{
-    auto *wizard = new NewClusterWizard(CatalogStore::instance().catalog(), this);
-    wizard->setAttribute(Qt::WA_DeleteOnClose);
-    connect(wizard, &QDialog::accepted, this, [this, wizard] {
-        // A new cluster never replaces the open design: it opens in a new window unless
-        // this one is still empty.
-        if (auto design = wizard->takeDesign()) {
-            MainWindow *target = isPristine() ? this : openWindow();
-            target->m_doc->generateCluster(std::move(*design));
-            target->m_view->fitAll();
-        }
-    });
-    wizard->open();
+    return static_cast<MainWindow *>(m_fileActions->openFile(path));
 }
 
 void MainWindow::updateTitle()

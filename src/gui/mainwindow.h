@@ -2,6 +2,7 @@
 // The main window: assembles one document's canvas, docks and actions (it only assembles;
 // actions live in handler classes under actions/). One window per open design.
 
+#include "gui/actions/designwindow.h"
 #include "gui/windowlayout.h"
 #include "model/design.h"
 
@@ -30,37 +31,40 @@ class TopologyView;
 class ViewActions;
 class WindowStatus;
 
-class MainWindow : public QMainWindow
+class MainWindow : public QMainWindow, public DesignWindow
 {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    // The windows of the application (MainWindows::instance(), gui/mainwindows.h).
     /// Opens a new, empty window (deleted on close) and shows it.
     static MainWindow *openWindow();
     /// All open main windows.
     static QList<MainWindow *> windows();
     /// Closes every window (each may ask about unsaved changes).
     static void closeAllWindows();
-    /// After a crash: offers the autosaved designs (unless WEFT_NO_AUTOSAVE_PROMPT is set) and
-    /// opens the accepted ones in windows. Returns the number restored.
+    /// After a crash: offers the autosaved designs (offerAutosaveRestore in
+    /// gui/actions/autosaverestore.h). Returns the number restored.
     static int offerAutosaveRestore();
 
-    /// Opens `path` here when this window holds an untouched empty design, else in a new window.
-    /// Returns the window showing it, or nullptr when the file could not be read.
+    /// Opens `path` (FileActions::openFile): here when this window holds an untouched empty
+    /// design, else in a new window. Returns the window showing it, or nullptr when the file
+    /// could not be read.
     MainWindow *openFile(const QString &path);
 
-    [[nodiscard]] DesignDocument *document() const { return m_doc; }
-    [[nodiscard]] TopologyView *view() const { return m_view; }
+    [[nodiscard]] QWidget *widget() override { return this; }
+    [[nodiscard]] DesignDocument *document() const override { return m_doc; }
+    [[nodiscard]] TopologyView *view() const override { return m_view; }
     [[nodiscard]] PaletteDock *paletteDock() const { return m_palette; }
     [[nodiscard]] PropertiesDock *properties() const { return m_properties; }
     [[nodiscard]] PartitionsDock *partitions() const { return m_partitions; }
-    [[nodiscard]] FileActions *fileActions() const { return m_fileActions; }
+    [[nodiscard]] FileActions *fileActions() const override { return m_fileActions; }
     [[nodiscard]] EditActions *editActions() const { return m_editActions; }
     [[nodiscard]] ViewActions *viewActions() const { return m_viewActions; }
     [[nodiscard]] SettingsActions *settingsActions() const { return m_settingsActions; }
-    [[nodiscard]] Autosave *autosave() const { return m_autosave; }
+    [[nodiscard]] Autosave *autosave() const override { return m_autosave; }
     [[nodiscard]] SimulationRunner *simulation() const { return m_runner; }
     [[nodiscard]] SimulationActions *simulationActions() const { return m_simActions; }
     [[nodiscard]] ResultsDock *results() const { return m_results; }
@@ -70,10 +74,7 @@ public:
     [[nodiscard]] SimStatus *simStatus() const;
     [[nodiscard]] HelpActions *helpActions() const { return m_helpActions; }
     /// True for an untitled, unmodified, empty design without undo history.
-    [[nodiscard]] bool isPristine() const;
-
-    /// Writes the canvas zoom and centre into `view` (saved with the design).
-    void storeViewState(ViewState &view) const;
+    [[nodiscard]] bool isPristine() const override;
 
     /// Where a window opens when no geometry was saved (WindowLayout::firstRunGeometry).
     [[nodiscard]] static QRect firstRunGeometry(const QRect &available)
@@ -81,9 +82,6 @@ public:
         return WindowLayout::firstRunGeometry(available);
     }
     static constexpr int kLayoutVersion = WindowLayout::kVersion;
-
-public slots:
-    void showNewClusterWizard();
 
 signals:
     void statusMessage(const QString &text);

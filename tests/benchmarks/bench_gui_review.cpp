@@ -8,7 +8,9 @@
 #include "gui/actions/helpactions.h"
 #include "gui/actions/viewactions.h"
 #include "gui/canvas/canvasexporter.h"
+#include "gui/canvas/groupitem.h"
 #include "gui/canvas/minimap.h"
+#include "gui/canvas/topologyscene.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/charts/chartspanel.h"
 #include "gui/dialogs/aboutdialog.h"
@@ -110,6 +112,26 @@ int main(int argc, char **argv)
                 simulated(w);
                 w.view()->fitAll();
                 shot(&w, file("gb200"));
+                // Close up of the racks' top edges (where the lines meet or pass them), and one
+                // rack expanded: its NVSwitch labels over the links to the GPUs.
+                const Group *rack = nullptr;
+                for (const Group &g : w.document()->design().groups())
+                    if (g.kind == GroupKind::ScaleUpDomain && !rack)
+                        rack = &g;
+                if (rack) {
+                    const QRectF frame
+                        = w.view()->topologyScene()->groupItem(rack->id)->sceneBoundingRect();
+                    w.view()->setZoom(1.0);
+                    w.view()->centerOn(frame.topRight());
+                    shot(&w, file("gb200-zoom"));
+                    const GroupId id = rack->id;
+                    w.document()->setCollapsed(id, false);
+                    w.view()->setZoom(1.5);
+                    w.view()->centerOn(frame.topLeft() + QPointF(120, 80));
+                    shot(&w, file("gb200-expanded"));
+                    w.document()->setCollapsed(id, true);
+                    w.document()->undoStack()->setClean();
+                }
             }
             if (wanted("16k")) {
                 MainWindow w;

@@ -332,12 +332,13 @@ private slots:
         const Link l
             = doc()->design().links().back(); // a NIC link: GPU (in a collapsed box) to leaf
         const LinkLayer *layer = m_w->view()->topologyScene()->linkLayer();
-        const QPointF leaf = posOf(doc()->design(), l.b);
-        // Walk from the leaf towards the other end until the layer reports this link.
-        const QPointF dir
-            = (m_w->view()->topologyScene()->groupItem(doc()->design().node(l.a)->group)->anchor()
-               - leaf);
-        const QPointF at = leaf + dir * 0.5;
+        // The middle of the line drawn for it (it ends on the side of the collapsed box).
+        const auto &bundles = layer->bundles();
+        const auto drawn = std::find_if(bundles.begin(), bundles.end(), [&](const auto &b) {
+            return std::find(b.links.begin(), b.links.end(), l.id) != b.links.end();
+        });
+        QVERIFY(drawn != bundles.end());
+        const QPointF at = drawn->line.center();
         QVERIFY(!layer->linksAt(at, 3).empty());
         click(view(), at);
         QCOMPARE(doc()->selection().links.size(), 1u);

@@ -15,6 +15,7 @@
 #include "gui/actions/fileactions.h"
 #include "gui/dialogs/newclusterwizard.h"
 #include "gui/mainwindow.h"
+#include "gui/mainwindows.h"
 #include "storage/designstorage.h"
 
 #include <QAction>
@@ -239,7 +240,7 @@ private slots:
         const QString file = dir.filePath(QStringLiteral("mine.weft"));
         QVERIFY(!saveDesignFile(fixtures::smallFabric(), file));
         StartupPresenter presenter;
-        openAtStartup({file});
+        openAtStartup(MainWindows::instance(), {file});
         QCOMPARE(MainWindow::windows().size(), 1);
         QCOMPARE(MainWindow::windows().front()->document()->filePath(), file);
         QVERIFY(presenter.offered.isEmpty()); // asked only once the event loop runs

@@ -2,25 +2,36 @@
 
 #include "document/designdocument.h"
 #include "gui/actions/autosave.h"
+#include "gui/actions/designwindow.h"
+#include "gui/actions/fileactions.h"
 #include "gui/dialogs/dialogpresenter.h"
-#include "gui/mainwindow.h"
 #include "storage/designstorage.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QTimer>
 #include <QUndoStack>
 
 namespace weft {
 
-void openAtStartup(const QStringList &files)
+namespace {
+
+QString tr(const char *text)
 {
-    MainWindow *first = MainWindow::openWindow();
-    for (const QString &file : files)
-        first->openFile(file);
-    QTimer::singleShot(0, first, [] { MainWindow::offerAutosaveRestore(); });
+    return QCoreApplication::translate("AutosaveRestore", text);
 }
 
-int MainWindow::offerAutosaveRestore()
+} // namespace
+
+void openAtStartup(WindowManager &windows, const QStringList &files)
+{
+    DesignWindow *first = windows.openWindow();
+    for (const QString &file : files)
+        first->fileActions()->openFile(file);
+    QTimer::singleShot(0, first->widget(), [&windows] { offerAutosaveRestore(windows); });
+}
+
+int offerAutosaveRestore(WindowManager &windows)
 {
     if (qEnvironmentVariableIsSet("WEFT_NO_AUTOSAVE_PROMPT"))
         return 0;
@@ -58,12 +69,12 @@ int MainWindow::offerAutosaveRestore()
     }
     int restored = 0;
     for (Readable &r : readable) {
-        MainWindow *w = nullptr;
-        for (MainWindow *candidate : windows())
+        DesignWindow *w = nullptr;
+        for (DesignWindow *candidate : windows.windows())
             if (candidate->isPristine())
                 w = candidate;
         if (!w)
-            w = openWindow();
+            w = windows.openWindow();
         w->document()->resetDesign(std::move(r.design));
         w->document()->setFilePath(r.entry.originalPath);
         w->document()->undoStack()->resetClean(); // restored work is unsaved work

@@ -1,10 +1,12 @@
 #include "gui/actions/fileactions.h"
 
+#include "document/catalogstore.h"
 #include "document/designdocument.h"
 #include "gui/actions/backgroundload.h"
+#include "gui/actions/designwindow.h"
+#include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "gui/dialogs/newclusterwizard.h"
-#include "gui/mainwindow.h"
 #include "storage/designstorage.h"
 
 #include <QAction>
@@ -32,9 +34,10 @@ QAction *make(QObject *parent, const QString &text, const char *icon, const QKey
 
 } // namespace
 
-FileActions::FileActions(MainWindow *window)
-    : QObject(window)
+FileActions::FileActions(DesignWindow *window, WindowManager *windows, QObject *parent)
+    : QObject(parent)
     , m_window(window)
+    , m_windows(windows)
 {
     newDoc = make(this, tr("&New"), "new", QKeySequence::New);
     open = make(this, tr("&Open…"), "open", QKeySequence::Open);
@@ -45,19 +48,19 @@ FileActions::FileActions(MainWindow *window)
     close = make(this, tr("&Close"), "close", QKeySequence::Close);
     quit = make(this, tr("&Quit"), "quit", QKeySequence::Quit);
 
-    connect(newDoc, &QAction::triggered, window, [] { MainWindow::openWindow(); });
+    connect(newDoc, &QAction::triggered, this, [this] { m_windows->openWindow(); });
     connect(open, &QAction::triggered, this, [this] {
         const QStringList recent = recentFiles();
         const QString dir = recent.isEmpty() ? QString() : QFileInfo(recent.front()).absolutePath();
-        const QString path = dialogPresenter().openFileName(m_window, dir);
+        const QString path = dialogPresenter().openFileName(m_window->widget(), dir);
         if (!path.isEmpty())
-            m_window->openFile(path);
+            openFile(path);
     });
     connect(save, &QAction::triggered, this, &FileActions::saveDocument);
     connect(saveAs, &QAction::triggered, this, &FileActions::saveDocumentAs);
-    connect(newCluster, &QAction::triggered, window, &MainWindow::showNewClusterWizard);
-    connect(close, &QAction::triggered, window, &QWidget::close);
-    connect(quit, &QAction::triggered, window, [] { MainWindow::closeAllWindows(); });
+    connect(newCluster, &QAction::triggered, this, &FileActions::showNewClusterWizard);
+    connect(close, &QAction::triggered, window->widget(), &QWidget::close);
+    connect(quit, &QAction::triggered, this, [this] { m_windows->closeAllWindows(); });
 }
 
 void FileActions::addTo(QMenu *menu, QToolBar *toolbar)
@@ -76,7 +79,7 @@ void FileActions::addTo(QMenu *menu, QToolBar *toolbar)
 
 bool FileActions::load(const QString &path, QWidget *dialogParent)
 {
-    QWidget *parent = dialogParent ? dialogParent : m_window;
+    QWidget *parent = dialogParent ? dialogParent : m_window->widget();
     LoadResult result = loadDesignInBackground(path, parent);
     if (!result.ok()) {
         dialogPresenter().showError(parent, tr("Cannot open design"),
@@ -91,10 +94,9 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
     if (result.migrations.isEmpty())
         return true;
     if (!result.backupPath.isEmpty()) {
-        emit m_window->statusMessage(
-            tr("Upgraded from format version %1; the original is kept as %2.")
-                .arg(result.fileVersion)
-                .arg(QDir::toNativeSeparators(result.backupPath)));
+        emit statusMessage(tr("Upgraded from format version %1; the original is kept as %2.")
+                               .arg(result.fileVersion)
+                               .arg(QDir::toNativeSeparators(result.backupPath)));
         return true;
     }
     // No backup: the file on disk is the only copy of the old version. Save must not replace it.
@@ -106,9 +108,9 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
             .arg(QDir::toNativeSeparators(path))
             .arg(result.fileVersion)
             .arg(result.warnings.join(QLatin1String("; "))));
-    emit m_window->statusMessage(tr("Upgraded from format version %1; the original could not be "
-                                    "backed up and will not be overwritten.")
-                                     .arg(result.fileVersion));
+    emit statusMessage(tr("Upgraded from format version %1; the original could not be "
+                          "backed up and will not be overwritten.")
+                           .arg(result.fileVersion));
     return true;
 }
 
@@ -124,12 +126,12 @@ bool FileActions::saveDocumentAs()
     const QString suggestion = doc->filePath().isEmpty()
         ? QStringLiteral("%1.weft").arg(doc->displayName())
         : doc->filePath();
-    const QString path = dialogPresenter().saveFileName(m_window, suggestion);
+    const QString path = dialogPresenter().saveFileName(m_window->widget(), suggestion);
     if (path.isEmpty())
         return false;
     if (!m_unbackedOriginal.isEmpty() && QFileInfo(path) == QFileInfo(m_unbackedOriginal)
         && !dialogPresenter().askConfirm(
-            m_window, tr("Overwrite the only copy?"),
+            m_window->widget(), tr("Overwrite the only copy?"),
             tr("%1 is the only copy of the design in its old format version (no backup could be "
                "written). Replace it with the upgraded design?")
                 .arg(QDir::toNativeSeparators(path))))
@@ -141,10 +143,10 @@ bool FileActions::saveTo(const QString &path)
 {
     DesignDocument *doc = m_window->document();
     Design design = doc->design();
-    m_window->storeViewState(design.view);
+    m_window->view()->storeViewState(design.view);
     if (const auto error = saveDesignFile(design, path)) {
         dialogPresenter().showError(
-            m_window, tr("Cannot save design"),
+            m_window->widget(), tr("Cannot save design"),
             tr("Could not save %1:\n%2").arg(path, QString::fromStdString(error->message)));
         return false;
     }
@@ -153,7 +155,7 @@ bool FileActions::saveTo(const QString &path)
         m_unbackedOriginal.clear(); // the user chose to replace it
     doc->undoStack()->setClean();
     addRecent(doc->filePath());
-    emit m_window->statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    emit statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     return true;
 }
 
@@ -162,7 +164,7 @@ bool FileActions::maybeClose()
     DesignDocument *doc = m_window->document();
     if (!doc->isModified())
         return true;
-    switch (dialogPresenter().askSaveChanges(m_window, doc->displayName())) {
+    switch (dialogPresenter().askSaveChanges(m_window->widget(), doc->displayName())) {
     case QMessageBox::Save:
         return saveDocument();
     case QMessageBox::Discard:
@@ -170,6 +172,40 @@ bool FileActions::maybeClose()
     default:
         return false;
     }
+}
+
+DesignWindow *FileActions::openFile(const QString &path)
+{
+    for (DesignWindow *w : m_windows->windows()) // already open: bring it forward
+        if (!w->document()->filePath().isEmpty()
+            && QFileInfo(w->document()->filePath()) == QFileInfo(path)) {
+            w->widget()->raise();
+            w->widget()->activateWindow();
+            return w;
+        }
+    if (m_window->isPristine())
+        return load(path) ? m_window : nullptr;
+    DesignWindow *w = m_windows->createWindow();
+    if (!w->fileActions()->load(path, m_window->widget())) { // the error shows over this window
+        delete w->widget();
+        return nullptr;
+    }
+    w->widget()->show();
+    return w;
+}
+
+void FileActions::showNewClusterWizard()
+{
+    auto *wizard = new NewClusterWizard(CatalogStore::instance().catalog(), m_window->widget());
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(wizard, &QDialog::accepted, this, [this, wizard] {
+        if (auto design = wizard->takeDesign()) {
+            DesignWindow *target = m_window->isPristine() ? m_window : m_windows->openWindow();
+            target->document()->generateCluster(std::move(*design));
+            target->view()->fitAll();
+        }
+    });
+    wizard->open();
 }
 
 QStringList FileActions::recentFiles()
@@ -185,7 +221,7 @@ void FileActions::addRecent(const QString &path)
     while (recent.size() > kMaxRecent)
         recent.removeLast();
     QSettings().setValue(kRecentKey, recent);
-    for (MainWindow *w : MainWindow::windows())
+    for (DesignWindow *w : m_windows->windows())
         w->fileActions()->rebuildRecentMenu();
 }
 
@@ -196,9 +232,7 @@ void FileActions::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = recentFiles();
     for (const QString &path : recent)
-        m_recentMenu
-            ->addAction(QFileInfo(path).fileName(), m_window,
-                        [this, path] { m_window->openFile(path); })
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })
             ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }

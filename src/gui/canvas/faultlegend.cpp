@@ -59,21 +59,24 @@ QString FaultLegend::title() const
     return scene ? titleFor(*scene) : QString();
 }
 
-QSize FaultLegend::sizeFor(const TopologyScene &scene, const QFont &font)
+QSize FaultLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool titleOnly)
 {
     const QString title = titleFor(scene);
     if (title.isEmpty())
         return {};
     const QFontMetrics fm(font), bm(boldOf(font));
+    if (titleOnly)
+        return {bm.horizontalAdvance(title) + 2 * kPad, bm.height() + 2 * kPad};
     const int w
         = std::max({bm.horizontalAdvance(title), kSwatch + 6 + fm.horizontalAdvance(downNote()),
                     kSwatch + 6 + fm.horizontalAdvance(degradedNote())});
     return {w + 2 * kPad, 2 * kPad + bm.height() + 2 * (fm.height() + kRowGap)};
 }
 
-void FaultLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font)
+void FaultLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,
+                       bool titleOnly)
 {
-    const QSize size = sizeFor(scene, font);
+    const QSize size = sizeFor(scene, font, titleOnly);
     if (size.isEmpty())
         return;
     const CanvasStyle &st = scene.style();
@@ -94,6 +97,10 @@ void FaultLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const
                Qt::AlignLeft | Qt::AlignVCenter, titleFor(scene));
     y += bm.height() + kRowGap;
     p.setFont(font);
+    if (titleOnly) {
+        p.restore();
+        return;
+    }
     for (const auto &[colour, note] :
          {std::pair {st.faultDown, downNote()}, std::pair {st.faultDegraded, degradedNote()}}) {
         const int mid = y + fm.height() / 2;
@@ -110,27 +117,38 @@ void FaultLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const
 void FaultLegend::sync()
 {
     const TopologyScene *scene = m_view->topologyScene();
-    const QSize size = scene ? sizeFor(*scene, font()) : QSize();
+    const QSize size = scene ? sizeFor(*scene, font(), m_compact) : QSize();
+    if (!size.isEmpty())
+        resize(size);
     setVisible(!size.isEmpty());
-    if (size.isEmpty())
-        return;
-    resize(size);
     reposition();
     update();
 }
 
+void FaultLegend::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    sync();
+}
+
+QSize FaultLegend::fullSize() const
+{
+    const TopologyScene *scene = m_view->topologyScene();
+    return scene ? sizeFor(*scene, font()) : QSize();
+}
+
 void FaultLegend::reposition()
 {
-    const QWidget *vp = m_view->viewport();
-    move(vp->x() + 12, vp->y() + vp->height() - height() - 12);
-    raise();
+    m_view->arrangeLegends();
 }
 
 void FaultLegend::paintEvent(QPaintEvent *)
 {
     if (const TopologyScene *scene = m_view->topologyScene()) {
         QPainter p(this);
-        draw(p, {0, 0}, *scene, font());
+        draw(p, {0, 0}, *scene, font(), m_compact);
     }
 }
 

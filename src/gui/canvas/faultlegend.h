@@ -1,7 +1,8 @@
 #pragma once
 // FaultLegend: the what-if key in the bottom-left corner of the canvas while the design carries
 // faults: how many are in effect, how many are down and how many degraded, and what the red and
-// amber marks mean. Hidden when the design is healthy; canvas exports draw it with draw().
+// amber marks mean. Hidden when the design is healthy; in a crowded viewport only its title
+// (LegendLayout). Canvas exports draw it with draw().
 
 #include <QWidget>
 
@@ -21,13 +22,20 @@ public:
 
     /// Size of the legend of `scene` in `font` (empty when the design has no fault), and the
     /// legend drawn with its top-left at `at`: the same picture as on screen.
-    [[nodiscard]] static QSize sizeFor(const TopologyScene &scene, const QFont &font);
-    static void draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font);
+    [[nodiscard]] static QSize sizeFor(const TopologyScene &scene, const QFont &font,
+                                       bool titleOnly = false);
+    static void draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,
+                     bool titleOnly = false);
+    /// A crowded viewport: the title only (TopologyView::arrangeLegends).
+    void setCompact(bool compact);
+    [[nodiscard]] bool isCompact() const { return m_compact; }
+    /// Size with its notes (empty when the design is healthy).
+    [[nodiscard]] QSize fullSize() const;
 
 public slots:
     /// Re-reads the document's scenario (visibility, counts, size).
     void sync();
-    /// Keeps the legend in the bottom-left corner of the viewport.
+    /// Has the view place the legends again (bottom-left corner, see LegendLayout).
     void reposition();
 
 protected:
@@ -35,6 +43,7 @@ protected:
 
 private:
     TopologyView *m_view;
+    bool m_compact = false;
 };
 
 } // namespace weft

@@ -25,6 +25,8 @@ public:
     [[nodiscard]] bool collapsed() const { return m_collapsed; }
     /// Scene point where links to the collapsed box end.
     [[nodiscard]] QPointF anchor() const { return mapToScene(m_rect.center()); }
+    /// The box or frame in scene coordinates.
+    [[nodiscard]] QRectF frame() const { return mapRectToScene(m_rect); }
     [[nodiscard]] QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 

@@ -8,7 +8,6 @@
 namespace weft {
 
 namespace {
-constexpr int kMargin = 12;
 constexpr int kPad = 8;
 constexpr int kBarHeight = 12;
 } // namespace
@@ -69,36 +68,49 @@ QSize HeatLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool co
 
 void HeatLegend::setCollapsed(bool collapsed)
 {
+    m_chosen = true;
     m_collapsed = collapsed;
     sync();
 }
 
+void HeatLegend::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    if (!m_chosen)
+        sync();
+}
+
+QSize HeatLegend::fullSize() const
+{
+    return sizeFor(*m_view->topologyScene(), font(), false);
+}
+
 void HeatLegend::sync()
 {
-    const QSize size = sizeFor(*m_view->topologyScene(), font(), m_collapsed);
-    if (!size.isEmpty()) {
+    const QSize size = sizeFor(*m_view->topologyScene(), font(), isCollapsed());
+    if (!size.isEmpty())
         setFixedSize(size);
-        reposition();
-    }
     setVisible(!size.isEmpty());
+    reposition();
     update();
 }
 
 void HeatLegend::reposition()
 {
-    move(m_view->viewport()->width() - width() - kMargin, kMargin);
-    raise();
+    m_view->arrangeLegends();
 }
 
 void HeatLegend::mousePressEvent(QMouseEvent *)
 {
-    setCollapsed(!m_collapsed);
+    setCollapsed(!isCollapsed());
 }
 
 void HeatLegend::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    draw(p, QPoint(0, 0), *m_view->topologyScene(), font(), m_collapsed);
+    draw(p, QPoint(0, 0), *m_view->topologyScene(), font(), isCollapsed());
 }
 
 void HeatLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,

@@ -2,7 +2,8 @@
 // HeatLegend: the key of the link colours, drawn over the top-right corner of the canvas while a
 // simulation result colours the links: the utilization scale with its units, what width and
 // faint lines mean, the highlighted parallel group and whether the result is out of date.
-// A click on it collapses it to its title (and back); canvas exports draw it with draw().
+// A click on it collapses it to its title (and back); in a crowded viewport it starts collapsed
+// (LegendLayout). Canvas exports draw it with draw().
 
 #include <QWidget>
 
@@ -21,8 +22,14 @@ public:
     /// The lines of text under the scale (for tests): width, idle, group, staleness.
     [[nodiscard]] QStringList notes() const;
     [[nodiscard]] static QStringList notes(const LinkHeat &heat);
-    [[nodiscard]] bool isCollapsed() const { return m_collapsed; }
+    /// Shown as its title only: the user's choice, else whether the viewport is crowded.
+    [[nodiscard]] bool isCollapsed() const { return m_chosen ? m_collapsed : m_compact; }
+    /// The user's choice (a click), kept from then on.
     void setCollapsed(bool collapsed);
+    /// A crowded viewport: collapsed unless the user opened it (TopologyView::arrangeLegends).
+    void setCompact(bool compact);
+    /// Size when open (empty when the links carry no result).
+    [[nodiscard]] QSize fullSize() const;
 
     /// Size of the legend of `scene` in `font` (empty when the links carry no result), and
     /// the legend drawn with its top-left at `at`: the same picture as on screen.
@@ -34,7 +41,7 @@ public:
 public slots:
     /// Shows or hides itself and repaints from the scene's LinkHeat.
     void sync();
-    /// Moves to the top-right corner of the viewport.
+    /// Has the view place the legends again (top-right corner, see LegendLayout).
     void reposition();
 
 private:
@@ -47,6 +54,8 @@ protected:
 private:
     TopologyView *m_view;
     bool m_collapsed = false;
+    bool m_chosen = false; ///< the user clicked: m_collapsed holds the choice
+    bool m_compact = false;
 };
 
 } // namespace weft

@@ -2,7 +2,9 @@
 
 #include "document/designdocument.h"
 #include "document/faultedit.h"
+#include "gui/canvas/linkcrossings.h"
 #include "gui/canvas/linkheat.h"
+#include "gui/canvas/linkports.h"
 #include "gui/canvas/topologyscene.h"
 
 #include <QGraphicsView>
@@ -56,6 +58,28 @@ PenSpec heatPen(const LinkLayer::Bundle &b, const LinkHeat &heat, const CanvasSt
     return {colour, width};
 }
 
+// The part of `l` inside `r` (Liang-Barsky); a null line when it misses.
+QLineF clipToRect(const QLineF &l, const QRectF &r)
+{
+    double t0 = 0, t1 = 1;
+    const double p[4] = {-l.dx(), l.dx(), -l.dy(), l.dy()};
+    const double q[4]
+        = {l.x1() - r.left(), r.right() - l.x1(), l.y1() - r.top(), r.bottom() - l.y1()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return {};
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+    }
+    return t1 > t0 ? QLineF(l.pointAt(t0), l.pointAt(t1)) : QLineF();
+}
+
 } // namespace
 
 LinkLayer::LinkLayer(const DesignDocument *doc, EndpointFn endpoint)
@@ -85,12 +109,16 @@ void LinkLayer::refresh()
 {
     m_cache = QImage();
     update();
+    if (m_overlay)
+        m_overlay->update();
 }
 
 void LinkLayer::setExtent(const QRectF &rect)
 {
     prepareGeometryChange();
     m_extent = rect;
+    if (m_overlay)
+        m_overlay->setExtent(rect);
 }
 
 std::size_t LinkLayer::bundleCount() const
@@ -99,12 +127,19 @@ std::size_t LinkLayer::bundleCount() const
     return m_bundles.size();
 }
 
+const std::vector<LinkLayer::Bundle> &LinkLayer::bundles() const
+{
+    rebuild();
+    return m_bundles;
+}
+
 void LinkLayer::rebuild() const
 {
     if (!m_dirty)
         return;
     m_dirty = false;
     m_bundles.clear();
+    m_crossings.clear();
     const Design &d = m_doc->design();
     struct PairHash
     {
@@ -115,6 +150,13 @@ void LinkLayer::rebuild() const
     };
     std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, std::size_t, PairHash> index;
     index.reserve(d.links().size() / 2);
+    struct Box
+    {
+        QRectF rect;
+        LinkPorts ports;
+        std::vector<std::pair<std::size_t, bool>> ends; ///< bundle, and whether its p1 is here
+    };
+    std::unordered_map<std::uint64_t, Box> boxes;
     for (const Link &l : d.links()) {
         Endpoint a = m_endpoint(l.a);
         Endpoint b = m_endpoint(l.b);
@@ -126,6 +168,8 @@ void LinkLayer::rebuild() const
         if (fresh) {
             Bundle bundle;
             bundle.line = QLineF(a.pos, b.pos);
+            bundle.keys[0] = a.key;
+            bundle.keys[1] = b.key;
             bundle.box = QRectF(a.pos, b.pos).normalized().adjusted(-1, -1, 1, 1);
             const LinkTechSpec *tech = d.linkTech(l);
             bundle.scaleUp = tech
@@ -136,7 +180,70 @@ void LinkLayer::rebuild() const
         Bundle &bundle = m_bundles[it->second];
         bundle.links.push_back(l.id);
         bundle.lanes += l.lanes;
+        if (fresh)
+            for (const auto &[end, other, p1] :
+                 {std::tuple {&a, &b, true}, std::tuple {&b, &a, false}})
+                if (!end->box.isEmpty()) {
+                    Box &box = boxes.try_emplace(end->key, Box {end->box, {}, {}}).first->second;
+                    box.ports.add(other->pos);
+                    box.ends.emplace_back(it->second, p1);
+                }
     }
+    // Lines of collapsed boxes end on the boxes' sides, not under them (LinkPorts).
+    for (const auto &[key, box] : boxes) {
+        const std::vector<QPointF> at = box.ports.place(box.rect);
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            Bundle &b = m_bundles[box.ends[i].first];
+            if (box.ends[i].second)
+                b.line.setP1(at[i]);
+            else
+                b.line.setP2(at[i]);
+            b.box = QRectF(b.line.p1(), b.line.p2()).normalized().adjusted(-1, -1, 1, 1);
+        }
+    }
+    std::vector<std::pair<std::uint64_t, QRectF>> rects;
+    rects.reserve(boxes.size());
+    for (const auto &[key, box] : boxes)
+        rects.emplace_back(key, box.rect);
+    findCrossings(rects);
+}
+
+void LinkLayer::findCrossings(const std::vector<std::pair<std::uint64_t, QRectF>> &boxes) const
+{
+    if (m_bundles.size() > kWholeLines) // long lines are stubs: they cross nothing
+        return;
+    for (std::size_t i = 0; i < m_bundles.size(); ++i) {
+        const Bundle &b = m_bundles[i];
+        for (const auto &[key, rect] : boxes) {
+            if (key == b.keys[0] || key == b.keys[1] || !b.box.intersects(rect))
+                continue;
+            if (const QLineF part = clipToRect(b.line, rect); part.length() > 0.5)
+                m_crossings.push_back({part, i});
+        }
+    }
+}
+
+const std::vector<LinkLayer::Crossing> &LinkLayer::crossings() const
+{
+    rebuild();
+    return m_crossings;
+}
+
+QPen LinkLayer::penOf(const Bundle &b) const
+{
+    const auto *sc = static_cast<const TopologyScene *>(scene());
+    if (!sc)
+        return {};
+    const CanvasStyle &st = sc->style();
+    const IdSet &sel = m_doc->selection();
+    QPen pen
+        = !sel.links.empty() && sel.links.count(b.links.front()) ? QPen(st.selection, 3.0) : [&] {
+              const auto [colour, width]
+                  = sc->linkHeat().active() ? heatPen(b, sc->linkHeat(), st) : plainPen(b, st);
+              return QPen(colour, width);
+          }();
+    pen.setCosmetic(true);
+    return pen;
 }
 
 std::vector<LinkId> LinkLayer::linksAt(QPointF pos, double tolerance) const
@@ -270,7 +377,7 @@ void LinkLayer::drawBundles(QPainter *painter, const QRectF &exposed, double lod
         std::vector<QLineF> &out
             = lines[(std::uint64_t(colour.rgba()) << 8) | std::uint64_t(width * 2)];
         const double len = b.line.length();
-        if (len > longLine && m_bundles.size() > 2000) { // small designs: always whole lines
+        if (len > longLine && m_bundles.size() > kWholeLines) { // small designs: whole lines
             const QPointF dir = (b.line.p2() - b.line.p1()) / len * stub;
             for (const QLineF &part :
                  {QLineF(b.line.p1(), b.line.p1() + dir), QLineF(b.line.p2(), b.line.p2() - dir)})

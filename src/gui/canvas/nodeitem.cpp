@@ -120,9 +120,17 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
     const qsizetype dot = member ? name.indexOf(u'.') : -1;
     const double spare = member ? 4 : 40;
     const QRectF label(m_rect.left() - spare / 2, m_rect.bottom() + 1, m_rect.width() + spare, 14);
-    painter->drawText(label, Qt::AlignHCenter | Qt::AlignTop,
-                      painter->fontMetrics().elidedText(dot > 0 ? name.mid(dot + 1) : name,
-                                                        Qt::ElideMiddle, int(label.width())));
+    const QString text = painter->fontMetrics().elidedText(dot > 0 ? name.mid(dot + 1) : name,
+                                                           Qt::ElideMiddle, int(label.width()));
+    // The links (drawn below the nodes) leave a switch downwards through its label: a plate in
+    // the colour behind the node keeps the name readable over them.
+    QRectF plate
+        = QFontMetricsF(painter->font()).boundingRect(label, Qt::AlignHCenter | Qt::AlignTop, text);
+    plate = plate.adjusted(-2, 0, 2, 0).intersected(label.adjusted(-2, 0, 2, 0));
+    const Group *g = member ? m_doc->design().group(n->group) : nullptr;
+    painter->fillRect(plate,
+                      g && g->kind == GroupKind::ScaleUpDomain ? st.domainFill : st.background);
+    painter->drawText(label, Qt::AlignHCenter | Qt::AlignTop, text);
 }
 
 } // namespace weft

@@ -50,9 +50,12 @@ RankLegend::RankLegend(TopologyView *view)
 
 void RankLegend::reposition()
 {
-    const QWidget *vp = m_view->viewport();
-    move(vp->x() + 12, vp->y() + 12);
-    raise();
+    m_view->arrangeLegends();
+}
+
+QSize RankLegend::fullSize() const
+{
+    return sizeFor(*m_view->topologyScene(), font(), false);
 }
 
 QSize RankLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool collapsed)
@@ -77,32 +80,39 @@ QSize RankLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool co
 
 void RankLegend::refresh()
 {
-    const QSize size = sizeFor(*m_view->topologyScene(), font(), m_collapsed);
-    if (size.isEmpty()) {
-        hide();
-        return;
-    }
-    setFixedSize(size);
+    const QSize size = sizeFor(*m_view->topologyScene(), font(), isCollapsed());
+    if (!size.isEmpty())
+        setFixedSize(size);
+    setVisible(!size.isEmpty());
     reposition();
-    show();
     update();
 }
 
 void RankLegend::setCollapsed(bool collapsed)
 {
+    m_chosen = true;
     m_collapsed = collapsed;
     refresh();
 }
 
+void RankLegend::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    if (!m_chosen)
+        refresh();
+}
+
 void RankLegend::mousePressEvent(QMouseEvent *)
 {
-    setCollapsed(!m_collapsed);
+    setCollapsed(!isCollapsed());
 }
 
 void RankLegend::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    draw(p, QPoint(0, 0), *m_view->topologyScene(), font(), m_collapsed);
+    draw(p, QPoint(0, 0), *m_view->topologyScene(), font(), isCollapsed());
 }
 
 void RankLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const QFont &font,

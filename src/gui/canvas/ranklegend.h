@@ -1,7 +1,8 @@
 #pragma once
 // RankLegend: the key to the accelerator colours (pipeline stage, DP replica or TP group), an
 // overlay in the top-left corner of the canvas, hidden when accelerators are not coloured.
-// A click on it collapses it to its title (and back); canvas exports draw it with draw().
+// A click on it collapses it to its title (and back); in a crowded viewport it starts collapsed
+// (LegendLayout). Canvas exports draw it with draw().
 
 #include <QWidget>
 
@@ -15,12 +16,18 @@ class RankLegend : public QWidget
     Q_OBJECT
 public:
     explicit RankLegend(TopologyView *view);
-    /// Keeps the legend in the top-left corner of the viewport.
+    /// Has the view place the legends again (top-left corner, see LegendLayout).
     void reposition();
     /// Re-reads the scene's rank colouring (size, visibility, rows).
     void refresh();
-    [[nodiscard]] bool isCollapsed() const { return m_collapsed; }
+    /// Shown as its title only: the user's choice, else whether the viewport is crowded.
+    [[nodiscard]] bool isCollapsed() const { return m_chosen ? m_collapsed : m_compact; }
+    /// The user's choice (a click), kept from then on.
     void setCollapsed(bool collapsed);
+    /// A crowded viewport: collapsed unless the user opened it (TopologyView::arrangeLegends).
+    void setCompact(bool compact);
+    /// Size when open (empty when accelerators are not coloured).
+    [[nodiscard]] QSize fullSize() const;
 
     /// Size of the legend of `scene` in `font` (empty when accelerators are not coloured),
     /// and the legend drawn with its top-left at `at`: the same picture as on screen.
@@ -36,6 +43,8 @@ protected:
 private:
     TopologyView *m_view;
     bool m_collapsed = false;
+    bool m_chosen = false; ///< the user clicked: m_collapsed holds the choice
+    bool m_compact = false;
 };
 
 } // namespace weft

@@ -2,6 +2,7 @@
 
 #include "document/designdocument.h"
 #include "gui/canvas/groupitem.h"
+#include "gui/canvas/linkcrossings.h"
 #include "gui/canvas/linklayer.h"
 #include "gui/canvas/nodeitem.h"
 
@@ -71,10 +72,13 @@ void TopologyScene::rebuild()
             return LinkLayer::Endpoint {};
         if (auto it = m_groups.find(n->group); it != m_groups.end() && it->second->collapsed())
             return LinkLayer::Endpoint {(std::uint64_t(1) << 32) | n->group.value,
-                                        it->second->anchor()};
-        return LinkLayer::Endpoint {id.value, QPointF(n->x, n->y)};
+                                        it->second->anchor(), it->second->frame()};
+        return LinkLayer::Endpoint {id.value, QPointF(n->x, n->y), {}};
     });
     addItem(m_links);
+    auto *crossings = new LinkCrossings(m_links);
+    addItem(crossings);
+    m_links->setOverlay(crossings);
     for (const Group &g : d.groups())
         if (g.kind == GroupKind::ScaleUpDomain) {
             auto *item = new GroupItem(m_doc, g.id);

@@ -6,6 +6,7 @@
 #include "gui/canvas/faultlegend.h"
 #include "gui/canvas/faultmenu.h"
 #include "gui/canvas/heatlegend.h"
+#include "gui/canvas/legendlayout.h"
 #include "gui/canvas/minimap.h"
 #include "gui/canvas/rankgroupdrop.h"
 #include "gui/canvas/ranklegend.h"
@@ -124,19 +125,13 @@ void TopologyView::fitAll()
     const QRectF r = m_scene->contentBounds();
     if (r.isEmpty())
         return;
-    // The legends sit over the top corners: fit the design below them or between them,
+    // The legends sit in the corners: fit the design below or above them or between them,
     // whichever shows it larger, so that they cover none of it.
     const QRectF content = r.adjusted(-40, -40, 40, 40);
     const QRectF vp = viewport()->rect();
-    const auto shown = [](const QWidget *w) { return w && w->isVisible() ? w->size() : QSize(); };
-    const QSize left = shown(m_rankLegend), right = shown(m_heatLegend);
-    constexpr double kGap = 12 + 8; // legend margin and some air
-    const double below = std::max(left.height(), right.height());
-    std::vector<QRectF> targets {vp};
-    if (below > 0)
-        targets = {vp.adjusted(0, below + kGap, 0, 0),
-                   vp.adjusted(left.isEmpty() ? 0 : left.width() + kGap, 0,
-                               right.isEmpty() ? 0 : -(right.width() + kGap), 0)};
+    std::vector<QRectF> targets;
+    for (const QRect &t : LegendLayout::clearAreas(viewport()->rect(), legendRects()))
+        targets.push_back(QRectF(t));
     QRectF best;
     double bestZoom = 0;
     for (const QRectF &t : targets) {
@@ -161,6 +156,40 @@ void TopologyView::fitAll()
     m_fitCentre = mapToScene(viewport()->rect().center());
     emit zoomChanged(zoom());
     announceMove();
+}
+
+LegendRects TopologyView::legendRects() const
+{
+    const QPoint origin = viewport()->pos(); // the legends are children of the view
+    const auto rectOf = [origin](const QWidget *w) {
+        return w && !w->isHidden() ? QRect(w->pos() - origin, w->size()) : QRect();
+    };
+    return {rectOf(m_rankLegend), rectOf(m_heatLegend), rectOf(m_faultLegend)};
+}
+
+void TopologyView::arrangeLegends()
+{
+    if (m_arranging || !m_rankLegend || !m_heatLegend || !m_faultLegend || !topologyScene())
+        return;
+    m_arranging = true;
+    const QSize vp = viewport()->size();
+    const bool crowded = LegendLayout::crowded(
+        vp, {m_rankLegend->fullSize(), m_heatLegend->fullSize(), m_faultLegend->fullSize()});
+    m_rankLegend->setCompact(crowded);
+    m_heatLegend->setCompact(crowded);
+    m_faultLegend->setCompact(crowded);
+    const auto shown = [](const QWidget *w) { return w->isHidden() ? QSize() : w->size(); };
+    const LegendRects at
+        = LegendLayout::place(vp, {shown(m_rankLegend), shown(m_heatLegend), shown(m_faultLegend)});
+    const QPoint origin = viewport()->pos();
+    for (const auto &[w, r] : {std::pair<QWidget *, QRect> {m_rankLegend, at.rank},
+                               {m_heatLegend, at.heat},
+                               {m_faultLegend, at.fault}})
+        if (!r.isNull()) {
+            w->move(origin + r.topLeft());
+            w->raise();
+        }
+    m_arranging = false;
 }
 
 void TopologyView::zoomToSelection()
@@ -385,8 +414,7 @@ void TopologyView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
     m_minimap->reposition();
-    m_rankLegend->reposition();
-    m_faultLegend->reposition();
+    arrangeLegends();
     announceMove();
 }
 

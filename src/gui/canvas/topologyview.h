@@ -5,6 +5,7 @@
 // FaultMenu on what is under the pointer.
 
 #include "gui/canvas/fractionprompt.h"
+#include "gui/canvas/legendlayout.h"
 #include "gui/canvas/tools/tool.h"
 #include "model/design.h"
 
@@ -44,6 +45,11 @@ public:
     [[nodiscard]] HeatLegend *heatLegend() const { return m_heatLegend; }
     [[nodiscard]] RankLegend *rankLegend() const { return m_rankLegend; }
     [[nodiscard]] FaultLegend *faultLegend() const { return m_faultLegend; }
+
+    /// Places the legends (LegendLayout): in their corners, clear of each other, only their
+    /// titles when at full size they would crowd the viewport. The legends call it when they
+    /// change; the view on resizing.
+    void arrangeLegends();
 
     /// The context menu for viewport point `pos` (owned by the caller; shown by a right click).
     [[nodiscard]] QMenu *contextMenuAt(QPoint pos);
@@ -96,6 +102,8 @@ protected:
 
 private:
     void scaleBy(double factor);
+    /// Where the shown legends are, in viewport coordinates.
+    [[nodiscard]] LegendRects legendRects() const;
     /// Emits viewportMoved() while a scene is attached (none is during the scene's teardown).
     void announceMove();
 
@@ -109,6 +117,7 @@ private:
     QTransform m_fitTransform;
     QPointF m_fitCentre;
     bool m_spaceHeld = false;
+    bool m_arranging = false; ///< in arrangeLegends(): the legends' resizing must not recurse
     FaultLegend *m_faultLegend = nullptr;
     FractionPrompt m_prompt = FractionDialog::ask;
     bool m_panning = false;
