@@ -133,6 +133,22 @@ private slots:
                 && d.node(l.a)->role != SwitchRole::ScaleUp)
                 QCOMPARE(l.lanes, 32);
         QVERIFY(!hasError(validateDesign(d)));
+        QVERIFY(
+            !toList(r.findings).join(QLatin1Char('\n')).contains(QLatin1String("switches only")));
+    }
+    // A tree of switches that lists no hosts (SchedMD's test150.7 layout) imports, and says so.
+    void importTreeWithoutServers()
+    {
+        const FabricImportResult r
+            = importSlurmTopology("SwitchName=s0\nSwitchName=s1\nSwitchName=top Switches=s[0-1]\n",
+                                  builtinCatalog(), FabricImportOptions {});
+        QVERIFY2(r.ok(), r.error.c_str());
+        QCOMPARE(static_cast<int>(r.design->acceleratorCount()), 0);
+        QVERIFY2(toList(r.findings)
+                     .join(QLatin1Char('\n'))
+                     .contains(
+                         QLatin1String("no switch lists any Nodes=: the design has switches only")),
+                 qPrintable(toList(r.findings).join(QLatin1Char('\n'))));
     }
 
     void errors_data()

@@ -360,6 +360,9 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
     r.findings.push_back(std::string(yaml ? "topology.yaml" : "topology.conf")
                          + " gives no cable counts or rates: every NIC is one " + tech->first
                          + " cable and uplinks are sized non-blocking (1:1)");
+    if (hosts.empty())
+        r.findings.push_back("no switch lists any Nodes=: the design has switches only (no GPU "
+                             "server to simulate); is the topology's node list kept elsewhere?");
     std::vector<std::string> multi;
     for (const auto &[host, leaves] : leavesOf)
         if (leaves.size() > 1)
