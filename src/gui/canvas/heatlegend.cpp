@@ -68,17 +68,13 @@ QSize HeatLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool co
 
 void HeatLegend::setCollapsed(bool collapsed)
 {
-    m_chosen = true;
-    m_collapsed = collapsed;
+    m_fold.choose(collapsed);
     sync();
 }
 
 void HeatLegend::setCompact(bool compact)
 {
-    if (compact == m_compact)
-        return;
-    m_compact = compact;
-    if (!m_chosen)
+    if (m_fold.setCrowded(compact))
         sync();
 }
 

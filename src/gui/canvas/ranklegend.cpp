@@ -90,17 +90,13 @@ void RankLegend::refresh()
 
 void RankLegend::setCollapsed(bool collapsed)
 {
-    m_chosen = true;
-    m_collapsed = collapsed;
+    m_fold.choose(collapsed);
     refresh();
 }
 
 void RankLegend::setCompact(bool compact)
 {
-    if (compact == m_compact)
-        return;
-    m_compact = compact;
-    if (!m_chosen)
+    if (m_fold.setCrowded(compact))
         refresh();
 }
 

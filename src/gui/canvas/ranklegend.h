@@ -4,6 +4,8 @@
 // A click on it collapses it to its title (and back); in a crowded viewport it starts collapsed
 // (LegendLayout). Canvas exports draw it with draw().
 
+#include "gui/canvas/legendfold.h"
+
 #include <QWidget>
 
 namespace weft {
@@ -21,7 +23,7 @@ public:
     /// Re-reads the scene's rank colouring (size, visibility, rows).
     void refresh();
     /// Shown as its title only: the user's choice, else whether the viewport is crowded.
-    [[nodiscard]] bool isCollapsed() const { return m_chosen ? m_collapsed : m_compact; }
+    [[nodiscard]] bool isCollapsed() const { return m_fold.folded(); }
     /// The user's choice (a click), kept from then on.
     void setCollapsed(bool collapsed);
     /// A crowded viewport: collapsed unless the user opened it (TopologyView::arrangeLegends).
@@ -42,9 +44,7 @@ protected:
 
 private:
     TopologyView *m_view;
-    bool m_collapsed = false;
-    bool m_chosen = false; ///< the user clicked: m_collapsed holds the choice
-    bool m_compact = false;
+    LegendFold m_fold;
 };
 
 } // namespace weft
