@@ -178,6 +178,8 @@ double predictCurve(const CurveRow &row)
     for (const auto &dom : c.acc)
         spec.members.insert(spec.members.end(), dom.begin(), dom.begin() + row.gpus / row.nodes);
     spec.bytes = row.bytes;
+    spec.ncclTuner = true; // the measurements ran NCCL's defaults: its tuner, CollNet off
+    spec.collNet = false;
     const Router router(c.design);
     const CollectivePlanner planner(router);
     const CollectivePlan plan = planner.plan(spec);
@@ -231,6 +233,8 @@ private slots:
         for (const auto &dom : c.acc)
             spec.members.insert(spec.members.end(), dom.begin(), dom.begin() + perDomain);
         spec.bytes = row.bytes;
+        spec.ncclTuner = true;
+        spec.collNet = false;
         const Router router(c.design);
         const CollectivePlanner planner(router);
         const CollectivePlan plan = planner.plan(spec);
