@@ -253,7 +253,8 @@ void addWorkloadOptions(QCommandLineParser &p)
     add("launch-overhead-us",
         QStringLiteral("Host time per kernel launch outside CUDA graphs, microseconds; the "
                        "host runs ahead of the GPU, so it bounds the step only where kernels are "
-                       "shorter (0: never)"),
+                       "shorter (0: never; Megatron-Core eager: about 24.5, from the DeepSeek-V3 "
+                       "GB200 guide's CUDA-graphs ablation)"),
         QStringLiteral("0"), "US");
     add("dp-bucket-mb", QStringLiteral("DP gradient bucket, MB"),
         QString::number(config.dpBucketBytes / 1e6), "MB");
