@@ -223,13 +223,18 @@ int runCollective(const QStringList &args)
         QStringLiteral("ALGO"), QStringLiteral("auto"));
     const QCommandLineOption jsonOpt(QStringLiteral("json"),
                                      QStringLiteral("Print JSON instead of the table."));
+    const QCommandLineOption collNetOpt(
+        QStringLiteral("collnet"),
+        QStringLiteral("Let auto use in-network reduction across servers (InfiniBand SHARP, "
+                       "NCCL's CollNet, as with NCCL_COLLNET_ENABLE=1); off by default, as in "
+                       "NCCL. Auto decides as NCCL's tuner does."));
     const MoeOptions moeOpts;
-    parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt});
+    parser.addOptions({opOpt, bytesOpt, ranksOpt, algoOpt, jsonOpt, collNetOpt});
     parser.addOptions(moeOpts.all());
     if (const auto code = parseCommandLine(
             parser, args, QStringLiteral("collective"),
             QStringLiteral("weft-cli collective FILE [--op OP] [--bytes LIST] [--ranks LIST] "
-                           "[--algorithm ALGO] [--json] [--dispatcher NAME --top-k K "
+                           "[--algorithm ALGO] [--collnet] [--json] [--dispatcher NAME --top-k K "
                            "--max-nodes M --experts E --tokens T --hidden H]")))
         return *code;
     if (parser.positionalArguments().size() != 1) {
@@ -283,7 +288,13 @@ int runCollective(const QStringList &args)
                       parser.isSet(jsonOpt));
     std::vector<CollectiveSweepRow> rows;
     try {
-        rows = sweepCollective(design, kind, members, sizes, algo);
+        CollectiveSpec base;
+        base.kind = kind;
+        base.members = members;
+        base.algorithm = algo;
+        base.ncclTuner = true;
+        base.collNet = parser.isSet(collNetOpt);
+        rows = sweepCollective(design, base, sizes);
     } catch (const std::exception &e) { // invalid_argument, UnroutableError, EventLimitError
         err(QStringLiteral("weft-cli collective: %1: %2")
                 .arg(path, QString::fromStdString(e.what())));

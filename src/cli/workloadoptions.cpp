@@ -98,6 +98,10 @@ constexpr BoolFlag kTrainingBools[] = {
      "routed experts stay eager)",
      &TrainingConfig::cudaGraphs},
     {"grad-reduce-fp32", "Reduce DP gradients in FP32", &TrainingConfig::gradReduceFp32},
+    {"gradient-accumulation-fusion",
+     "Weight-gradient GEMMs accumulate into the main gradients (Megatron-Core's default; fp32 "
+     "with --grad-reduce-fp32): an expert's few rows make that GEMM memory bound",
+     &TrainingConfig::wgradAccumulationFusion},
     {"moe-router-fusion",
      "MoE router's element-wise kernels fused (Megatron-Core --moe-router-fusion: 31 kernels, "
      "72 without)",

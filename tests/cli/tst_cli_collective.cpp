@@ -98,6 +98,47 @@ private slots:
         QCOMPARE(res[0].toObject().value(QStringLiteral("algorithm")).toString(),
                  QStringLiteral("nvls"));
     }
+    void collnetIsOptIn()
+    {
+        // 4 DGX H100 under SHARP-capable Quantum-2 leaves: without --collnet auto decides as NCCL
+        // does by default (no CollNet: NVLS-Tree or ring, never in-network reduction across the
+        // servers); with --collnet the SHARP all-reduce is a candidate and wins at 1 GiB.
+        const QString file = m_dir.filePath(QStringLiteral("sharp4.weft"));
+        QCOMPARE(cli({QStringLiteral("generate"), QStringLiteral("--scaleup"),
+                      QStringLiteral("dgx-h100"), QStringLiteral("--domains"), QStringLiteral("4"),
+                      QStringLiteral("--fabric"), QStringLiteral("rail-optimized"),
+                      QStringLiteral("--tiers"), QStringLiteral("2"), QStringLiteral("--switch"),
+                      QStringLiteral("qm9700"), QStringLiteral("-o"), file})
+                     .code,
+                 0);
+        auto algorithms = [&](bool collnet) {
+            QStringList args {QStringLiteral("collective"), file, QStringLiteral("--bytes"),
+                              QStringLiteral("1M,64M,1G"), QStringLiteral("--json")};
+            if (collnet)
+                args << QStringLiteral("--collnet");
+            const Run r = cli(args);
+            QStringList out;
+            if (r.code != 0)
+                return QStringList {r.err};
+            for (const auto &v : QJsonDocument::fromJson(r.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("results"))
+                                     .toArray())
+                out << v.toObject().value(QStringLiteral("algorithm")).toString();
+            return out;
+        };
+        const QStringList off = algorithms(false), on = algorithms(true);
+        QCOMPARE(off.size(), 3);
+        QVERIFY2(!off.contains(QStringLiteral("nvls")), qPrintable(off.join(QLatin1Char(' '))));
+        QCOMPARE(on.size(), 3);
+        QCOMPARE(on.last(), QStringLiteral("nvls"));
+        // An explicit in-network algorithm runs without --collnet.
+        const Run asked
+            = cli({QStringLiteral("collective"), file, QStringLiteral("--bytes"),
+                   QStringLiteral("1G"), QStringLiteral("--algorithm"), QStringLiteral("sharp")});
+        QVERIFY2(asked.code == 0, qPrintable(asked.err));
+        QVERIFY(asked.out.contains(QLatin1String("  nvls ")));
+    }
     void textTableAndRanks()
     {
         const Run r

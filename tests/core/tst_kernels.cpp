@@ -100,6 +100,42 @@ private slots:
         const double fp8 = 1 * (M * K + K * N) + 2 * M * N;
         QVERIFY(close(k.gemm(M, N, K, DataType::FP8), fp8 / (3e12 * 0.8)));
     }
+    // A wgrad GEMM accumulated into an fp32 main gradient (Megatron's gradient-accumulation
+    // fusion) reads and writes C in fp32: 8 bytes per element instead of a BF16 write's 2. An
+    // expert's wgrad (K x N from a few hundred rows) becomes memory bound on C; a dense
+    // layer's (thousands of rows) stays math bound and does not change.
+    void wgradAccumulationMovesTheOutput()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        const double K = 4096, N = 2048, T = 256; // an expert's wgrad: K x N = x^T dY over T rows
+        const double bf16 = k.gemm(K, N, T, DataType::BF16);
+        const double fp32 = k.gemm(K, N, T, DataType::BF16, 1, 8);
+        QVERIFY(close(fp32, (2 * (K * T + T * N) + 8 * K * N) / (3e12 * 0.8)));
+        QVERIFY(fp32 > 1.5 * bf16);
+        const double dense = 16384; // a dense layer's rows: math bound either way
+        QVERIFY(
+            close(k.gemm(K, N, dense, DataType::BF16, 1, 8), k.gemm(K, N, dense, DataType::BF16)));
+        // The config's bytes: fused into fp32 main grads 8, into BF16 main grads 4, unfused 2.
+        TrainingConfig c;
+        QCOMPARE(c.wgradOutputBytes(), 8.0);
+        c.gradReduceFp32 = false;
+        QCOMPARE(c.wgradOutputBytes(), 4.0);
+        c.wgradAccumulationFusion = false;
+        QCOMPARE(c.wgradOutputBytes(), 2.0);
+        // In a MoE layer the experts' wgrads slow the backward; the forward does not change.
+        TransformerSpec moe = *modelPreset("mixtral-8x7b");
+        moe.layers = 1;
+        moe.seq = 1024;
+        TrainingConfig fused;
+        fused.ep = 8;
+        TrainingConfig unfused = fused;
+        unfused.wgradAccumulationFusion = false;
+        const ChunkCost f = chunkCost(moe, fused, a, 0, 1, false, false);
+        const ChunkCost u = chunkCost(moe, unfused, a, 0, 1, false, false);
+        QVERIFY(close(f.forwardTime, u.forwardTime));
+        QVERIFY(f.backwardTime > u.backwardTime);
+    }
     // FP8 GEMMs run at the FP8 peak times its own sustained fraction.
     void fp8UsesItsSustainedPeak()
     {

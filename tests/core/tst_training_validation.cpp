@@ -258,7 +258,11 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   FlashAttention-3 on Hopper, cuDNN on Blackwell), the distributed optimizer (ZeRO-1) with DP
 //   gradient reduce-scatter and parameter all-gather overlapped, PP send/receive overlapped, TP
 //   communication overlapped (tp_comm_overlap), sequence parallelism when TP > 1, no
-//   recomputation where the row states none, BF16 gradient reduction, FP8 "current scaling"
+//   recomputation where the row states none, BF16 main gradients and gradient reduction in
+//   Megatron-Bridge (its performance recipes set grad_reduce_in_fp32=False) but fp32 in the
+//   Megatron-LM write-up (its reproduce guide: --main-grads-dtype fp32, no
+//   --grad-reduce-in-bf16), wgrad accumulated into them (Megatron's default
+//   --gradient-accumulation-fusion), FP8 "current scaling"
 //   (tensorwise) where the row says FP8 or FP8-CS and MXFP8 where it says so; Megatron-FSDP
 //   where the table's FSDP column (in the notes) is set; no CUDA graphs, the host's launch
 //   time per kernel kMegatronHostPerKernel (below). Model FLOPs are counted as Megatron does
@@ -272,11 +276,14 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
 //   rank's batch, split under PP into as many micro-batches as stages (torchtitan's default
 //   pipeline_parallel_microbatches). Model FLOPs as torchtitan counts them do not matter here
 //   (its rows report tokens/s). No host launch time (torch.compile, no published figure).
+//   Weight gradients written by autograd (no accumulation fusion).
 // - Megatron-MoE model zoo (ids ZOO*): Megatron-LM as its benchmarking recipe configures it
 //   (model_configs/benchmarking/Qwen3-235B-A22B.yaml: distributed optimizer with overlapped
 //   gradient reduce-scatter and parameter all-gather, sequence parallelism, flash attention,
 //   --expert-tensor-parallel-size 1, CUDA_DEVICE_MAX_CONNECTIONS=1, and no --tp-comm-overlap:
-//   TP communication is NOT overlapped, unlike the Megatron-Bridge recipes); otherwise as the
+//   TP communication is NOT overlapped, unlike the Megatron-Bridge recipes; no
+//   --grad-reduce-in-bf16, so fp32 main gradients and reduction, Megatron-LM's default with
+//   --bf16 (megatron/training/arguments.py)); otherwise as the
 //   Megatron-Core family above.
 // MoE rows (ids with experts): the model preset of the row's shape (its head dimension, MLA or
 // sliding window, which the CSV has no columns for; the notes say "Arch from HF config.json"),
@@ -301,6 +308,9 @@ struct ModernStack
     /// performance recipes take the precision config bf16_with_fp8_current_scaling_mixed, which
     /// sets fp8_param_gather=True (scripts/performance and perf_recipes, 2026).
     bool fp8ParamGather = false;
+    /// Weight gradients accumulated into the main gradients by the wgrad GEMM (Megatron's
+    /// --gradient-accumulation-fusion, on by default); torchtitan leaves it to autograd.
+    bool wgradAccumulationFusion = true;
 };
 
 // Host time per kernel launch of Megatron-Core + Transformer Engine in PyTorch eager, from the
@@ -322,6 +332,9 @@ ModernStack stackOf(const QString &id)
                 true,
                 false,
                 true,
+                false,
+                0,
+                false,
                 false};
     if (id.startsWith(QLatin1String("ZOO-"))) // the model zoo's recipe: no tp_comm_overlap
         return {QStringLiteral("Megatron-LM (MoE model zoo)"),
@@ -329,18 +342,19 @@ ModernStack stackOf(const QString &id)
                 true,
                 false,
                 false,
-                false,
+                true,
                 true,
                 kMegatronHostPerKernel};
+    const bool mlm = id.startsWith(QLatin1String("MLM-"));
     return {QStringLiteral("Megatron-Core"),
             AttentionKernel::Flash,
             true,
             false,
             true,
-            false,
+            mlm,
             true,
             kMegatronHostPerKernel,
-            !id.startsWith(QLatin1String("MLM-"))};
+            !mlm};
 }
 
 struct ModernRow
@@ -494,6 +508,7 @@ QList<ModernRow> readModernRows()
         c.overlapPp = true;
         c.overlapTp = mr.stack.overlapTp || col("notes").contains(QLatin1String("AsyncTP"));
         c.gradReduceFp32 = mr.stack.gradReduceFp32;
+        c.wgradAccumulationFusion = mr.stack.wgradAccumulationFusion;
         c.launchOverhead = mr.stack.hostPerKernel;
         // PyTorch eager where the row says so (no torch.compile): element-wise op by op.
         c.fusedElementwise = !col("notes").startsWith(QLatin1String("Eager"));
@@ -594,7 +609,9 @@ double median(std::vector<double> v)
 // versions in one table, see the notes of issue 14); GPT-OSS +27.5% (was +68%). Session 13:
 // DeepSeek-V3 on GB200 with its recipe's HybridEP and CUDA graphs (applyBridgeMoeRecipe) -9.3%
 // -> -0.7%; Qwen3-235B on H100 keeps the family's settings (its recipe's A2A overlap gives
-// +38.4%: see applyBridgeMoeRecipe).
+// +38.4%: see applyBridgeMoeRecipe). Session 14, with the wgrad GEMMs accumulating into fp32
+// main gradients (TrainingConfig::wgradAccumulationFusion): Qwen3-235B EP8 TP4 +108% -> +88%,
+// the other rows unchanged; median 16.8%.
 constexpr double kMoeMedianBound = 0.25;
 constexpr double kMoeWorstBound = 1.25;
 
@@ -677,7 +694,7 @@ private slots:
             if (!r.memoryFits)
                 overCapacity << row.id;
             table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
-                                    "s, dp %12 s, ep %15 s, wall %13 s]%14\n")
+                                    "s, dp %12 s, ep %15 s, compute %16 s, wall %13 s]%14\n")
                          .arg(row.id, -26)
                          .arg(row.metric, -24)
                          .arg(row.measured, 10, 'f', 1)
@@ -697,7 +714,8 @@ private slots:
                                                  .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
                                                  .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0)
                                                  .arg(fullestMemory(r)))
-                         .arg(r.breakdown.epExposed, 0, 'f', 2);
+                         .arg(r.breakdown.epExposed, 0, 'f', 2)
+                         .arg(r.breakdown.compute, 0, 'f', 2);
         }
         const double moeMed = median(moeErrors);
         const double moeWorst

@@ -28,6 +28,7 @@ private slots:
         w.config.dtype = DataType::FP8;
         w.config.overlapTp = true;
         w.config.routerFusion = false;
+        w.config.wgradAccumulationFusion = false;
         w.config.stageLayers = {16, 16};
         w.placement.order = "tp-ep-dp-pp";
         d.workload = w;
@@ -44,6 +45,7 @@ private slots:
         QCOMPARE(r.config.dtype, DataType::FP8);
         QVERIFY(r.config.overlapTp);
         QVERIFY(!r.config.routerFusion);
+        QVERIFY(!r.config.wgradAccumulationFusion);
         QCOMPARE(r.config.stageLayers, w.config.stageLayers);
         QCOMPARE(r.placement.order, w.placement.order);
         QCOMPARE(serializeDesign(*p.design), text);

@@ -134,6 +134,8 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     c.fusedElementwise = r.boolean("fused_elementwise", c.fusedElementwise);
     c.launchOverhead = r.nonNegative("launch_overhead_us", c.launchOverhead * 1e6) * 1e-6;
     c.gradReduceFp32 = r.boolean("grad_reduce_fp32", c.gradReduceFp32);
+    c.wgradAccumulationFusion
+        = r.boolean("gradient_accumulation_fusion", c.wgradAccumulationFusion);
     c.dpBucketBytes = r.nonNegative("dp_bucket_mb", c.dpBucketBytes / 1e6) * 1e6;
     if (auto o = r.optional("overlap")) {
         c.overlapDpGrad = o->boolean("dp_grad", c.overlapDpGrad);
@@ -227,6 +229,7 @@ nlohmann::ordered_json toJson(const Workload &w)
         {"fused_elementwise", c.fusedElementwise},
         {"launch_overhead_us", c.launchOverhead * 1e6},
         {"grad_reduce_fp32", c.gradReduceFp32},
+        {"gradient_accumulation_fusion", c.wgradAccumulationFusion},
         {"dp_bucket_mb", c.dpBucketBytes / 1e6},
         {"overlap",
          {{"dp_grad", c.overlapDpGrad},

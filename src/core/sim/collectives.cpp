@@ -1,6 +1,7 @@
 #include "sim/collectives.h"
 
 #include "sim/channels.h"
+#include "sim/collectivestuning.h"
 #include "sim/doubletree.h"
 
 #include <algorithm>
@@ -585,6 +586,16 @@ std::vector<Flow> CollectivePlanner::nvlsFlows(NodeId g, double bytes, double n)
     return flows;
 }
 
+bool CollectivePlanner::nvlsCapable(NodeId member) const
+{
+    try {
+        nvlsFlows(member, 1.0, 2.0);
+        return true;
+    } catch (const std::invalid_argument &) {
+        return false;
+    }
+}
+
 // NVLS inside one domain, all members in lock-step (one coupled phase).
 void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
@@ -697,7 +708,8 @@ std::vector<CollectiveAlgorithm> CollectivePlanner::candidates(const CollectiveS
         } catch (const std::invalid_argument &) {
         }
     }
-    if (lay.size() > 1) {
+    // Across domains in-network reduction is SHARP (NCCL's CollNet): only when enabled.
+    if (lay.size() > 1 && (lay.domains.size() == 1 || spec.collNet)) {
         try {
             CollectivePlan probe;
             inNetwork(lay, 1.0, probe);
@@ -864,9 +876,10 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
         cands.front() = A::Ring;
     // NCCL's tuner decides from the topology's shape, so do we: groups of the same shape
     // (ranks per domain, rails, accelerator model) share the choice of algorithm and protocol.
-    const auto key
-        = std::make_tuple(static_cast<int>(spec.kind) * 16 + static_cast<int>(spec.algorithm),
-                          spec.bytes, spec.members.size(), shapeHash(spec, cands.size()));
+    const int how = (spec.ncclTuner ? 1 : 0) + (spec.collNet ? 2 : 0);
+    const auto key = std::make_tuple(
+        (static_cast<int>(spec.kind) * 16 + static_cast<int>(spec.algorithm)) * 4 + how, spec.bytes,
+        spec.members.size(), shapeHash(spec, cands.size()));
     if (auto it = m_autoCache.find(key); it != m_autoCache.end()) {
         try {
             CollectivePlan p = build(spec, it->second.algorithm);
@@ -875,6 +888,13 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
         } catch (const std::invalid_argument &) {
             // same shape but not the same switches: decide afresh below
         }
+    }
+    if (spec.ncclTuner && !pointToPoint) {
+        CollectivePlan best;
+        const Decision chosen = tunerDecision(spec, cands, best);
+        m_autoCache[key] = chosen;
+        finalize(best, chosen.protocol, chosen.bandwidthTime);
+        return best;
     }
     CollectivePlan best;
     Decision chosen;
@@ -899,6 +919,73 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
     m_autoCache[key] = chosen;
     finalize(best, chosen.protocol, chosen.bandwidthTime);
     return best;
+}
+
+// NCCL's decision (collectivestuning.h) over the candidates' simulated Simple bandwidths: each
+// candidate's plan is built and simulated without latency once, then NCCL's model time of every
+// usable protocol picks the algorithm and protocol; `best` receives the chosen plan.
+CollectivePlanner::Decision
+CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
+                                 const std::vector<CollectiveAlgorithm> &cands,
+                                 CollectivePlan &best) const
+{
+    using A = CollectiveAlgorithm;
+    const Layout lay = layout(spec.members);
+    TunerTopology topo;
+    topo.kind = spec.kind;
+    topo.ranks = static_cast<int>(lay.size());
+    topo.nodes = static_cast<int>(lay.domains.size());
+    topo.collNet = spec.collNet;
+    if (const Node *first = m_router.design().node(lay.members.front()))
+        topo.generation = gpuGeneration(first->spec);
+    const auto &dom = lay.domains.front();
+    if (dom.size() > 1 && hop(dom[0], dom[1]).cls == HopClass::PCI)
+        topo.intra = HopClass::PCI;
+    std::vector<CollectivePlan> plans;
+    std::vector<TunerOption> options;
+    std::vector<double> bandwidthTimes;
+    for (A a : cands) {
+        plans.push_back(build(spec, a));
+        const CollectivePlan &p = plans.back();
+        const double bw = simulate(p.phases);
+        bandwidthTimes.push_back(bw);
+        TunerOption o;
+        o.simpleAlgbw = bw > 0 ? spec.bytes / bw : std::numeric_limits<double>::infinity();
+        o.channels = p.channels;
+        o.protocols = p.protocols;
+        switch (a) {
+        case A::Tree:
+            o.algorithm = NcclAlgorithm::Tree;
+            break;
+        case A::NvlsTree:
+            o.algorithm = NcclAlgorithm::NvlsTree;
+            break;
+        case A::InNetwork:
+            // Across domains: NVLS + SHARP where the domains reduce in NVLink switches (NCCL's
+            // multi-node NVLS), CollNet Direct otherwise.
+            o.algorithm = lay.domains.size() == 1 || nvlsCapable(lay.members.front())
+                ? NcclAlgorithm::Nvls
+                : NcclAlgorithm::CollNetDirect;
+            break;
+        case A::Direct: // all-pairs: one hop per pass (see direct())
+            o.steps = spec.kind == CollectiveKind::AllReduce ? 2.0 : 1.0;
+            break;
+        default: // ring; hierarchical (asked for explicitly) is costed as NCCL's ring
+            break;
+        }
+        options.push_back(o);
+    }
+    TunerChoice c = chooseNccl(topo, options, spec.bytes);
+    if (c.index < 0) {
+        // An explicit SHARP all-reduce with CollNet off: run it, as asked.
+        topo.collNet = true;
+        c = chooseNccl(topo, options, spec.bytes);
+    }
+    if (c.index < 0)
+        c = TunerChoice {0, Protocol::Simple, 0};
+    const auto i = static_cast<std::size_t>(c.index);
+    best = std::move(plans[i]);
+    return Decision {cands[i], c.protocol, bandwidthTimes[i]};
 }
 
 double CollectivePlanner::isolatedTime(const CollectiveSpec &spec) const

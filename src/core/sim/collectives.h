@@ -63,6 +63,18 @@ struct CollectiveSpec
     std::vector<NodeId> members;
     double bytes = 0; ///< see the size convention above
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto;
+    /// Decide algorithm and protocol as NCCL's tuner does (collectivestuning.h: NCCL's latency +
+    /// bytes / bandwidth with its protocol refinements, over the simulated Simple bandwidth of
+    /// each candidate) instead of by each candidate's full simulated time (latency, protocol
+    /// wire factor and pipeline fill). What `weft-cli collective` and the nccl-tests validation
+    /// use; training (NetComm) keeps the simulated-time decision.
+    bool ncclTuner = false;
+    /// Auto may take in-network reduction across domains (InfiniBand SHARP, NCCL's CollNet). On
+    /// by default (training plans keep SHARP where the fabric has it); NCCL runs CollNet only with
+    /// its plugin and NCCL_COLLNET_ENABLE=1, so `weft-cli collective` turns it off unless
+    /// --collnet is given. NVLS inside one domain does not depend on it; an explicit
+    /// algorithm is always run.
+    bool collNet = true;
 };
 
 /// The phases of one collective and the algorithm used.
@@ -151,6 +163,8 @@ private:
     std::pair<NodeId, double> reductionRoot(const std::vector<NodeId> &members) const;
     void inNetwork(const Layout &lay, double bytes, CollectivePlan &plan) const;
     std::vector<Flow> nvlsFlows(NodeId member, double bytes, double n) const;
+    /// Whether `member` reaches a scale-up switch with in-network reduction (NVLS).
+    bool nvlsCapable(NodeId member) const;
     void nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const;
 
     const Router &m_router;
@@ -161,6 +175,9 @@ private:
         Protocol protocol = Protocol::Simple;
         double bandwidthTime = 0; ///< isolated, Simple, without latency, s
     };
+    Decision tunerDecision(const CollectiveSpec &spec,
+                           const std::vector<CollectiveAlgorithm> &cands,
+                           CollectivePlan &best) const;
     mutable std::map<std::tuple<int, double, std::size_t, std::size_t>, Decision> m_autoCache;
     mutable RouteParts m_parts;
     mutable std::unordered_map<std::uint64_t, Hop> m_pieceHops;

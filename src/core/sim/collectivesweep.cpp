@@ -43,15 +43,24 @@ std::vector<CollectiveSweepRow> sweepCollective(const Design &design, Collective
                                                 const std::vector<double> &sizes,
                                                 CollectiveAlgorithm algorithm)
 {
+    CollectiveSpec base;
+    base.kind = kind;
+    base.members = members;
+    base.algorithm = algorithm;
+    return sweepCollective(design, base, sizes);
+}
+
+std::vector<CollectiveSweepRow> sweepCollective(const Design &design, const CollectiveSpec &base,
+                                                const std::vector<double> &sizes)
+{
     const Router router(design);
     const CollectivePlanner planner(router);
+    const CollectiveKind kind = base.kind;
+    const std::vector<NodeId> &members = base.members;
     std::vector<CollectiveSweepRow> rows;
     for (double bytes : sizes) {
-        CollectiveSpec spec;
-        spec.kind = kind;
-        spec.members = members;
+        CollectiveSpec spec = base;
         spec.bytes = bytes;
-        spec.algorithm = algorithm;
         const CollectivePlan plan = planner.plan(spec);
         CollectiveSweepRow row;
         row.bytes = bytes;

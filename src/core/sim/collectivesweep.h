@@ -29,6 +29,11 @@ std::vector<CollectiveSweepRow> sweepCollective(const Design &design, Collective
                                                 const std::vector<double> &sizes,
                                                 CollectiveAlgorithm algorithm);
 
+/// The same for `base` (kind, members, algorithm and how auto decides: ncclTuner, collNet; its
+/// size is ignored) at every size in `sizes`.
+std::vector<CollectiveSweepRow> sweepCollective(const Design &design, const CollectiveSpec &base,
+                                                const std::vector<double> &sizes);
+
 /// Parses a size list "8,1K,16M,8G" (suffixes K, M, G, T are powers of 1024 as in nccl-tests;
 /// an optional trailing B). Throws std::invalid_argument naming the bad item.
 std::vector<double> parseSizeList(const std::string &text);

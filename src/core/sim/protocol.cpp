@@ -97,13 +97,18 @@ double nvlsLoopBytes(double ranks)
     return ranks * kChannels * kChunk;
 }
 
+double treeCorrectionFactor(Protocol p, double bytes)
+{
+    if (!(bytes >= 64))
+        return 1.0;
+    const int logSize = static_cast<int>(std::floor(std::log2(bytes / 64)));
+    return logSize < 23 ? kTreeCorrection[static_cast<int>(p)][logSize] : 1.0;
+}
+
 double treeBandwidthFactor(Protocol p, double bytes)
 {
     constexpr double kTreeAllReduce = 0.92; // tuning.cc: tree all-reduce busBw x .92
-    if (!(bytes >= 64))
-        return kTreeAllReduce;
-    const int logSize = static_cast<int>(std::floor(std::log2(bytes / 64)));
-    return kTreeAllReduce * (logSize < 23 ? kTreeCorrection[static_cast<int>(p)][logSize] : 1.0);
+    return kTreeAllReduce * treeCorrectionFactor(p, bytes);
 }
 
 ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b)

@@ -63,6 +63,11 @@ double nvlsLoopBytes(double ranks);
 /// 128 MiB; 1 from 512 MiB up). The tree's bandwidth time is divided by it.
 double treeBandwidthFactor(Protocol p, double bytes);
 
+/// NCCL's static correction of the tree all-reduce's bandwidth for medium sizes, by protocol and
+/// power-of-two size (src/graph/tuning.cc treeCorrectionFactor, v2.26.2 l.524-528): the factor
+/// of floor(log2(bytes / 64)) for 64 B..256 MiB, 1 outside. Dimensionless.
+double treeCorrectionFactor(Protocol p, double bytes);
+
 /// Element-wise sum, scaling, maximum and sum of a list of per-protocol times.
 ProtocolTimes operator+(ProtocolTimes a, const ProtocolTimes &b);
 ProtocolTimes scaled(ProtocolTimes a, double k);

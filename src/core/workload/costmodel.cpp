@@ -114,19 +114,21 @@ struct Pass
     [[nodiscard]] double backwardWall() const { return std::max(bwd, hostBwd); }
 
     // A linear layer y(T x N) = x(T x K) W(K x N): fprop, dgrad (T x K = dY W^T), wgrad
-    // (K x N = x^T dY). Low precision where the config says so, with the casts of x (fprop),
-    // dY (backward) and of W once per step (Transformer Engine caches the quantized weights
-    // over the micro-batches; fp8 parameter gather keeps them quantized).
-    // `groups` > 1: a grouped GEMM (the experts of a MoE layer, Megatron-Core
-    // --moe-grouped-gemm / Transformer Engine GroupedLinear) of that many equal problems in one
-    // kernel: their tiles share the waves (KernelModel::gemm's batch), their casts one kernel.
+    // (K x N = x^T dY), the wgrad accumulated into the main gradient where the config fuses it
+    // (TrainingConfig::wgradOutputBytes: an expert's few rows make that GEMM memory bound). Low
+    // precision where the config says so, with the casts of x (fprop), dY (backward) and of W once
+    // per step (Transformer Engine caches the quantized weights over the micro-batches; fp8
+    // parameter gather keeps them quantized). `groups` > 1: a grouped GEMM (the experts of a MoE
+    // layer, Megatron-Core --moe-grouped-gemm / Transformer Engine GroupedLinear) of that many
+    // equal problems in one kernel: their tiles share the waves (KernelModel::gemm's batch),
+    // their casts one kernel.
     void linear(double T, double N, double K, bool lowPrecision = true, double groups = 1)
     {
         if (T <= 0 || N <= 0 || K <= 0 || groups <= 0)
             return;
         const DataType dt = lowPrecision ? c.dtype : DataType::BF16;
         fwd += k.gemm(T, N, K, dt, groups);
-        bwd += k.gemm(T, K, N, dt, groups) + k.gemm(K, N, T, dt, groups);
+        bwd += k.gemm(T, K, N, dt, groups) + k.gemm(K, N, T, dt, groups, c.wgradOutputBytes());
         flops += groups * 2 * T * N * K;
         // One cuBLAS launch per GEMM of a group (TE GroupedLinear runs the experts' GEMMs on
         // several streams, one launch each: Megatron-LM DeepSeek-V3 GB200 guide, sec. 1.3).

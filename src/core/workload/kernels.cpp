@@ -70,7 +70,8 @@ double KernelModel::waveEfficiency(double M, double N, double K, double batch) c
     return std::min(1.0, best);
 }
 
-double KernelModel::gemm(double M, double N, double K, DataType dtype, double batch) const
+double KernelModel::gemm(double M, double N, double K, DataType dtype, double batch,
+                         double outBytes) const
 {
     if (M <= 0 || N <= 0 || K <= 0 || batch <= 0)
         return 0;
@@ -78,7 +79,7 @@ double KernelModel::gemm(double M, double N, double K, DataType dtype, double ba
     const double sustained = std::max(1.0, m_acc.peakFlops(dtype) * eff * m_clock);
     const double math = batch * 2 * M * N * K / (sustained * waveEfficiency(M, N, K, batch));
     const double in = gemmInputBytes(dtype);
-    const double memory = batch * (in * (M * K + K * N) + kBf16 * M * N) / m_bw;
+    const double memory = batch * (in * (M * K + K * N) + outBytes * M * N) / m_bw;
     return floored(std::max(math, memory));
 }
 

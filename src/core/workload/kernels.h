@@ -26,17 +26,19 @@ public:
     KernelModel(AcceleratorSpec &&, double = 0) = delete;
 
     /// One GEMM C(M x N) = A(M x K) B(K x N), inputs in `dtype` (BF16: 2 bytes, FP8: 1, FP4: 0.5
-    /// plus one scale byte per 16 elements), BF16 output. Time = max(math, memory) with
+    /// plus one scale byte per 16 elements), C moving `outBytes` bytes per element (2: a BF16
+    /// write; 8: an fp32 accumulation, C read and written). Time = max(math, memory) with
     ///  math = waves x (2 tileM tileN K) / (sustained peak / SMs), waves = ceil(tiles / SMs),
     ///        sustained peak = peak x matmul efficiency x sustained clock (MSMF / MAMF),
     ///        tiles = ceil(M / tileM) ceil(N / tileN), the better of both tile orientations
     ///        (cuBLAS may swap the operands); below one wave, 64-row tiles with split-K over the
     ///        idle SMs (small problems); without SMs in the catalog 2MNK / sustained peak;
-    ///  memory = (|A| + |B| + |C|) bytes / (HBM bandwidth x memory efficiency);
+    ///  memory = (|A| + |B| + outBytes M N) bytes / (HBM bandwidth x memory efficiency);
     /// then at least the launch floor. Degenerate shapes (any size <= 0) take 0 s.
     /// `batch` independent GEMMs of this shape in one batched kernel (the unfused attention's
     /// per-head products): their tiles share the waves, their operands all move.
-    [[nodiscard]] double gemm(double M, double N, double K, DataType dtype, double batch = 1) const;
+    [[nodiscard]] double gemm(double M, double N, double K, DataType dtype, double batch = 1,
+                              double outBytes = 2) const;
     /// Fraction of the math time that does useful work: 2MNK / (waves x SMs x 2 tileM tileN K)
     /// (1 without SMs): the wave-quantization efficiency of the shape (best of the tilings).
     [[nodiscard]] double waveEfficiency(double M, double N, double K, double batch = 1) const;

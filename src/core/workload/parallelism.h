@@ -110,6 +110,17 @@ struct TrainingConfig
     bool overlapEp = false;
     double dpBucketBytes = 160e6; ///< DP gradient bucket size (Megatron: 40M fp32 elements)
     bool gradReduceFp32 = true; ///< DP reduces fp32 gradients (Megatron's default with bf16)
+    /// Weight-gradient GEMMs accumulate straight into the main-gradient buffer (Megatron-Core
+    /// --gradient-accumulation-fusion, its default; Transformer Engine fuse_wgrad_accumulation,
+    /// cuBLAS beta = 1): every micro-batch each wgrad GEMM reads and writes its output in the
+    /// main-gradient dtype, fp32 with gradReduceFp32 (Megatron DDP's grad buffer), else BF16.
+    /// false: the GEMM writes a BF16 gradient once (PyTorch autograd, torchtitan).
+    bool wgradAccumulationFusion = true;
+    /// Bytes the wgrad GEMM moves per output element (see wgradAccumulationFusion).
+    [[nodiscard]] double wgradOutputBytes() const
+    {
+        return wgradAccumulationFusion ? 2.0 * (gradReduceFp32 ? 4 : 2) : 2.0;
+    }
     std::vector<int> stageLayers; ///< explicit layers per model chunk (pp*vpp); empty: auto
 
     [[nodiscard]] long long worldSize() const { return 1LL * tp * cp * dp * pp; }
