@@ -191,7 +191,8 @@ private slots:
     // kernel's, a dense layer's forward is its kernel count times it: QKV, two norms, two
     // residual adds, RoPE of Q and K, attention, projection, fc1, fc2 and the activation = 12
     // in BF16; its backward 2 GEMMs per linear, 3 attention kernels, one per element-wise
-    // kernel = 18. CUDA graphs capture all of it. A host time below the kernels' leaves the
+    // kernel = 18 (hostLaunches counts the 30). Full recomputation launches the forward again.
+    // CUDA graphs capture all of it. A host time below the kernels' leaves the
     // GPU time as it was (the host is hidden).
     void hostLaunchBound()
     {
@@ -205,8 +206,17 @@ private slots:
         QVERIFY(close(host.forwardTime, 12 * 0.1));
         QVERIFY(close(host.backwardTime, 18 * 0.1));
         QVERIFY(close(host.hostBoundTime, 30 * 0.1 - gpuOnly.forwardTime - gpuOnly.backwardTime));
+        QCOMPARE(host.hostLaunches, 30.0);
+        QCOMPARE(gpuOnly.hostLaunches, 30.0); // counted with or without a host time
+        // Full recomputation launches the forward's 12 kernels again, host time included.
+        TrainingConfig full = c;
+        full.recompute = Recompute::Full;
+        const ChunkCost again = chunkCost(m, full, gpu(), 0, 1, false, false);
+        QCOMPARE(again.hostLaunches, 42.0);
+        QVERIFY(close(again.backwardTime, (18 + 12) * 0.1));
         c.cudaGraphs = true;
         QVERIFY(close(chunkCost(m, c, gpu(), 0, 1, false, false).forwardTime, gpuOnly.forwardTime));
+        QCOMPARE(chunkCost(m, c, gpu(), 0, 1, false, false).hostLaunches, 0.0);
         TransformerSpec big = llama(1); // 8k tokens: every kernel outlasts 1 us of host time
         TrainingConfig quick;
         const double t = chunkCost(big, quick, gpu(), 0, 1, false, false).forwardTime;

@@ -7,6 +7,7 @@
 // clang-format on
 
 #include "fakecomm.h"
+#include "megatronstack.h"
 #include "sim/schedule.h"
 #include "sim/simplan.h"
 #include "sim/simulator.h"
@@ -185,9 +186,8 @@ private slots:
     // The Megatron-MoE ModelZoo's Qwen3-235B comparisons on 256 H100 with 8 x 400G per node
     // (DeepEP, BF16): cross-node EP 32 with TP 2 beats intra-node EP 8 with TP 4 (measured
     // 19.7 s vs 29.0 s per step at global batch 2048), and the 1F1B A2A overlap beats no overlap
-    // (17.6 vs 19.7 s). Simulated at global batch 128 (8 micro-batches per pipeline, every
-    // other setting as measured) so the test stays within its time until all-to-all flows are
-    // aggregated; the ordering is what is checked, the figures are printed.
+    // (17.6 vs 19.7 s), at the measured global batch, every setting as the model zoo's recipe;
+    // the ordering is what is checked, the figures are printed.
     void qwenLayoutComparisons()
     {
         test::Cluster cl = test::makeCluster("dgx-h100", 32);
@@ -197,7 +197,11 @@ private slots:
         xep.config.dispatcher = TokenDispatcher::DeepEP;
         xep.config.recompute = Recompute::Selective;
         xep.config.recomputeModules = kRecomputeLayerNorm | kRecomputeAct | kRecomputeMoeAct;
-        xep.config.overlapTp = true;
+        // The model zoo's recipe: no --tp-comm-overlap; Megatron-LM eager, the host time per
+        // kernel launch of the Megatron stack (megatronstack.h).
+        xep.config.overlapTp = false;
+        xep.config.launchOverhead = test::kMegatronHostPerKernel;
+        xep.config.routerFusion = false; // the recipe predates --moe-router-fusion
         Workload iep = xep;
         iep.config.tp = 4;
         iep.config.dp = 8;
@@ -221,16 +225,17 @@ private slots:
                                  .arg(intra, 0, 'f', 2)
                                  .arg(overlapped, 0, 'f', 2);
         QVERIFY(cross > 0 && intra > 0 && overlapped > 0);
-        // The ordering of EP32 and EP8 TP4 is not reproduced: the model zoo ran the two on
-        // different code versions (its "Code" column; issue 14's notes), and Weft's EP8 TP4 is
-        // far faster than measured. At the measured batch (session 10: 16.98, 13.06, 13.00 s)
-        // the steady 1F1B phase dominates and the A2A overlap wins, by more than measured (23%
-        // against 11%: the overlap's own costs beyond the dispatcher's SMs are not modelled).
-        QEXPECT_FAIL("", "issue 14: cross-node EP32 not yet faster than EP8 with TP4", Continue);
+        // Session 16, with the Megatron stack's host time per launch (24.5 us; before: none
+        // here, 7.4 us in the validation) and the recipe's unfused router: EP8 TP4 launches
+        // 16 local experts' GEMMs and casts per layer and micro-batch, twice the micro-batches
+        // of EP32 TP2 (DP 8 against 16 at the same batch), and becomes host-bound: 17.38 s
+        // against 21.51 s (measured 19.7 and 29.0; the two rows ran different code versions,
+        // issue 14's notes). The A2A overlap wins by more than measured (21% against 11%: the
+        // overlap's own costs beyond the dispatcher's SMs are not modelled).
         QVERIFY2(cross < intra, "cross-node EP32 must beat intra-node EP8 with TP4");
         QVERIFY2(overlapped < cross * 0.95, "the 1F1B A2A overlap must beat no overlap");
         // What the model reaches today (regression bounds around the printed figures).
-        QVERIFY2(cross < 20 && intra < 15 && overlapped < 15, "Qwen3-235B step times regressed");
+        QVERIFY2(cross < 20 && intra < 25 && overlapped < 16, "Qwen3-235B step times regressed");
     }
 
     // Public sizes: DeepSeek-V3 671B (report sec. 4.2, MLA's 187M attention weights per

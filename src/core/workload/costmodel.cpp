@@ -92,13 +92,17 @@ struct Pass
     double fwdSegStart = 0; ///< GPU forward time when the open segment began
     double fwdClosed = 0; ///< wall time of the closed forward segments
     bool captured = false;
+    double launchesFwd = 0, launchesBwd = 0; ///< kernels launched outside CUDA graphs
 
     // The host launches `nf` forward and `nb` backward kernels.
     void launch(double nf, double nb)
     {
-        const double h = (captured && c.cudaGraphs) ? 0 : c.launchOverhead;
-        hostFwd += nf * h;
-        hostBwd += nb * h;
+        if (captured && c.cudaGraphs)
+            return;
+        hostFwd += nf * c.launchOverhead;
+        hostBwd += nb * c.launchOverhead;
+        launchesFwd += nf;
+        launchesBwd += nb;
     }
     // A host synchronisation in the forward: the queue drains, the host catches up.
     void sync()
@@ -439,11 +443,10 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
     layers.sharedApart = c.overlapSharedExperts && m.sharedExperts > 0;
     for (int i = first; i < first + count && i < m.layers; ++i)
         layer(layers, m, c, acc, i, LayerPart::All);
-    Pass again {k, c}; // what recomputation repeats (its forward)
-    if (c.recompute == Recompute::Full) {
-        again.fwd = layers.fwd;
-        again.flops = layers.flops;
-    } else if (c.recompute == Recompute::Selective)
+    // What recomputation repeats (its forward): full recomputation the layers' whole forward,
+    // launched again (its host time and launches too).
+    Pass again = c.recompute == Recompute::Full ? layers : Pass {k, c};
+    if (c.recompute == Recompute::Selective)
         for (int i = first; i < first + count && i < m.layers; ++i)
             layer(again, m, c, acc, i, LayerPart::Recomputed);
     Pass ends {k, c};
@@ -465,6 +468,8 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
     out.backwardTime = layers.backwardWall() + ends.backwardWall() + out.recomputeTime;
     out.hostBoundTime = out.forwardTime + out.backwardTime
         - (layers.fwd + ends.fwd + layers.bwd + ends.bwd + again.fwd);
+    out.hostLaunches = layers.launchesFwd + layers.launchesBwd + ends.launchesFwd + ends.launchesBwd
+        + again.launchesFwd;
     out.sharedExpertForward = layers.sharedFwd;
     out.sharedExpertBackward = layers.sharedBwd;
     return out;
