@@ -344,7 +344,8 @@ private slots:
         FabricParams q = dgxH100(32);
         q.suSize = 32;
         std::set<double> dgxTops;
-        for (const Node &n : generate(q).nodes())
+        const Design dgx = generate(q);
+        for (const Node &n : dgx.nodes())
             if (n.isAccelerator())
                 dgxTops.insert(n.y);
         const std::vector<double> dys(dgxTops.begin(), dgxTops.end());

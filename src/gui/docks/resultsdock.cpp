@@ -112,8 +112,8 @@ void ResultsDock::updateHints()
             chart->setEmptyHint(text);
     };
     ChartsPanel *c = m_charts;
-    for (Chart *chart : {static_cast<Chart *>(c->breakdownChart()), c->timelineChart(),
-                         c->utilizationChart(), c->memoryChart()})
+    for (Chart *chart : std::initializer_list<Chart *> {c->breakdownChart(), c->timelineChart(),
+                                                        c->utilizationChart(), c->memoryChart()})
         set(chart, hint);
     // A simulated step without a collective chart: say why (no group, or what is unroutable).
     set(c->collectiveChart(),
