@@ -102,14 +102,15 @@ void MemoryChart::adaptTicksToWidth(int width)
     if (m_totals.isEmpty())
         return;
     // 16 stages in a 600 px dock ran "79.2" into "79.2": label every k-th bar, k such that a
-    // label and some air fit in k bars. The axis rect is the width less the y axis (~70 px).
+    // label and some air (12 px) fit in k bars. The axis rect is the width less the y axis with
+    // its label and the margins (~90 px; at 70 the 16 totals in a 650 px dock still touched).
     const QFontMetrics metrics(fonts().annotation);
     int widest = 0; // of the plain totals: the few over capacity show regardless
     for (const QCPItemText *label : m_totals)
         if (!label->property("over").toBool())
             widest = std::max(widest, metrics.horizontalAdvance(label->text()));
-    const double bar = std::max(1, width - 70) / (double(m_totals.size()) + 0.2);
-    const int step = std::max(1, int(std::ceil((widest + 8) / bar)));
+    const double bar = std::max(1, width - 90) / (double(m_totals.size()) + 0.2);
+    const int step = std::max(1, int(std::ceil((widest + 12) / bar)));
     for (qsizetype i = 0; i < m_totals.size(); ++i)
         m_totals[i]->setVisible(i % step == 0 || m_totals[i]->property("over").toBool());
 }
