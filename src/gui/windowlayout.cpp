@@ -7,6 +7,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStyle>
+#include <algorithm>
 
 namespace weft {
 
@@ -37,8 +38,9 @@ void WindowLayout::arrange(QMainWindow *w, const MainDocks &d)
 void WindowLayout::sizeDocks(QMainWindow *w, const MainDocks &d)
 {
     const int width = w->width(), height = w->height();
-    w->resizeDocks({d.palette, d.properties}, {std::min(250, width / 6), std::min(380, width / 4)},
-                   Qt::Horizontal);
+    // The palette at least 200 px (PaletteDock::kMinimumWidth; its widget holds that too).
+    w->resizeDocks({d.palette, d.properties},
+                   {std::clamp(width / 6, 200, 250), std::min(380, width / 4)}, Qt::Horizontal);
     w->resizeDocks({d.results}, {std::min(330, height / 3)}, Qt::Vertical);
 }
 

@@ -16,6 +16,7 @@
 #include "gui/dialogs/aboutdialog.h"
 #include "gui/dialogs/customhardwaredialog.h"
 #include "gui/dialogs/newclusterwizard.h"
+#include "gui/dialogs/plandialog.h"
 #include "gui/dialogs/preferencesdialog.h"
 #include "gui/dialogs/sweepdialog.h"
 #include "gui/docks/resultsdock.h"
@@ -133,6 +134,41 @@ int main(int argc, char **argv)
                     w.document()->undoStack()->setClean();
                 }
             }
+            if (wanted("gb200-16")) {
+                // 16 racks in one unit: 4 rows of 4 at Fit, one rack expanded over the rows
+                // below it.
+                FabricParams p;
+                p.scaleUpPreset = "gb200-nvl72";
+                p.domains = 16;
+                p.fabric = FabricKind::FatTree;
+                p.switchModel = "qm9700";
+                p.nicRate = 400e9 / 8;
+                p.suSize = 16;
+                MainWindow w;
+                w.resize(size);
+                w.show();
+                w.document()->generateCluster(
+                    std::move(*generateFabric(p, builtinCatalog()).design));
+                settle();
+                w.view()->fitAll();
+                shot(&w, file("gb200-16-fit"));
+                const Group *rack = nullptr;
+                for (const Group &g : w.document()->design().groups())
+                    if (g.kind == GroupKind::ScaleUpDomain && !rack)
+                        rack = &g;
+                if (rack) {
+                    const GroupId id = rack->id;
+                    w.document()->setCollapsed(id, false);
+                    w.view()->fitAll();
+                    shot(&w, file("gb200-16-expanded"));
+                    const QRectF frame
+                        = w.view()->topologyScene()->groupItem(id)->sceneBoundingRect();
+                    w.view()->setZoom(1.2);
+                    w.view()->centerOn(frame.center() + QPointF(0, 120));
+                    shot(&w, file("gb200-16-expanded-zoom"));
+                }
+                w.document()->undoStack()->setClean();
+            }
             if (wanted("16k")) {
                 MainWindow w;
                 w.resize(size);
@@ -201,6 +237,19 @@ int main(int argc, char **argv)
                     SweepDialog d(w.document(), &w);
                     d.show();
                     shot(&d, file("dialog-sweep"));
+                }
+                {
+                    PlanDialog d(w.document(), nullptr, &w);
+                    d.show();
+                    shot(&d, file("dialog-plan"));
+                    d.resize(1100, 950);
+                    shot(&d, file("dialog-plan-tall"));
+                }
+                {
+                    SweepDialog d(w.document(), &w);
+                    d.show();
+                    d.resize(1, 1);
+                    shot(&d, file("dialog-sweep-least"));
                 }
                 {
                     AboutDialog d(&w);

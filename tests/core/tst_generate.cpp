@@ -300,6 +300,59 @@ private slots:
         }
     }
 
+    // Sixteen NVL72 racks in one unit stood 7 + 7 + 2, each row as far below the last as an
+    // expanded rack is tall (600 units: an empty band at Fit), and an expanded rack's GPU
+    // labels were half covered by the next GPU row (40 units apart, 34-unit boxes). Now the
+    // rows are balanced (4 x 4), as far apart as the collapsed boxes (an expanded rack is drawn
+    // over the boxes below it), and GPU rows 52 units apart. DGX H100 rows are unchanged.
+    void nvl72RacksInCompactRows()
+    {
+        FabricParams p = dgxH100(16);
+        p.scaleUpPreset = "gb200-nvl72";
+        p.fabric = FabricKind::FatTree;
+        p.suSize = 16;
+        const Design d = generate(p);
+        QVERIFY(!d.nodes().empty());
+        std::map<GroupId, QRectF> box; // each rack's members, bounding box of the centres
+        std::map<GroupId, std::set<double>> gpuRows;
+        for (const Node &n : d.nodes())
+            if (n.isAccelerator() || n.role == SwitchRole::ScaleUp) {
+                QRectF &r = box[n.group];
+                r = r.isNull() ? QRectF(n.x, n.y, 1, 1) : r.united(QRectF(n.x, n.y, 1, 1));
+                if (n.isAccelerator())
+                    gpuRows[n.group].insert(n.y);
+            }
+        QCOMPARE(int(box.size()), 16);
+        std::set<double> lefts, tops;
+        for (const auto &[g, r] : box) {
+            lefts.insert(r.left());
+            tops.insert(r.top());
+        }
+        QCOMPARE(lefts.size(), std::size_t(4));
+        QCOMPARE(tops.size(), std::size_t(4));
+        const std::vector<double> rowTops(tops.begin(), tops.end());
+        for (std::size_t i = 1; i < rowTops.size(); ++i)
+            QCOMPARE(rowTops[i] - rowTops[i - 1], 142.0); // a collapsed box (62) + 80
+        for (const auto &[g, rows] : gpuRows) {
+            QCOMPARE(rows.size(), std::size_t(9)); // 72 GPUs, 8 a row
+            const std::vector<double> ys(rows.begin(), rows.end());
+            for (std::size_t i = 1; i < ys.size(); ++i)
+                QCOMPARE(ys[i] - ys[i - 1], 52.0);
+        }
+
+        // DGX H100 servers (one GPU row, a short frame) keep rows as tall as the frame.
+        FabricParams q = dgxH100(32);
+        q.suSize = 32;
+        std::set<double> dgxTops;
+        const Design dgx = generate(q);
+        for (const Node &n : dgx.nodes())
+            if (n.isAccelerator())
+                dgxTops.insert(n.y);
+        const std::vector<double> dys(dgxTops.begin(), dgxTops.end());
+        QCOMPARE(dys.size(), std::size_t(6)); // 6 rows of up to 6 servers
+        QCOMPARE(dys[1] - dys[0], 200.0);
+    }
+
     void meshPresetWithFabric()
     {
         FabricParams p = dgxH100(4);

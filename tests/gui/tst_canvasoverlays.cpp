@@ -77,6 +77,21 @@ Design gb200TwoPods()
     return std::move(*r.design);
 }
 
+// 16 NVL72 racks in one unit: 4 rows of 4, as far apart as the collapsed boxes.
+Design gb200OneUnit()
+{
+    FabricParams p;
+    p.scaleUpPreset = "gb200-nvl72";
+    p.domains = 16;
+    p.fabric = FabricKind::FatTree;
+    p.switchModel = "qm9700";
+    p.nicRate = 400e9 / 8;
+    p.suSize = 16;
+    GenerateResult r = generateFabric(p, builtinCatalog());
+    Q_ASSERT(r.ok());
+    return std::move(*r.design);
+}
+
 QRect legendRect(const TopologyView *view, const QWidget *legend)
 {
     return QRect(legend->pos() - view->viewport()->pos(), legend->size());
@@ -281,6 +296,85 @@ private slots:
             if (dynamic_cast<LinkCrossings *>(item))
                 item->setVisible(false);
         QVERIFY(with != render());
+    }
+
+    // Rows of racks stand as far apart as the collapsed boxes: an expanded rack reaches over
+    // the racks below it. Its frame is drawn over them (they went over its GPUs and labels),
+    // a click there hits the expanded rack, and collapsing it brings them back on top.
+    void expandedRackDrawnOverTheRacksBelow()
+    {
+        DesignDocument doc(builtinCatalog());
+        doc.resetDesign(gb200OneUnit());
+        TopologyScene scene(&doc);
+        const Design &d = doc.design();
+        std::vector<GroupId> racks;
+        for (const Group &g : d.groups())
+            if (g.kind == GroupKind::ScaleUpDomain)
+                racks.push_back(g.id);
+        QCOMPARE(racks.size(), std::size_t(16));
+        GroupItem *top = scene.groupItem(racks[0]);
+        const QRectF box = top->frame();
+        doc.setCollapsed(racks[0], false);
+        QVERIFY(!top->collapsed());
+        const QRectF frame = top->frame();
+        QVERIFY(frame.height() > 4 * box.height()); // it reaches over the rows below
+        int covered = 0;
+        for (std::size_t i = 1; i < racks.size(); ++i) {
+            GroupItem *item = scene.groupItem(racks[i]);
+            QVERIFY(item->collapsed());
+            const bool under = item->frame().intersects(frame);
+            QCOMPARE(item->covered(), under);
+            if (!under) {
+                QVERIFY(item->zValue() > top->zValue()); // boxes stay over the links elsewhere
+                continue;
+            }
+            ++covered;
+            QVERIFY2(item->zValue() < top->zValue(), d.group(racks[i])->name.c_str());
+            const CanvasHit hit = scene.hitAt(item->frame().center(), 0);
+            QVERIFY(hit.group == racks[0] || hit.node.valid() || !hit.links.empty()); // its own
+            QVERIFY(hit.group != racks[i]);
+        }
+        QVERIFY(covered >= 3); // the rows below in its column
+        doc.setCollapsed(racks[0], true);
+        for (std::size_t i = 1; i < racks.size(); ++i) {
+            QVERIFY(!scene.groupItem(racks[i])->covered());
+            QVERIFY(scene.groupItem(racks[i])->zValue() > 1); // over the links again
+        }
+    }
+
+    // A node's label is short (the domain prefix dropped, elided to its grid cell): the tooltip
+    // names it in full with its hardware and domain; a domain's box says what it holds.
+    void nodesAndRacksHaveToolTips()
+    {
+        DesignDocument doc(builtinCatalog());
+        doc.resetDesign(gb200());
+        const Design &d = doc.design();
+        const Group &rack = *std::find_if(d.groups().begin(), d.groups().end(), [](auto &g) {
+            return g.kind == GroupKind::ScaleUpDomain;
+        });
+        TopologyScene scene(&doc);
+        const QString boxTip = scene.groupItem(rack.id)->toolTip();
+        QVERIFY2(boxTip.contains(QString::fromStdString(rack.name)), qPrintable(boxTip));
+        QVERIFY2(boxTip.contains(QStringLiteral("72 accelerators")), qPrintable(boxTip));
+        QVERIFY2(boxTip.contains(QStringLiteral("expand")), qPrintable(boxTip));
+        doc.setCollapsed(rack.id, false);
+        int checked = 0;
+        for (const NodeId id : rack.members) {
+            const Node *n = d.node(id);
+            const QString tip = scene.nodeItem(id)->toolTip();
+            QVERIFY2(tip.startsWith(QString::fromStdString(n->name)), qPrintable(tip));
+            const std::string spec
+                = n->isAccelerator() ? d.acceleratorSpec(*n)->name : d.switchSpec(*n)->name;
+            QVERIFY2(tip.contains(QString::fromStdString(spec)), qPrintable(tip));
+            QVERIFY2(tip.contains(QString::fromStdString(rack.name)), qPrintable(tip));
+            ++checked;
+        }
+        QCOMPARE(checked, 90);
+        // A fabric switch, outside any domain.
+        const Node &leaf = *std::find_if(d.nodes().begin(), d.nodes().end(),
+                                         [](auto &n) { return n.role == SwitchRole::Leaf; });
+        const QString tip = scene.nodeItem(leaf.id)->toolTip();
+        QVERIFY2(tip.contains(QString::fromStdString(d.switchSpec(leaf)->name)), qPrintable(tip));
     }
 
     // An expanded NVL72 rack: the lines from each NVSwitch chip to the GPUs below start under

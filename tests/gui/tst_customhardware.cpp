@@ -305,6 +305,25 @@ private slots:
         dlg->reject();
     }
 
+    // A built-in switch's source is a long datasheet reference: the field opened showing its
+    // last words. It opens at the start now, the beginning of the reference in view.
+    void sourceFieldOpensAtItsStart()
+    {
+        const SwitchSpec nvs
+            = CatalogStore::instance().catalog().hardware.switches.at("nvswitch-gen3");
+        QVERIFY(nvs.source.size() > 200);
+        CustomHardwareDialog d(nvs);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        auto *source = d.findChild<QLineEdit *>(QStringLiteral("source"));
+        QVERIFY(source);
+        QCOMPARE(source->text(), QString::fromStdString(nvs.source));
+        QVERIFY(source->fontMetrics().horizontalAdvance(source->text()) > source->width());
+        QCOMPARE(source->cursorPosition(), 0);
+        QVERIFY(source->inputMethodQuery(Qt::ImCursorRectangle).toRect().left()
+                < 12); // start shown
+    }
+
     void unreadableUserCatalogLeavesBuiltinPalette()
     {
         QDir().mkpath(QFileInfo(CatalogStore::defaultUserPath()).absolutePath());

@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QDialog>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QTest>
@@ -66,6 +67,25 @@ private slots:
         dialog->close();
     }
 
+    // In a 1600x1000 window the guide (760 px) and the shortcut list (560 x 560) opened like
+    // pop-ups: each opens at least half the main window's size.
+    void helpWindowsAtLeastHalfTheMainWindow()
+    {
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QDialog *guide = w.helpActions()->guideWindow();
+        QVERIFY(guide->width() >= 800);
+        QVERIFY(guide->height() >= 500);
+        w.findChild<QAction *>(QStringLiteral("actionShortcuts"))->trigger();
+        auto *keys = w.findChild<QDialog *>(QStringLiteral("KeyboardShortcuts"));
+        QVERIFY(keys);
+        QVERIFY2(keys->width() >= 800 && keys->height() >= 500,
+                 qPrintable(QStringLiteral("%1x%2").arg(keys->width()).arg(keys->height())));
+        keys->close();
+    }
+
     // QM8700 and QM9700 looked the same once elided at the end: the middle goes instead, and
     // the tooltip names the switch in full.
     void paletteNamesElidedInTheMiddle()
@@ -75,7 +95,39 @@ private slots:
         QCOMPARE(tree->textElideMode(), Qt::ElideMiddle);
         QTreeWidgetItem *h100 = tree->findEntry(QStringLiteral("H100"));
         QVERIFY(h100);
-        QVERIFY(h100->toolTip(0).startsWith(h100->text(0)));
+        QVERIFY(h100->toolTip(0).startsWith(QStringLiteral("NVIDIA H100 SXM5 80GB\n")));
+    }
+
+    // "NVIDIA Quantum-2 QM9700 (NDR)" in a 200 px dock: the vendor took the room that tells
+    // the models apart. Rows drop it (the tooltip and the filter keep it), and the palette is
+    // at least 200 px wide, also in a small window.
+    void paletteNamesWithoutVendor()
+    {
+        MainWindow w;
+        w.resize(1000, 650);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        PaletteTree *tree = w.paletteDock()->tree();
+        QTreeWidgetItem *qm9700
+            = tree->findItems(QStringLiteral("QM9700"), Qt::MatchContains | Qt::MatchRecursive)
+                  .value(0);
+        QVERIFY(qm9700);
+        QCOMPARE(qm9700->text(0), QStringLiteral("Quantum-2 QM9700 (NDR)"));
+        QVERIFY(qm9700->toolTip(0).startsWith(QStringLiteral("NVIDIA Quantum-2 QM9700 (NDR)")));
+        QTreeWidgetItem *mi300 = tree->findEntry(QStringLiteral("MI300X 192GB"));
+        QVERIFY(mi300);
+        QCOMPARE(mi300->text(0), QStringLiteral("Instinct MI300X 192GB"));
+        for (QTreeWidgetItem *e :
+             tree->findItems(QStringLiteral("*"), Qt::MatchWildcard | Qt::MatchRecursive))
+            QVERIFY2(!e->text(0).startsWith(QStringLiteral("NVIDIA ")), qPrintable(e->text(0)));
+        // Typing the vendor still finds its hardware.
+        auto *filter = w.paletteDock()->findChild<QLineEdit *>();
+        QVERIFY(filter);
+        filter->setText(QStringLiteral("nvidia quantum-2"));
+        QVERIFY(!qm9700->isHidden());
+        filter->clear();
+        QVERIFY(w.paletteDock()->width() >= PaletteDock::kMinimumWidth);
+        QCOMPARE(PaletteDock::kMinimumWidth, 200);
     }
 };
 

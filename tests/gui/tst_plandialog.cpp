@@ -29,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 using namespace weft;
 using namespace weft::test;
@@ -83,6 +84,40 @@ private slots:
     {
         m_dialog = nullptr;
         m_w.reset();
+    }
+
+    // Before a run the Pareto chart drew bare axes with squashed ticks: it says what fills it
+    // instead, until the first candidate is plotted.
+    void emptyParetoChartSaysWhatFillsIt()
+    {
+        auto *chart = child<PlanParetoChart>("paretoChart");
+        QVERIFY(chart->showsHint());
+        QVERIFY2(chart->emptyHint().contains(QStringLiteral("Run")),
+                 qPrintable(chart->emptyHint()));
+        child<QLineEdit>("fixField")->setText(QStringLiteral("cp=1,zero_stage=1,micro_batch=1"));
+        child<QSpinBox>("jobsBox")->setValue(2);
+        QTest::mouseClick(child<QPushButton>("runButton"), Qt::LeftButton);
+        QVERIFY(finished());
+        QVERIFY(!chart->showsHint());
+        QVERIFY(chart->hasData());
+    }
+
+    // The form stays as tall as its rows in a tall dialog: the table and chart take the rest.
+    void formKeepsItsHeight()
+    {
+        m_dialog->resize(1100, 1000);
+        QApplication::processEvents();
+        auto *layout = qobject_cast<QVBoxLayout *>(m_dialog->layout());
+        QVERIFY(layout);
+        int splitter = -1;
+        for (int i = 0; i < layout->count(); ++i)
+            if (layout->itemAt(i)->widget() == child<QWidget>("splitter"))
+                splitter = i;
+        QVERIFY(splitter >= 0);
+        for (int i = 0; i < layout->count(); ++i)
+            QCOMPARE(layout->stretch(i), i == splitter ? 1 : 0);
+        const QWidget *fix = child<QWidget>("fixField");
+        QCOMPARE(fix->height(), fix->sizeHint().height());
     }
 
     void runsRanksAppliesAndCompares()

@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -204,6 +205,30 @@ private slots:
         QVERIFY2(cancelled >= 10, qPrintable(QString::number(cancelled)));
         QVERIFY(m_dialog->runButton()->isEnabled());
         QVERIFY(!m_dialog->cancelButton()->isEnabled());
+    }
+
+    // Shrunk to its least size the dialog was unusable: a table two rows tall with its columns
+    // cut, a values field too narrow for "1,2,4,8,16". At its least size now every column's
+    // header shows, a few rows fit, and the values field holds a typical list.
+    void leastSizeIsUsable()
+    {
+        m_dialog->resize(1, 1);
+        QApplication::processEvents();
+        QCOMPARE(m_dialog->size(), m_dialog->minimumSize());
+        auto *table = m_dialog->findChild<QTableWidget *>(QStringLiteral("SweepTable"));
+        QVERIFY(table);
+        int columns = 0;
+        for (int c = 0; c < table->columnCount(); ++c)
+            columns += table->horizontalHeader()->sectionSizeHint(c);
+        QVERIFY2(
+            table->viewport()->width() >= columns,
+            qPrintable(QStringLiteral("%1 < %2").arg(table->viewport()->width()).arg(columns)));
+        const int row = table->fontMetrics().height() + 8;
+        QVERIFY2(table->viewport()->height() >= 4 * row,
+                 qPrintable(QString::number(table->viewport()->height())));
+        QVERIFY(m_dialog->valuesField()->width()
+                >= m_dialog->valuesField()->fontMetrics().horizontalAdvance(
+                    QStringLiteral("1,2,4,8,16,32,64,128")));
     }
 
     void screenshot()

@@ -17,6 +17,9 @@ namespace {
 // tiers, cores with 3) spans the grid above it, wrapped into rows of at most one switch per
 // kTopPitch.
 constexpr double kPitch = 40;
+/// Rows of accelerators: a 34-unit box and its 14-unit label under it, with air (at 40 the
+/// next row covered half of an expanded rack's GPU labels).
+constexpr double kAccelRowPitch = 52;
 constexpr int kCols = 8;
 constexpr double kDomainGap = 60;
 constexpr double kRowGap = 80;
@@ -31,6 +34,11 @@ constexpr double kGridAspect = 1.6; ///< width : height of the grid of pods
 /// the second row pass the first row's boxes (8 NVL72 racks looked cabled to each other) and
 /// the collapsed boxes left a band as tall as an expanded rack between the rows (issue 18).
 constexpr int kOneRowDomains = 8;
+/// Rows of domains whose expanded frame is taller than two rows of collapsed boxes (NVL72
+/// racks) stand as far apart as the collapsed boxes (62 units, document/tieredlayout.h) plus
+/// kRowGap: reserving the expanded height left empty bands between rows of racks (issue 18).
+/// An expanded rack is drawn over the boxes below it.
+constexpr double kCollapsedRowPitch = 62 + kRowGap;
 
 std::string idx(const char *prefix, std::int64_t i)
 {
@@ -49,15 +57,21 @@ public:
         m_cols = std::min(n, kCols);
         m_chipRows = (plan.preset.scaleUpSwitches + m_cols - 1) / m_cols;
         m_domainWidth = m_cols * kPitch;
-        const double height = (m_chipRows + 1 + (n + m_cols - 1) / m_cols) * kPitch;
+        const int accelRows = (n + m_cols - 1) / m_cols;
+        const double height
+            = (m_chipRows + 2) * kPitch + std::max(0, accelRows - 1) * kAccelRowPitch;
         m_suDomains = static_cast<int>(std::max<std::int64_t>(
             1, plan.suSize > 0 ? std::min<std::int64_t>(plan.suSize, plan.domains) : plan.domains));
-        const double perRow = std::round(
-            std::sqrt(2.0 * m_suDomains * (height + kRowGap) / (m_domainWidth + kDomainGap)));
+        m_rowPitch
+            = height + kRowGap > 2 * kCollapsedRowPitch ? kCollapsedRowPitch : height + kRowGap;
+        // Rows about twice as wide as the block is tall, balanced (16 racks: 4 x 4, not 3 + 3 +
+        // 3 + 3 + 3 + 1).
+        const double perRow
+            = std::sqrt(2.0 * m_suDomains * m_rowPitch / (m_domainWidth + kDomainGap));
+        const int wanted = std::max(1, static_cast<int>(std::round(m_suDomains / perRow)));
         m_perRow = m_suDomains <= kOneRowDomains
             ? m_suDomains
-            : std::clamp(static_cast<int>(perRow), 1, m_suDomains);
-        m_rowPitch = height + kRowGap;
+            : std::clamp((m_suDomains + wanted - 1) / wanted, 1, m_suDomains);
         // Pods: the unit's rows of domains and the tiers of the unit above them.
         const int podTiers = p.tiers == 3 ? 2 : 1;
         const int planes = std::max(1, p.planes);
@@ -184,7 +198,7 @@ private:
             a.group = gid;
             a.rail = i;
             a.x = x0 + (i % m_cols) * kPitch;
-            a.y = y0 + accelY + (i / m_cols) * kPitch;
+            a.y = y0 + accelY + (i / m_cols) * kAccelRowPitch;
             const NodeId id = m_d.addNode(std::move(a));
             for (std::size_t c = 0; c < chips.size(); ++c)
                 addLink(id, chips[c], m_plan.scaleUpTech, m_plan.scaleUpTech.laneRate,

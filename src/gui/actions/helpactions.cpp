@@ -38,7 +38,9 @@ QDialog *closableDialog(QWidget *parent, const QString &title, QWidget *content,
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     layout->addWidget(buttons);
-    dialog->resize(size);
+    // At least half the main window: at 1600x1000 a fixed 560 px list looked like a pop-up.
+    const QSize half = parent ? parent->window()->size() / 2 : QSize();
+    dialog->resize(size.expandedTo(half));
     return dialog;
 }
 

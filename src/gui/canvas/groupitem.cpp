@@ -49,11 +49,42 @@ void GroupItem::syncFromModel()
              y1 - y0 + 2 * m + layout::kDomainHeader);
     if (m_collapsed)
         r.setHeight(layout::kCollapsedHeight);
-    setZValue(m_collapsed ? 2 : 0);
+    updateStacking();
+    updateToolTip();
     prepareGeometryChange();
     setPos(r.topLeft());
     m_rect = QRectF(QPointF(0, 0), r.size());
     update();
+}
+
+void GroupItem::setCovered(bool covered)
+{
+    if (covered == m_covered)
+        return;
+    m_covered = covered;
+    updateStacking();
+}
+
+void GroupItem::updateStacking()
+{
+    // Expanded frames (0) under the links (1); collapsed boxes over the links (2), except
+    // those an expanded frame covers (-1): the frame hides them.
+    setZValue(!m_collapsed ? 0 : m_covered ? -1 : 2);
+}
+
+void GroupItem::updateToolTip()
+{
+    const Group *g = m_doc->design().group(m_id);
+    if (!g)
+        return;
+    QString tip = QObject::tr("%1\n%2 accelerators")
+                      .arg(QString::fromStdString(g->name))
+                      .arg(m_accelerators);
+    if (m_switches > 0)
+        tip += QObject::tr(", %1 scale-up switches").arg(m_switches);
+    tip += m_collapsed ? QObject::tr("\nDouble-click to expand")
+                       : QObject::tr("\nDouble-click to collapse");
+    setToolTip(tip);
 }
 
 QRectF GroupItem::boundingRect() const

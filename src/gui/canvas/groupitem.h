@@ -23,6 +23,10 @@ public:
     /// Recomputes the frame from the members' positions and the collapsed state.
     void syncFromModel();
     [[nodiscard]] bool collapsed() const { return m_collapsed; }
+    /// A collapsed box under an expanded domain's frame goes behind that frame (the frame is
+    /// drawn over the boxes it covers, its members and lines over both).
+    void setCovered(bool covered);
+    [[nodiscard]] bool covered() const { return m_covered; }
     /// Scene point where links to the collapsed box end.
     [[nodiscard]] QPointF anchor() const { return mapToScene(m_rect.center()); }
     /// The box or frame in scene coordinates.
@@ -40,7 +44,11 @@ private:
     const DesignDocument *m_doc;
     GroupId m_id;
     QRectF m_rect;
+    void updateStacking();
+    void updateToolTip();
+
     bool m_collapsed = true;
+    bool m_covered = false;
     int m_accelerators = 0;
     int m_switches = 0;
 };

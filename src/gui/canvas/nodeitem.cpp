@@ -36,6 +36,22 @@ void NodeItem::syncFromModel()
         m_rect = r;
     }
     setPos(n->x, n->y);
+    // The label under the node is short (its domain's prefix dropped, elided to the cell): the
+    // tooltip names it in full with its hardware.
+    const Design &d = m_doc->design();
+    const std::string *spec = nullptr;
+    if (const AcceleratorSpec *a = n->isAccelerator() ? d.acceleratorSpec(*n) : nullptr)
+        spec = &a->name;
+    else if (const SwitchSpec *s = n->isSwitch() ? d.switchSpec(*n) : nullptr)
+        spec = &s->name;
+    QString tip = QString::fromStdString(n->name);
+    if (spec)
+        tip += u'\n' + QString::fromStdString(*spec);
+    if (n->isSwitch())
+        tip += u'\n' + QObject::tr("%1 switch").arg(QString::fromLatin1(toString(n->role)));
+    if (const Group *g = n->group.valid() ? d.group(n->group) : nullptr)
+        tip += u'\n' + QObject::tr("in %1").arg(QString::fromStdString(g->name));
+    setToolTip(tip);
 }
 
 QRectF NodeItem::boundingRect() const

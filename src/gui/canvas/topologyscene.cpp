@@ -89,6 +89,7 @@ void TopologyScene::rebuild()
         ensureNodeItem(n.id);
     m_shownSelection = m_doc->selection();
     m_ranks.recompute(d);
+    restackGroups();
     updateExtent();
 }
 
@@ -171,6 +172,7 @@ void TopologyScene::onAdded(const IdSet &ids)
     // Ranks follow the accelerators in order: an added one can shift them.
     if (!ids.nodes.empty() && m_doc->design().workload)
         onWorkloadChanged();
+    restackGroups();
     m_links->invalidate();
     updateExtent();
 }
@@ -188,6 +190,7 @@ void TopologyScene::onRemoved(const IdSet &ids)
         item->syncFromModel();
     if (!ids.nodes.empty() && m_doc->design().workload) // it may have held a rank
         onWorkloadChanged();
+    restackGroups();
     m_links->invalidate();
 }
 
@@ -205,8 +208,27 @@ void TopologyScene::onChanged(const IdSet &ids)
     }
     for (const GroupId g : touched)
         syncGroup(g);
+    if (!touched.empty())
+        restackGroups();
     m_links->invalidate();
     updateExtent();
+}
+
+void TopologyScene::restackGroups()
+{
+    // Generated racks stand in rows as far apart as their collapsed boxes: an expanded one
+    // reaches over the rows below it. Usually few domains are expanded: O(groups x expanded).
+    std::vector<QRectF> expanded;
+    for (const auto &[id, item] : m_groups)
+        if (!item->collapsed())
+            expanded.push_back(item->frame());
+    for (const auto &[id, item] : m_groups) {
+        if (!item->collapsed())
+            continue;
+        const QRectF box = item->frame();
+        item->setCovered(std::any_of(expanded.begin(), expanded.end(),
+                                     [&box](const QRectF &f) { return f.intersects(box); }));
+    }
 }
 
 void TopologyScene::onSelectionChanged()

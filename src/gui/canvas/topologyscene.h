@@ -79,6 +79,8 @@ private:
     void removeNodeItem(NodeId id);
     [[nodiscard]] bool hiddenInCollapsedDomain(NodeId id) const;
     void updateExtent();
+    /// Puts the collapsed boxes an expanded domain's frame covers behind that frame.
+    void restackGroups();
     void onWorkloadChanged();
 
     DesignDocument *m_doc;

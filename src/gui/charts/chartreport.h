@@ -20,6 +20,9 @@ struct ReportChartData
     std::optional<MemoryChartData> memory;
     std::optional<CollectiveChartData> collective;
     std::optional<SweepChartData> sweep;
+    /// Why `collective` is empty when it was asked for (no group of 2+ GPUs, or what keeps
+    /// the group from being routed); empty otherwise.
+    QString collectiveNote;
 };
 
 /// Builds each present chart (light palette, report fonts) and writes

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace weft {
 
@@ -60,6 +61,7 @@ void MemoryChart::build()
         below = bars;
     }
     // Total above each bar, flagged when it exceeds the capacity.
+    m_totals.clear();
     for (std::size_t i = 0; i < m_data.accelerators.size(); ++i) {
         const AcceleratorMemory &a = m_data.accelerators[i];
         const bool over = a.total() > a.capacity;
@@ -72,7 +74,10 @@ void MemoryChart::build()
         label->setColor(over ? okabeIto(OkabeIto::Vermillion) : theme().foreground);
         label->setPadding(QMargins(0, 0, 0, 3));
         label->setClipToAxisRect(false);
+        label->setProperty("over", over);
+        m_totals << label;
     }
+    adaptTicksToWidth(width());
     // Capacity: a step line one bar wide per accelerator (capacities may differ).
     m_capacity = nullptr;
     if (m_data.accelerators.empty())
@@ -90,6 +95,24 @@ void MemoryChart::build()
     m_capacity->setLineStyle(QCPGraph::lsStepLeft);
     m_capacity->setPen(QPen(okabeIto(OkabeIto::Vermillion), 2.5, Qt::DashLine));
     m_capacity->setData(keys, values, true);
+}
+
+void MemoryChart::adaptTicksToWidth(int width)
+{
+    if (m_totals.isEmpty())
+        return;
+    // 16 stages in a 600 px dock ran "79.2" into "79.2": label every k-th bar, k such that a
+    // label and some air (12 px) fit in k bars. The axis rect is the width less the y axis with
+    // its label and the margins (~90 px; at 70 the 16 totals in a 650 px dock still touched).
+    const QFontMetrics metrics(fonts().annotation);
+    int widest = 0; // of the plain totals: the few over capacity show regardless
+    for (const QCPItemText *label : m_totals)
+        if (!label->property("over").toBool())
+            widest = std::max(widest, metrics.horizontalAdvance(label->text()));
+    const double bar = std::max(1, width - 90) / (double(m_totals.size()) + 0.2);
+    const int step = std::max(1, int(std::ceil((widest + 12) / bar)));
+    for (qsizetype i = 0; i < m_totals.size(); ++i)
+        m_totals[i]->setVisible(i % step == 0 || m_totals[i]->property("over").toBool());
 }
 
 void MemoryChart::fitView()

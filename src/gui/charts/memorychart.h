@@ -19,9 +19,17 @@ protected:
     void build() override;
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
+    /// Thins the total labels above the bars to those that fit side by side (every k-th, and
+    /// every bar over its capacity).
+    void adaptTicksToWidth(int width) override;
+
+public:
+    /// The total labels above the bars (one per bar; the thinned ones hidden).
+    [[nodiscard]] const QList<QCPItemText *> &totalLabels() const { return m_totals; }
 
 private:
     QCPGraph *m_capacity = nullptr;
+    QList<QCPItemText *> m_totals; // owned by the plot
 };
 
 } // namespace weft

@@ -3,6 +3,7 @@
 #include "sim/collectivesweep.h"
 #include "simresultcharts.h"
 
+#include <QObject>
 #include <exception>
 
 namespace weft {
@@ -23,12 +24,19 @@ LinkId busiestLink(const SimResult &r)
     return best;
 }
 
-std::optional<CollectiveChartData> collectiveData(const SimResult &r, const Design &design)
+/// The all-reduce chart of the first TP group of 2+ GPUs (else the first DP group), or none
+/// with *why saying what is missing: no such group, or what keeps the group from being routed.
+std::optional<CollectiveChartData> collectiveData(const SimResult &r, const Design &design,
+                                                  QString *why)
 {
     for (const char *kind : {"tp", "dp"}) {
         for (const GroupTraffic &g : r.groups) {
             if (g.kind != kind || g.members.size() < 2)
                 continue;
+            const QString group = QStringLiteral("%1 group %2 (%3 GPUs)")
+                                      .arg(QString::fromLatin1(kind).toUpper())
+                                      .arg(g.index)
+                                      .arg(g.members.size());
             std::vector<double> sizes;
             for (double s = 1024; s <= 1024.0 * 1024 * 1024; s *= 4)
                 sizes.push_back(s);
@@ -36,18 +44,22 @@ std::optional<CollectiveChartData> collectiveData(const SimResult &r, const Desi
                 const auto rows = sweepCollective(design, CollectiveKind::AllReduce, g.members,
                                                   sizes, CollectiveAlgorithm::Auto);
                 CollectiveSeries series;
-                series.label = QStringLiteral("all-reduce, %1 group %2 (%3 GPUs)")
-                                   .arg(QString::fromLatin1(kind).toUpper())
-                                   .arg(g.index)
-                                   .arg(g.members.size());
+                series.label = QStringLiteral("all-reduce, %1").arg(group);
                 for (const CollectiveSweepRow &row : rows)
                     series.points.push_back({row.bytes, row.busbw});
                 return CollectiveChartData {{series}};
-            } catch (const std::exception &) {
-                return std::nullopt; // unroutable group: the report goes on without this chart
+            } catch (const std::exception &e) {
+                // The report goes on without this chart; the dock says what is unroutable.
+                QString cause = QString::fromUtf8(e.what());
+                if (cause.startsWith(QLatin1String("collective: ")))
+                    cause = cause.mid(12);
+                *why = QObject::tr("The all-reduce of %1 cannot be routed:\n%2").arg(group, cause);
+                return std::nullopt;
             }
         }
     }
+    *why = QObject::tr("No collective to plot: the step has no TP or DP group\nof two or more "
+                       "GPUs (each rank's gradients stay on its GPU).");
     return std::nullopt;
 }
 
@@ -75,7 +87,7 @@ ReportChartData reportChartData(const SimResult &r, const Design &design, bool c
     if (!memory.accelerators.empty())
         data.memory = std::move(memory);
     if (collective)
-        data.collective = collectiveData(r, design);
+        data.collective = collectiveData(r, design, &data.collectiveNote);
     return data;
 }
 

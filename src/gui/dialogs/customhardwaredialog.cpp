@@ -116,6 +116,9 @@ void CustomHardwareDialog::build(const QString &title)
     connect(m_name, &QLineEdit::textChanged, this, &CustomHardwareDialog::revalidate);
     m_source->setText(
         QString::fromStdString(m_kind == Kind::Accelerator ? m_acc.source : m_sw.source));
+    // setText leaves the cursor at the end: a long datasheet reference showed its last words
+    // ("... p. 12)") and not what it is. Start at the beginning.
+    m_source->setCursorPosition(0);
 }
 
 void CustomHardwareDialog::addRow(const QString &label, QWidget *field)

@@ -62,6 +62,10 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
     m_ui->compareButton->setVisible(m_comparison != nullptr);
     m_ui->splitter->setStretchFactor(0, 3);
     m_ui->splitter->setStretchFactor(1, 2);
+    // Before a run the chart's bare axes said nothing: say what fills it.
+    m_ui->paretoChart->setEmptyHint(tr("No candidates yet.\nRun plans the design and plots each "
+                                       "simulated candidate here:\nthroughput against peak "
+                                       "memory per GPU."));
     connect(m_ui->runButton, &QPushButton::clicked, this, &PlanDialog::run);
     connect(m_ui->cancelButton, &QPushButton::clicked, m_runner, &PlanRunner::cancel);
     connect(m_ui->applyButton, &QPushButton::clicked, this, &PlanDialog::applySelected);
@@ -141,6 +145,8 @@ void PlanDialog::run()
         return;
     m_ui->progressBar->setValue(0);
     m_ui->messageLabel->setText(tr("Screening the candidates by memory and lower bound..."));
+    m_ui->paretoChart->setEmptyHint(
+        tr("Screening the candidates...\nEach one is plotted here once simulated."));
     updateButtons();
 }
 
@@ -237,6 +243,10 @@ void PlanDialog::finished()
                     .arg(l.slowdown * 100, 0, 'f', 1)
                     .arg(QString::fromStdString(l.why));
     m_ui->messageLabel->setText(text);
+    if (m_simulated.empty())
+        m_ui->paretoChart->setEmptyHint(
+            r.cancelled ? tr("Cancelled before a candidate was simulated.\nRun starts again.")
+                        : tr("No candidate was simulated:\nthe message above says why."));
     m_ui->progressBar->setValue(m_ui->progressBar->maximum());
     if (!m_ranked.empty() && m_ui->table->selectedItems().isEmpty())
         m_ui->table->selectRow(0);

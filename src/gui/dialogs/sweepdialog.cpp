@@ -224,6 +224,12 @@ SweepDialog::SweepDialog(DesignDocument *doc, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(Status, QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Shrunk to its least size the dialog kept a table two rows tall and cut its columns: the
+    // least width shows every column's header (the form asks for a few rows' height).
+    int columns = 0;
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        columns += m_table->horizontalHeader()->sectionSizeHint(c);
+    m_table->setMinimumWidth(columns + 2 * m_table->frameWidth() + 4);
     QDialogButtonBox *buttons = m_ui->buttons;
     buttons->addButton(m_run, QDialogButtonBox::ActionRole);
     buttons->addButton(m_cancel, QDialogButtonBox::ActionRole);

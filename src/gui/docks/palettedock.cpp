@@ -25,19 +25,35 @@ namespace {
 constexpr int kKindRole = Qt::UserRole + 1;
 constexpr int kKeyRole = Qt::UserRole + 2;
 constexpr int kSwitchRoleRole = Qt::UserRole + 3;
+constexpr int kFullNameRole = Qt::UserRole + 4;
+
+/// `name` without its vendor ("NVIDIA Quantum-2 QM9700 (NDR)" -> "Quantum-2 QM9700 (NDR)"):
+/// in a dock 200-250 px wide the vendor took the room that tells the models apart. The
+/// tooltip and the filter keep the full name.
+QString shownName(const std::string &name)
+{
+    QString s = QString::fromStdString(name);
+    for (const QLatin1String vendor : {QLatin1String("NVIDIA "), QLatin1String("AMD "),
+                                       QLatin1String("Broadcom "), QLatin1String("Intel ")})
+        if (s.startsWith(vendor) && s.size() > vendor.size())
+            return s.mid(vendor.size());
+    return s;
+}
 
 QString gbps(double bytesPerSecond)
 {
     return QString::number(bytesPerSecond * 8 / 1e9, 'g', 4);
 }
 
-QTreeWidgetItem *entry(QTreeWidgetItem *parent, const QString &text, const QString &tip,
-                       CatalogItem::Kind kind, const std::string &key, const QIcon &icon,
-                       SwitchRole role = SwitchRole::Leaf)
+// A palette row showing `text`; its tooltip starts with `fullName` (the spec's name).
+QTreeWidgetItem *entry(QTreeWidgetItem *parent, const QString &text, const QString &fullName,
+                       const QString &tip, CatalogItem::Kind kind, const std::string &key,
+                       const QIcon &icon, SwitchRole role = SwitchRole::Leaf)
 {
     auto *e = new QTreeWidgetItem(parent, {text});
     // The full name first: a narrow palette elides names in the middle (QM8700 / QM9700).
-    e->setToolTip(0, tip.isEmpty() ? text : text + u'\n' + tip);
+    e->setToolTip(0, tip.isEmpty() ? fullName : fullName + u'\n' + tip);
+    e->setData(0, kFullNameRole, fullName);
     e->setIcon(0, icon);
     e->setData(0, kKindRole, int(kind));
     e->setData(0, kKeyRole, QString::fromStdString(key));
@@ -63,7 +79,8 @@ bool filterItems(QTreeWidgetItem *parent, const QString &text, bool ancestorMatc
     bool any = false;
     for (int i = 0; i < parent->childCount(); ++i) {
         QTreeWidgetItem *item = parent->child(i);
-        const bool matches = ancestorMatches || item->text(0).contains(text, Qt::CaseInsensitive);
+        const bool matches = ancestorMatches || item->text(0).contains(text, Qt::CaseInsensitive)
+            || item->data(0, kFullNameRole).toString().contains(text, Qt::CaseInsensitive);
         const bool shown = filterItems(item, text, matches) || matches;
         item->setHidden(!shown);
         any = any || shown;
@@ -73,10 +90,9 @@ bool filterItems(QTreeWidgetItem *parent, const QString &text, bool ancestorMatc
 
 void addAccelerator(QTreeWidgetItem *parent, const AcceleratorSpec &a)
 {
-    entry(parent, QString::fromStdString(a.name),
-          QObject::tr("%1\n%2 TFLOP/s BF16 · %3 GB HBM · %4 GB/s\nDrop into a domain to make it a "
+    entry(parent, shownName(a.name), QString::fromStdString(a.name),
+          QObject::tr("%1 TFLOP/s BF16 · %2 GB HBM · %3 GB/s\nDrop into a domain to make it a "
                       "member.")
-              .arg(QString::fromStdString(a.name))
               .arg(a.peakFlopsBf16 / 1e12, 0, 'f', 0)
               .arg(a.hbmBytes / 1e9, 0, 'f', 0)
               .arg(a.hbmBandwidth / 1e9, 0, 'f', 0),
@@ -94,22 +110,21 @@ void addSwitch(QTreeWidgetItem *parent, const SwitchSpec &s)
               .arg(QString::fromLatin1(toString(s.technology)))
               .arg(s.inNetworkReduction ? QObject::tr(", in-network reduction") : QString());
     if (s.technology == Technology::NVLink) {
-        entry(parent, QString::fromStdString(s.name), tip, CatalogItem::Kind::Switch, s.key, swIcon,
-              SwitchRole::ScaleUp);
+        entry(parent, shownName(s.name), QString::fromStdString(s.name), tip,
+              CatalogItem::Kind::Switch, s.key, swIcon, SwitchRole::ScaleUp);
         return;
     }
     // One row per model, its tiers below it: the tier stays readable in a narrow dock. The model
     // row names the spec (edit, delete) but does not drag.
-    QTreeWidgetItem *model = entry(parent, QString::fromStdString(s.name),
-                                   QObject::tr("%1\n%2\nDrag a tier below onto the canvas.")
-                                       .arg(QString::fromStdString(s.name), tip),
+    QTreeWidgetItem *model = entry(parent, shownName(s.name), QString::fromStdString(s.name),
+                                   QObject::tr("%1\nDrag a tier below onto the canvas.").arg(tip),
                                    CatalogItem::Kind::Switch, s.key, swIcon);
     model->setFlags(Qt::ItemIsEnabled);
     const std::pair<SwitchRole, QString> tiers[] = {{SwitchRole::Leaf, QObject::tr("Leaf (ToR)")},
                                                     {SwitchRole::Spine, QObject::tr("Spine")},
                                                     {SwitchRole::Core, QObject::tr("Core")}};
     for (const auto &[role, text] : tiers)
-        entry(model, text,
+        entry(model, text, text,
               QObject::tr("%1 as a %2 switch\n%3")
                   .arg(QString::fromStdString(s.name), QString::fromLatin1(toString(role)), tip),
               CatalogItem::Kind::Switch, s.key, swIcon, role);
@@ -146,7 +161,8 @@ void PaletteTree::rebuild(const CatalogStore &store)
         addAccelerator(custom.hardware.accelerators.count(key) ? m_custom : acc, a);
     for (const auto &[key, p] : catalog.scaleUpPresets)
         entry(
-            custom.scaleUpPresets.count(key) ? m_custom : dom, QString::fromStdString(p.name),
+            custom.scaleUpPresets.count(key) ? m_custom : dom, shownName(p.name),
+            QString::fromStdString(p.name),
             tr("%1 accelerators, %2 scale-up switches").arg(p.accelerators).arg(p.scaleUpSwitches),
             CatalogItem::Kind::ScaleUpPreset, key,
             QIcon(QStringLiteral(":/weft/icons/domain.svg")));
@@ -255,6 +271,7 @@ PaletteDock::PaletteDock(CatalogStore *store, QWidget *parent)
 {
     setObjectName(QStringLiteral("PaletteDock"));
     auto *box = new QWidget;
+    box->setMinimumWidth(kMinimumWidth); // "Quantum-X800 Q3400 (XDR)" and the like in full
     auto *lay = new QVBoxLayout(box);
     lay->setContentsMargins(4, 4, 4, 4);
     m_filter->setPlaceholderText(tr("Filter hardware…"));

@@ -45,6 +45,9 @@ class PaletteDock : public QDockWidget
 {
     Q_OBJECT
 public:
+    /// Least width of the palette's contents in pixels (the window's layout keeps it).
+    static constexpr int kMinimumWidth = 200;
+
     /// A palette over `store` (not owned; it outlives the dock).
     explicit PaletteDock(CatalogStore *store, QWidget *parent = nullptr);
     [[nodiscard]] PaletteTree *tree() const { return m_tree; }

@@ -57,6 +57,11 @@ ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, Comparis
     connect(runner, &SimulationRunner::findingsChanged, this, &ResultsDock::updateSummary);
     connect(doc, &DesignDocument::selectionChanged, this, &ResultsDock::showSelectedLink);
     connect(comparison, &Comparison::changed, this, &ResultsDock::showCharts);
+    // The hints follow the design: an accelerator or a workload added changes what to do.
+    connect(doc, &DesignDocument::reset, this, &ResultsDock::updateHints);
+    connect(doc, &DesignDocument::workloadChanged, this, &ResultsDock::updateHints);
+    connect(doc, &DesignDocument::added, this, &ResultsDock::updateHints);
+    connect(doc, &DesignDocument::removed, this, &ResultsDock::updateHints);
     showResult();
 }
 
@@ -86,8 +91,34 @@ void ResultsDock::showResult()
             *result, d, d.acceleratorCount() <= std::size_t(SimulationRunner::autoLimit()));
         if (m_current.breakdown && !m_current.breakdown->designs.empty())
             m_current.breakdown->designs.front().design = m_doc->displayName();
+        if (d.acceleratorCount() > std::size_t(SimulationRunner::autoLimit()))
+            m_current.collectiveNote
+                = tr("The collective chart is left out above %L1 GPUs (its sweep would hold\n"
+                     "up the window): weft-cli collective measures a group's all-reduce.")
+                      .arg(SimulationRunner::autoLimit());
     }
+    updateHints();
     showCharts();
+}
+
+void ResultsDock::updateHints()
+{
+    const Design &d = m_doc->design();
+    const auto result = m_runner->result();
+    const QString hint
+        = resultChartHint(d.acceleratorCount() > 0, d.workload.has_value(), result.get());
+    const auto set = [](Chart *chart, const QString &text) {
+        if (chart->emptyHint() != text) // each change redraws the chart
+            chart->setEmptyHint(text);
+    };
+    ChartsPanel *c = m_charts;
+    for (Chart *chart : std::initializer_list<Chart *> {c->breakdownChart(), c->timelineChart(),
+                                                        c->utilizationChart(), c->memoryChart()})
+        set(chart, hint);
+    // A simulated step without a collective chart: say why (no group, or what is unroutable).
+    set(c->collectiveChart(),
+        result && result->ok && !m_current.collectiveNote.isEmpty() ? m_current.collectiveNote
+                                                                    : hint);
 }
 
 void ResultsDock::showCharts()

@@ -42,6 +42,9 @@ private:
     void showCharts();
     void showSelectedLink();
     void updateSummary();
+    /// What the empty charts say: an empty design, no workload, not simulated, a failed
+    /// simulation; the Collectives tab also why a simulated step has no collective chart.
+    void updateHints();
 
     DesignDocument *m_doc;
     SimulationRunner *m_runner;

@@ -78,6 +78,20 @@ QString whatIfText(int faults, double stepTime, std::optional<double> healthy)
               .arg(durationText(*healthy));
 }
 
+QString resultChartHint(bool hasAccelerators, bool hasWorkload, const SimResult *result)
+{
+    if (!hasAccelerators)
+        return tr("The design is empty.\nFile > New Cluster... generates one, or drag "
+                  "accelerators\nand switches from the Palette onto the canvas.");
+    if (!hasWorkload)
+        return tr("No simulation result yet.\nGive the design a workload in the Partitions "
+                  "dock,\nthen Simulation > Simulate (F5).");
+    if (result && !result->ok)
+        return summaryText(*result) + tr("\nThe Findings dock lists what to fix.");
+    return tr("Not simulated yet.\nSimulation > Simulate (F5) runs the design's workload\nand "
+              "plots the step here.");
+}
+
 QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
                       const std::vector<Finding> &findings, int faults,
                       std::optional<double> healthyStepTime)

@@ -28,6 +28,11 @@ QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
                       const std::vector<Finding> &findings, int faults = 0,
                       std::optional<double> healthyStepTime = {});
 
+/// What the Results dock's charts show while they have no result to plot: that the design is
+/// empty (no accelerator), that it needs a workload, that it has one and waits for Simulate,
+/// or that its simulation failed. Lines separated by '\n'.
+QString resultChartHint(bool hasAccelerators, bool hasWorkload, const SimResult *result);
+
 /// "What if (2 faults): slowdown ×1.083 (+8.3%) against healthy 1.20 s" for a faulted step of
 /// `stepTime`; without the healthy step time (it could not be simulated) it says so. Times in s.
 QString whatIfText(int faults, double stepTime, std::optional<double> healthyStepTime);
