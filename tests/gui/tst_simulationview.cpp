@@ -113,13 +113,17 @@ private slots:
         QCOMPARE(summaryText(r),
                  QStringLiteral("Step 1.190 s · 45.1k tokens/s · MFU 41.2% · "
                                 "largest overhead: exposed DP 120 ms"));
-        QVERIFY(statusSummary(false, nullptr, false, {}).startsWith(QStringLiteral("No workload")));
+        QVERIFY(statusSummary(true, false, nullptr, false, {})
+                    .startsWith(QStringLiteral("No workload")));
+        // An empty design says so, as its empty charts do, not "add a workload".
+        QVERIFY(statusSummary(false, false, nullptr, false, {})
+                    .startsWith(QStringLiteral("The design is empty")));
         const std::vector<Finding> bad {{Severity::Error, "x", "heads do not divide", {}}};
-        QCOMPARE(statusSummary(true, &r, true, bad),
+        QCOMPARE(statusSummary(true, true, &r, true, bad),
                  QStringLiteral("Cannot simulate: heads do not divide"));
-        QVERIFY(statusSummary(true, &r, false, bad).startsWith(QStringLiteral("Step ")));
-        QVERIFY(statusSummary(true, &r, true, {}).contains(QStringLiteral("out of date")));
-        QVERIFY(statusSummary(true, nullptr, false, {}).contains(QStringLiteral("F5")));
+        QVERIFY(statusSummary(true, true, &r, false, bad).startsWith(QStringLiteral("Step ")));
+        QVERIFY(statusSummary(true, true, &r, true, {}).contains(QStringLiteral("out of date")));
+        QVERIFY(statusSummary(true, true, nullptr, false, {}).contains(QStringLiteral("F5")));
         SimResult failed;
         failed.warnings.push_back({Severity::Error, "x", "no route from a to b", {}});
         QVERIFY(summaryText(failed).contains(QStringLiteral("no route from a to b")));

@@ -73,7 +73,8 @@ QString ResultsDock::summary() const
 void ResultsDock::updateSummary()
 {
     const auto result = m_runner->result();
-    m_summary->setText(statusSummary(m_doc->design().workload.has_value(), result.get(),
+    m_summary->setText(statusSummary(m_doc->design().acceleratorCount() > 0,
+                                     m_doc->design().workload.has_value(), result.get(),
                                      m_runner->isStale(), m_runner->findings(),
                                      m_runner->resultFaults(), m_runner->healthyStepTime()));
 }

@@ -92,10 +92,13 @@ QString resultChartHint(bool hasAccelerators, bool hasWorkload, const SimResult 
               "plots the step here.");
 }
 
-QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
+QString statusSummary(bool hasAccelerators, bool hasWorkload, const SimResult *result, bool stale,
                       const std::vector<Finding> &findings, int faults,
                       std::optional<double> healthyStepTime)
 {
+    if (!hasAccelerators)
+        return tr("The design is empty: File > New Cluster... generates one, or drag accelerators "
+                  "from the Palette.");
     if (!hasWorkload)
         return tr("No workload: add one in the Partitions dock to simulate a training step.");
     const auto error = std::find_if(findings.begin(), findings.end(),

@@ -18,13 +18,14 @@ std::pair<QString, double> largestExposed(const Breakdown &b);
 /// result the first error's message.
 QString summaryText(const SimResult &result);
 
-/// What the status bar and the Results dock say about the design's simulation: no workload,
+/// What the status bar and the Results dock say about the design's simulation: an empty design
+/// (no accelerator, as the empty charts say: resultChartHint), no workload,
 /// why it cannot be simulated (the first error of `findings` when the result is missing or
 /// `stale`), the result's summary (marked out of date when `stale`), or that it waits for
 /// Simulate.
 /// With `faults` > 0 the result is of the design with its what-if faults applied: the summary
 /// starts with whatIfText(), then the faulted step's own summary.
-QString statusSummary(bool hasWorkload, const SimResult *result, bool stale,
+QString statusSummary(bool hasAccelerators, bool hasWorkload, const SimResult *result, bool stale,
                       const std::vector<Finding> &findings, int faults = 0,
                       std::optional<double> healthyStepTime = {});
 

@@ -56,7 +56,8 @@ void SimStatus::sync()
     if (!running)
         m_progress->setValue(0);
     const auto result = m_runner->result();
-    const QString text = statusSummary(m_doc->design().workload.has_value(), result.get(),
+    const QString text = statusSummary(m_doc->design().acceleratorCount() > 0,
+                                       m_doc->design().workload.has_value(), result.get(),
                                        m_runner->isStale(), m_runner->findings(),
                                        m_runner->resultFaults(), m_runner->healthyStepTime());
     m_label->setText(text);
