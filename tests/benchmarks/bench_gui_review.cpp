@@ -24,6 +24,7 @@
 #include "gui/simulation/simulationrunner.h"
 #include "gui/theme.h"
 #include "io/catalogfile.h"
+#include "workloadfixtures.h"
 
 #include <QApplication>
 #include <QDialog>
@@ -97,8 +98,7 @@ int main(int argc, char **argv)
                 // File > New Cluster over it: the same size of fabric (links used to vanish).
                 FabricParams p;
                 p.domains = 32;
-                w.document()->generateCluster(
-                    std::move(*generateFabric(p, builtinCatalog()).design));
+                w.document()->generateCluster(fixtures::gb200Racks(16, 16, "qm9700", 400e9 / 8));
                 w.view()->fitAll();
                 shot(&w, file("newcluster"));
                 w.document()->undoStack()->undo();
@@ -137,18 +137,10 @@ int main(int argc, char **argv)
             if (wanted("gb200-16")) {
                 // 16 racks in one unit: 4 rows of 4 at Fit, one rack expanded over the rows
                 // below it.
-                FabricParams p;
-                p.scaleUpPreset = "gb200-nvl72";
-                p.domains = 16;
-                p.fabric = FabricKind::FatTree;
-                p.switchModel = "qm9700";
-                p.nicRate = 400e9 / 8;
-                p.suSize = 16;
                 MainWindow w;
                 w.resize(size);
                 w.show();
-                w.document()->generateCluster(
-                    std::move(*generateFabric(p, builtinCatalog()).design));
+                w.document()->generateCluster(fixtures::gb200Racks(16, 16, "qm9700", 400e9 / 8));
                 settle();
                 w.view()->fitAll();
                 shot(&w, file("gb200-16-fit"));

@@ -65,31 +65,13 @@ bool crosses(const QLineF &l, const QRectF &r)
 // pass the upper pod's racks.
 Design gb200TwoPods()
 {
-    FabricParams p;
-    p.scaleUpPreset = "gb200-nvl72";
-    p.domains = 16;
-    p.fabric = FabricKind::FatTree;
-    p.switchModel = "q3400";
-    p.nicRate = 100e9;
-    p.suSize = 8;
-    GenerateResult r = generateFabric(p, builtinCatalog());
-    Q_ASSERT(r.ok());
-    return std::move(*r.design);
+    return fixtures::gb200Racks(16, 8, "q3400", 100e9);
 }
 
 // 16 NVL72 racks in one unit: 4 rows of 4, as far apart as the collapsed boxes.
 Design gb200OneUnit()
 {
-    FabricParams p;
-    p.scaleUpPreset = "gb200-nvl72";
-    p.domains = 16;
-    p.fabric = FabricKind::FatTree;
-    p.switchModel = "qm9700";
-    p.nicRate = 400e9 / 8;
-    p.suSize = 16;
-    GenerateResult r = generateFabric(p, builtinCatalog());
-    Q_ASSERT(r.ok());
-    return std::move(*r.design);
+    return fixtures::gb200Racks(16, 16, "qm9700", 400e9 / 8);
 }
 
 QRect legendRect(const TopologyView *view, const QWidget *legend)

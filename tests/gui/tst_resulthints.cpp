@@ -14,6 +14,7 @@
 #include "gui/simulation/simulationrunner.h"
 #include "io/catalogfile.h"
 #include "workload/model.h"
+#include "workloadfixtures.h"
 
 #include <QStandardPaths>
 #include <QtTest> // first: moc cannot parse <compare> on its own
@@ -34,18 +35,6 @@ Design servers(int domains, FabricKind fabric)
     GenerateResult r = generateFabric(p, builtinCatalog());
     Q_ASSERT(r.ok());
     return std::move(*r.design);
-}
-
-Workload llama8b(int tp, int pp, int dp)
-{
-    Workload w;
-    w.model = *modelPreset("llama3-8b");
-    w.model.seq = 4096;
-    w.config.tp = tp;
-    w.config.pp = pp;
-    w.config.dp = dp;
-    w.config.globalBatch = dp * 8;
-    return w;
 }
 
 } // namespace
@@ -88,7 +77,7 @@ private slots:
         QVERIFY(charts->memoryChart()->emptyHint().contains(QStringLiteral("workload")));
 
         // Pipeline parallel only: no TP or DP group of two GPUs to sweep.
-        d.workload = llama8b(1, 8, 1);
+        d.workload = fixtures::llama8b(1, 8, 1, 8);
         doc.resetDesign(std::move(d));
         const QString waiting = charts->memoryChart()->emptyHint();
         QVERIFY2(waiting.contains(QStringLiteral("Simulate (F5)")), qPrintable(waiting));

@@ -46,19 +46,7 @@ Design cluster(int domains)
     return std::move(*r.design);
 }
 
-/// Llama 3 8B, TP 8 inside each server, data parallel over the servers.
-Workload llama8b(int tp, int pp, int dp, int microBatchesPerReplica)
-{
-    Workload w;
-    w.model = *modelPreset("llama3-8b");
-    w.model.seq = 4096;
-    w.config.tp = tp;
-    w.config.pp = pp;
-    w.config.dp = dp;
-    w.config.globalBatch = dp * microBatchesPerReplica;
-    w.config.distributedOptimizer = true;
-    return w;
-}
+using fixtures::llama8b;
 
 bool hasCode(const std::vector<Finding> &fs, const char *code)
 {

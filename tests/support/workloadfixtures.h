@@ -55,4 +55,35 @@ inline Design cluster256(bool withWorkload = true)
     return d;
 }
 
+/// Llama 3 8B at 4k tokens with the given TP, PP and DP, `microBatchesPerReplica` micro-batches
+/// of one sequence per DP replica, the distributed optimizer.
+inline Workload llama8b(int tp, int pp, int dp, int microBatchesPerReplica)
+{
+    Workload w;
+    w.model = *modelPreset("llama3-8b");
+    w.model.seq = 4096;
+    w.config.tp = tp;
+    w.config.pp = pp;
+    w.config.dp = dp;
+    w.config.globalBatch = dp * microBatchesPerReplica;
+    w.config.distributedOptimizer = true;
+    return w;
+}
+
+/// `racks` GB200 NVL72 racks on a two-tier fat tree of `switchModel` (NIC `nicRate` bytes/s per
+/// GPU) in scalable units of `suSize` racks.
+inline Design gb200Racks(int racks, int suSize, const char *switchModel, double nicRate)
+{
+    FabricParams p;
+    p.scaleUpPreset = "gb200-nvl72";
+    p.domains = racks;
+    p.fabric = FabricKind::FatTree;
+    p.switchModel = switchModel;
+    p.nicRate = nicRate;
+    p.suSize = suSize;
+    GenerateResult r = generateFabric(p, builtinCatalog());
+    Q_ASSERT(r.ok());
+    return std::move(*r.design);
+}
+
 } // namespace weft::fixtures
