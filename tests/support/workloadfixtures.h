@@ -6,6 +6,8 @@
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
 
+#include <QtGlobal>
+
 namespace weft::fixtures {
 
 inline Workload llama70bTp8Pp4Dp8()
