@@ -388,6 +388,67 @@ private slots:
         QCOMPARE(run(false, 0.2), exposed);
         const double deepep = run(true, 0.2);
         QVERIFY(deepep > hidden && deepep < exposed);
+        // Slot by slot (EpSlots): with no partner compute beside either exchange the overlap
+        // hides nothing; with room for half of the first exchange only, part of it.
+        auto slotted = [&](double hideFirst, double hideSecond) {
+            ScheduleSpec x = s;
+            x.overlapEp = true;
+            for (ChunkWork &c : x.chunks)
+                c.epSlotsForward = c.epSlotsBackward = EpSlots {0.5, hideFirst, hideSecond};
+            test::FakeComm comm(0, 1e9);
+            const ScheduleOutcome o = runSchedule(x, comm);
+            return o.ok ? o.stepTime : -1;
+        };
+        QVERIFY(qAbs(slotted(0, 0) - exposed) < 1e-12);
+        const double inf = std::numeric_limits<double>::infinity();
+        QVERIFY(qAbs(slotted(inf, inf) - hidden) < 1e-12);
+        const double partly = slotted(0.25e-3, inf);
+        QVERIFY2(partly > hidden + 1e-4 && partly < exposed,
+                 qPrintable(QStringLiteral("%1 %2 %3").arg(hidden).arg(partly).arg(exposed)));
+    }
+    // EpSlots::exposure is max(0, f x - hide1) + max(0, (1 - f) x - hide2) (combined 1F1B
+    // schedule_layer_1f1b: each slot takes the longer of its compute and its exchange).
+    void epSlotExposure()
+    {
+        const EpSlots slot {0.25, 1.0, 2.0};
+        QCOMPARE(slot.exposure(0), 0.0);
+        QCOMPARE(slot.exposure(2), 0.0); // 0.5 beside 1, 1.5 beside 2
+        QCOMPARE(slot.exposure(4), 1.0); // 1 beside 1, 3 beside 2
+        QCOMPARE(slot.exposure(8), 1.0 + 4.0); // 2 beside 1, 6 beside 2
+        QCOMPARE(EpSlots().exposure(1e9), 0.0); // the default hides any exchange
+    }
+    // The cost model splits the MoE layers where the combined 1F1B does (attention and router
+    // | MLP side), and the plan gives each chunk's exchanges the partner's slots.
+    void epSlotsFromTheCostModel()
+    {
+        const TransformerSpec m = *modelPreset("qwen3-235b-a22b");
+        TrainingConfig c = qwenXep().config;
+        const AcceleratorSpec &acc = h100Sxm();
+        const ChunkCost cost = chunkCost(m, c, acc, 2, 3, false, false);
+        QVERIFY(cost.moeAttentionForward > 0 && cost.moeMlpForward > 0);
+        QVERIFY(cost.moeAttentionBackward > 0 && cost.moeMlpBackward > 0);
+        // Every layer of this chunk is a MoE layer: the two sides are the whole chunk.
+        QVERIFY(qAbs(cost.moeAttentionForward + cost.moeMlpForward - cost.forwardTime)
+                < 1e-9 * cost.forwardTime);
+        QVERIFY(qAbs(cost.moeAttentionBackward + cost.moeMlpBackward - cost.backwardTime)
+                < 1e-9 * cost.backwardTime);
+        TransformerSpec dense = *modelPreset("llama3-8b");
+        QCOMPARE(chunkCost(dense, TrainingConfig {}, acc, 0, 2, false, false).moeMlpForward, 0.0);
+
+        test::Cluster cl = test::makeCluster("dgx-h100", 32);
+        Workload w0 = qwenXep();
+        w0.config.overlapEp = true;
+        const SimPlan plan = buildPlan(cl.design, w0, true);
+        QVERIFY(plan.schedule.chunks.size() > 1);
+        const ChunkWork &w = plan.schedule.chunks.at(1);
+        const std::vector<int> split = splitLayers(m, w0.config);
+        const ChunkCost c1
+            = chunkCost(m, w0.config, plan.accelerator, split.at(0), split.at(1), false, false);
+        QCOMPARE(w.epSlotsForward.hideFirst, c1.moeMlpBackward);
+        QCOMPARE(w.epSlotsForward.hideSecond, c1.moeAttentionBackward);
+        QCOMPARE(w.epSlotsBackward.hideFirst, c1.moeAttentionForward);
+        QCOMPARE(w.epSlotsBackward.hideSecond, c1.moeMlpForward);
+        QVERIFY(w.epSlotsForward.firstShare > 0 && w.epSlotsForward.firstShare < 1);
     }
 
     // --moe-shared-expert-overlap: the shared experts' GEMMs leave the layer's critical path

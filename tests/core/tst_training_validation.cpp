@@ -407,15 +407,19 @@ QString modernPreset(const QString &acc, const QString &id)
 //   iteration graph, moe_a2a_overlap=True and a fused grouped MLP). Which of the two the 26.06
 //   table ran is not stated, so only what both share is taken: HybridEP and CUDA graphs, no A2A
 //   overlap. (-9.3% with the family's all-to-all, -0.7% so.)
-// - Not applied, a known deviation: MB2604-Q235-H100's recipe (QWEN3_235B_A22B_PRETRAIN_CONFIG_
-//   H100_FP8_CS_V2, unchanged 2026-04-10..06-30) runs the all-to-all dispatcher with
-//   moe_a2a_overlap=True and tp_comm_overlap=False (qwen3_llm_pretrain.py). With them the row
-//   comes out +38.4% (EP exposed 48.1 -> 13.3 s) against -13.8% without: Weft's A2A overlap
-//   hides far more than Megatron's does (the model zoo measures 19.7 -> 17.6 s for it, Weft
-//   16.98 -> 13.00 s), so the row stays on the family's settings until the overlap model is right.
+// - MB2604-Q235-H100: QWEN3_235B_A22B_PRETRAIN_CONFIG_H100_FP8_CS_V2 (unchanged 2026-04-10..
+//   06-30) runs the all-to-all dispatcher with moe_a2a_overlap=True and tp_comm_overlap=False
+//   (qwen3_llm_pretrain.py). Until session 17 Weft's A2A overlap hid each operation's whole
+//   exchange behind the partner's whole compute and the row came out +37.8% with its recipe, so
+//   it ran the family's settings (-14.5%); with the overlap slot by slot as the combined 1F1B
+//   schedules it (schedule.h EpSlots) it runs its recipe: +14.8%.
 // GPT-OSS-120B's recipe is the family's (all-to-all, no overlap).
 void applyBridgeMoeRecipe(const QString &id, TrainingConfig &c)
 {
+    if (id == QLatin1String("MB2604-Q235-H100")) {
+        c.overlapEp = true;
+        c.overlapTp = false;
+    }
     if (id == QLatin1String("MB2606-DSV3-GB200")) {
         c.dispatcher = TokenDispatcher::HybridEP;
         c.cudaGraphs = true;
@@ -624,8 +628,10 @@ double median(std::vector<double> v)
 // main gradients (TrainingConfig::wgradAccumulationFusion): Qwen3-235B EP8 TP4 +108% -> +88%,
 // the other rows unchanged; median 16.8%. Session 16, the Megatron host time per launch from
 // the guide's CUDA-graphs ablation (24.5 us, was 7.4): EP8 TP4 +88% -> +35%, EP32 +16.8% ->
-// +14.1%, the DeepSeek-V3 baseline +118% -> +112%; median 14.5%.
-constexpr double kMoeMedianBound = 0.25;
+// +14.1%, the DeepSeek-V3 baseline +118% -> +112%; median 14.5%. Session 17, the 1F1B A2A
+// overlap slot by slot (schedule.h EpSlots): Qwen3-235B on H100 runs its recipe's A2A overlap
+// without TP overlap, -14.5% -> +14.8% (+37.8% with the whole-operation overlap); median 14.8%.
+constexpr double kMoeMedianBound = 0.20;
 constexpr double kMoeWorstBound = 1.25;
 
 class TestTrainingValidation : public QObject

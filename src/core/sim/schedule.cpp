@@ -8,6 +8,12 @@
 
 namespace weft {
 
+double EpSlots::exposure(double exchange) const
+{
+    const double f = std::clamp(firstShare, 0.0, 1.0), x = std::max(0.0, exchange);
+    return std::max(0.0, f * x - hideFirst) + std::max(0.0, (1 - f) * x - hideSecond);
+}
+
 std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage)
 {
     std::vector<StageOp> order;
@@ -106,7 +112,8 @@ struct Timer
     double t;
     std::uint64_t seq;
     int kind; // 0: compute done (pl, st); 1: DP bucket ready (st, chunk, bucket);
-              // 2: parameters gathered without communication (st); 3: side compute done (pl, st)
+              // 2: parameters gathered without communication (st); 3: side compute done (pl, st);
+              // 4: an overlapped exchange's slots done (pl, st)
     int a, b, c;
     bool operator>(const Timer &o) const { return t != o.t ? t > o.t : seq > o.seq; }
 };
@@ -204,6 +211,10 @@ private:
     void tryStart(int pl, int st);
     void computeDone(int pl, int st);
     void sideComputeDone(int pl, int st);
+    // 1F1B EP overlap: when an overlapped operation's exchange ends, the operation may not end
+    // before its own compute plus what the exchange's slots expose (EpSlots::exposure).
+    void holdForEpSlots(int pl, int st);
+    void epSlotsDone(int pl, int st);
     void finishOp(int pl, int st);
     void commDone(const Pending &p);
     void bucketReady(int st, int chunk, int bucket);
@@ -353,6 +364,27 @@ void Engine::sideComputeDone(int pl, int st)
         finishOp(pl, st);
 }
 
+void Engine::holdForEpSlots(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    const OpRecord &rec = current(pl, st);
+    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(rec.op.chunk * m_s.p + st)];
+    const EpSlots &slots = rec.op.forward ? w.epSlotsForward : w.epSlotsBackward;
+    const double due = ss.computeDue + slots.exposure(m_now - rec.start);
+    if (due <= m_now)
+        return;
+    ++ss.pending;
+    m_timers.push(Timer {due, m_seq++, 4, pl, st, 0});
+}
+
+void Engine::epSlotsDone(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    current(pl, st).epDone = m_now; // the exchange's exposed part ends with its slots
+    if (--ss.pending == 0 && !ss.computing)
+        finishOp(pl, st);
+}
+
 void Engine::finishOp(int pl, int st)
 {
     StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
@@ -426,10 +458,12 @@ void Engine::commDone(const Pending &p)
         StageState &ss = m_state[static_cast<std::size_t>(p.pl)][static_cast<std::size_t>(p.st)];
         OpRecord &rec = current(p.pl, p.st);
         (p.cat == Cat::Tp ? rec.tpDone : p.cat == Cat::Cp ? rec.cpDone : rec.epDone) = m_now;
-        if (p.cat == Cat::Ep && ss.epOverlapped && --ss.epPending == 0 && ss.computing && !ss.slowed
-            && m_s.epSmFraction > 0) {
-            slowCompute(ss, m_now - rec.start); // the dispatcher's SMs were taken until now
-            m_timers.push(Timer {ss.computeDue, m_seq++, 0, p.pl, p.st, 0});
+        if (p.cat == Cat::Ep && ss.epOverlapped && --ss.epPending == 0) {
+            if (ss.computing && !ss.slowed && m_s.epSmFraction > 0) {
+                slowCompute(ss, m_now - rec.start); // the dispatcher's SMs were taken until now
+                m_timers.push(Timer {ss.computeDue, m_seq++, 0, p.pl, p.st, 0});
+            }
+            holdForEpSlots(p.pl, p.st);
         }
         if (--ss.pending == 0 && !ss.computing)
             finishOp(p.pl, p.st);
@@ -554,6 +588,8 @@ bool Engine::loop()
                 bucketReady(tm.a, tm.b, tm.c);
             else if (tm.kind == 3)
                 sideComputeDone(tm.a, tm.b);
+            else if (tm.kind == 4)
+                epSlotsDone(tm.a, tm.b);
             else
                 gathered(tm.a, static_cast<std::size_t>(tm.b));
         }

@@ -13,6 +13,7 @@
 #include "workload/parallelism.h"
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,28 @@ double peakActivationBytes(const std::vector<StageOp> &order,
 std::vector<MemoryBreakdown> stageMemories(const TransformerSpec &m, const TrainingConfig &c,
                                            const AcceleratorSpec &acc);
 
+/// Megatron-Core's combined 1F1B EP overlap (TrainingConfig::overlapEp) runs a forward and
+/// another micro-batch's backward layer by layer in four slots, each on the compute stream
+/// beside one exchange on the communication stream (megatron/core/pipeline_parallel/
+/// combined_1f1b.py, schedule_layer_1f1b): B.combine-gradient || F.attention, F.dispatch ||
+/// B.MLP, B.dispatch-gradient || F.MLP, F.combine || B.attention. A slot takes the longer of
+/// its compute and its exchange, so an exchange hides only behind its own slot's compute, not
+/// behind the whole partner operation. The slots of one operation's exchange: the first and
+/// second exchange of its calls (forward: dispatch, combine; backward: combine-gradient,
+/// dispatch-gradient), each beside the partner's compute of that slot.
+struct EpSlots
+{
+    /// Fraction of the operation's exchange time spent in the first exchange (by bytes).
+    double firstShare = 0.5;
+    /// Partner compute beside the first and the second exchange, seconds (summed over the
+    /// chunk's MoE layers). The defaults hide any exchange (the whole-operation overlap).
+    double hideFirst = std::numeric_limits<double>::infinity();
+    double hideSecond = std::numeric_limits<double>::infinity();
+    /// Time the slots add to the operation's own compute when its exchange takes `exchange`
+    /// seconds: max(0, f x - hideFirst) + max(0, (1 - f) x - hideSecond).
+    [[nodiscard]] double exposure(double exchange) const;
+};
+
 /// Work of one virtual stage (model chunk) for one micro-batch, per GPU.
 struct ChunkWork
 {
@@ -55,6 +78,9 @@ struct ChunkWork
     std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
     std::vector<CollectiveCall> etpForward, etpBackward; ///< over each expert-TP group
+    /// Slots of the forward's and the backward's exchange under the 1F1B EP overlap (the
+    /// partner of a forward is a backward of the same chunk, and the other way round).
+    EpSlots epSlotsForward, epSlotsBackward;
     double gradBytes = 0; ///< DP gradient bytes per GPU of this chunk (dense + expert)
     double expertGradBytes = 0; ///< part of gradBytes reduced over the expert-DP groups (EP > 1)
     /// ZeRO-3: bf16 parameter bytes per GPU all-gathered before each forward and each backward

@@ -223,6 +223,15 @@ void epCalls(ChunkWork &cw, const TransformerSpec &m, const TrainingConfig &c,
     }
 }
 
+// Fraction of the bytes of `calls` in the first call (EpSlots::firstShare).
+double firstShare(const std::vector<CollectiveCall> &calls)
+{
+    double all = 0;
+    for (const CollectiveCall &c : calls)
+        all += c.bytes * c.repeat;
+    return calls.empty() || all <= 0 ? 0.5 : calls.front().bytes * calls.front().repeat / all;
+}
+
 std::vector<CollectiveCall> calls(bool sp, CollectiveOp plain, double bytes, int count)
 {
     if (count <= 0 || bytes <= 0)
@@ -422,8 +431,16 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
             if (full)
                 cw.cpBackward.push_back({CollectiveOp::AllGather, vol.cpBytes, count});
         }
-        if (c.ep > 1 && moe > 0)
+        if (c.ep > 1 && moe > 0) {
             epCalls(cw, m, c, vol, moe, full);
+            // 1F1B EP overlap slots: a forward's dispatch beside the partner backward's MLP,
+            // its combine beside the partner's attention; a backward's combine-gradient beside
+            // the partner forward's attention, its dispatch-gradient beside its MLP.
+            cw.epSlotsForward
+                = {firstShare(cw.epForward), cost.moeMlpBackward, cost.moeAttentionBackward};
+            cw.epSlotsBackward
+                = {firstShare(cw.epBackward), cost.moeAttentionForward, cost.moeMlpForward};
+        }
         s.chunks.push_back(std::move(cw));
         plan.stageComputeTime[static_cast<std::size_t>(k % c.pp)] += cost.forwardTime
             + cost.backwardTime + cost.sharedExpertForward + cost.sharedExpertBackward;

@@ -93,6 +93,8 @@ struct Pass
     double fwdClosed = 0; ///< wall time of the closed forward segments
     bool captured = false;
     double launchesFwd = 0, launchesBwd = 0; ///< kernels launched outside CUDA graphs
+    /// GPU time of the MoE layers' attention side (up to the router) and MLP side (ChunkCost).
+    double moeAttnFwd = 0, moeAttnBwd = 0, moeMlpFwd = 0, moeMlpBwd = 0;
 
     // The host launches `nf` forward and `nb` backward kernels.
     void launch(double nf, double nb)
@@ -300,6 +302,8 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
     const double T = b * m.seq / c.cp; // tokens of this GPU's sequence shard
     const bool all = part == LayerPart::All;
     const double gateMul = m.gatedMlp ? 2 : 1;
+    const double fwd0 = p.fwd, bwd0 = p.bwd;
+    double fwdRouter = fwd0, bwdRouter = bwd0; // where the attention side ends
     const double spDiv = c.sequenceParallel ? t : 1;
     p.captured = true; // attention, router, preprocessing, shared experts, dense MLP
     if (all) {
@@ -326,6 +330,8 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         if (mlp) {
             p.linear(T / spDiv, m.experts, h, false); // router stays high precision
             p.launch(routerKernels(c), routerKernels(c));
+            fwdRouter = p.fwd;
+            bwdRouter = p.bwd;
             p.sync(); // tokens per expert to the host: the routed part is launched after
             p.captured = false; // dynamic shapes: the routed experts stay out of CUDA graphs
             const double localExperts = double(m.experts) / c.ep;
@@ -380,6 +386,12 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
             actElems += T * m.ffn / t;
     }
     p.elementwise(activationBytes(m, c) * actElems, activationKernels(m, c)); // MLP activation
+    if (all && m.isMoeLayer(i)) {
+        p.moeAttnFwd += fwdRouter - fwd0;
+        p.moeAttnBwd += bwdRouter - bwd0;
+        p.moeMlpFwd += p.fwd - fwdRouter;
+        p.moeMlpBwd += p.bwd - bwdRouter;
+    }
 }
 
 } // namespace
@@ -472,6 +484,14 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
         + again.launchesFwd;
     out.sharedExpertForward = layers.sharedFwd;
     out.sharedExpertBackward = layers.sharedBwd;
+    const double gpuFwd = layers.fwd + ends.fwd, gpuBwd = layers.bwd + ends.bwd + again.fwd;
+    if (gpuFwd > 0 && gpuBwd > 0) {
+        const double f = out.forwardTime / gpuFwd, b = out.backwardTime / gpuBwd;
+        out.moeAttentionForward = layers.moeAttnFwd * f;
+        out.moeMlpForward = layers.moeMlpFwd * f;
+        out.moeAttentionBackward = layers.moeAttnBwd * b;
+        out.moeMlpBackward = layers.moeMlpBwd * b;
+    }
     return out;
 }
 

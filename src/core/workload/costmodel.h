@@ -54,6 +54,13 @@ struct ChunkCost
     /// Kernels the host launches outside CUDA graphs for the forward, the backward and the
     /// recomputed forward (what TrainingConfig::launchOverhead is charged for), per micro-batch.
     double hostLaunches = 0;
+    /// The chunk's MoE layers split where Megatron-Core's combined 1F1B EP overlap splits them
+    /// (schedule.h EpSlots): the attention side (norms, projections, attention core, router)
+    /// and the MLP side (permutes, experts, shared experts, activation), forward and backward
+    /// (with its share of recomputation), seconds of the times above in proportion to their
+    /// GPU time; 0 without MoE layers.
+    double moeAttentionForward = 0, moeMlpForward = 0;
+    double moeAttentionBackward = 0, moeMlpBackward = 0;
 };
 
 /// Kernel-level cost of a model chunk (KernelModel, workload/kernels.h): every linear layer's
