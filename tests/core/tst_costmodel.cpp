@@ -206,6 +206,19 @@ private slots:
         c.stageLayers = {10, 6, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6};
         QCOMPARE(splitLayers(m, c), c.stageLayers);
     }
+    // Megatron-Core's account-for-embedding / account-for-loss layouts: 94 layers on PP 32 x VPP 3
+    // (the Megatron-MoE model zoo's Qwen3-235B A2A row) put the embedding and the loss on
+    // virtual stages of their own; a third empty stage is refused.
+    void embeddingAndLossTakeAStageAlone()
+    {
+        const TransformerSpec m = gpt(6, 1024, 16);
+        TrainingConfig c;
+        c.pp = 8;
+        c.globalBatch = 8;
+        QVERIFY(!hasError(validate(m, c, 8)));
+        QCOMPARE(splitLayers(m, c), (std::vector<int> {0, 1, 1, 1, 1, 1, 1, 0}));
+        QVERIFY(hasError(validate(gpt(5, 1024, 16), c, 8)));
+    }
     void invalidCombinationsAreFindings_data()
     {
         QTest::addColumn<int>("tp");

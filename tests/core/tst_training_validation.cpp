@@ -390,6 +390,8 @@ QString modernPreset(const QString &acc, const QString &id)
 {
     if (acc == QLatin1String("GB200"))
         return QStringLiteral("gb200-nvl72");
+    if (acc == QLatin1String("GB300"))
+        return QStringLiteral("gb300-nvl72");
     if (acc == QLatin1String("B200"))
         return QStringLiteral("hgx-b200");
     if (id.startsWith(QLatin1String("TT-"))) // H100 96 GB HBM2e at 500 W (the row's notes)
@@ -426,9 +428,12 @@ void applyBridgeMoeRecipe(const QString &id, TrainingConfig &c)
     }
 }
 
-QList<ModernRow> readModernRows()
+// The rows of `file` (modern_runs.csv's columns). Optional columns, where a source states what
+// its family's default would otherwise decide: `dispatcher` (alltoall, deepep, hybridep),
+// `cuda_graphs`, `a2a_overlap` (the combined 1F1B EP overlap) and `fsdp` (TRUE / FALSE).
+QList<ModernRow> readModernRows(const QString &file = QStringLiteral("modern_runs.csv"))
 {
-    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/modern_runs.csv"));
+    QFile f(QStringLiteral(WEFT_TEST_DATA_DIR "/validation/") + file);
     if (!f.open(QIODevice::ReadOnly))
         return {};
     const QStringList header = splitCsv(QString::fromUtf8(f.readLine()).trimmed());
@@ -454,7 +459,7 @@ QList<ModernRow> readModernRows()
         const int perDomain = presets.count(preset.toStdString())
             ? presets.at(preset.toStdString()).accelerators
             : 8;
-        if (preset == QLatin1String("gb200-nvl72"))
+        if (preset.endsWith(QLatin1String("-nvl72")))
             mr.usedPerDomain = kNvl72TraysUsed * 4;
         const int perJobDomain = mr.usedPerDomain > 0 ? mr.usedPerDomain : perDomain;
         FabricParams fp
@@ -548,6 +553,9 @@ QList<ModernRow> readModernRows()
             c.etp = 1;
             c.dispatcher = r.id.startsWith(QLatin1String("ZOO-")) ? TokenDispatcher::DeepEP
                                                                   : TokenDispatcher::AllToAll;
+            if (const QString disp = col("dispatcher"); !disp.isEmpty())
+                if (!fromString(disp.toStdString(), c.dispatcher))
+                    mr.notSimulated = QStringLiteral("unknown dispatcher ") + disp;
             applyBridgeMoeRecipe(r.id, c);
             // The model zoo's recipe of its table (commit 8017e11) sets no --moe-router-fusion;
             // the Megatron-LM DeepSeek-V3 baseline predates it (the guide's sec. 3 table adds it
@@ -570,6 +578,13 @@ QList<ModernRow> readModernRows()
                 c.recomputeModules = bits;
             }
         }
+        const auto stated = [&](const char *name, bool &flag) {
+            if (!col(name).isEmpty())
+                flag = col(name) == QLatin1String("TRUE");
+        };
+        stated("cuda_graphs", c.cudaGraphs);
+        stated("a2a_overlap", c.overlapEp);
+        stated("fsdp", c.fsdp);
         rows << mr;
     }
     return rows;
@@ -601,6 +616,82 @@ QString fullestMemory(const SimResult &r)
         .arg(m->optimizer / 1e9, 0, 'f', 1)
         .arg(m->activations / 1e9, 0, 'f', 1)
         .arg((m->runtime + m->commBuffers + m->fragmentation) / 1e9, 0, 'f', 1);
+}
+
+// What one modern row came out as (ModernRow, simulateModernRow).
+struct ModernOutcome
+{
+    bool simulated = false;
+    bool fits = false;
+    double error = 0; ///< throughput error (predicted - measured) / measured
+};
+
+// Simulates `mr` on its generated cluster and appends its line to `table` (a failed QVERIFY
+// returns early: the caller checks QTest::currentTestFailed()).
+ModernOutcome simulateModernRow(const ModernRow &mr, QString &table)
+{
+    ModernOutcome out;
+    const Row &row = mr.row;
+    if (!mr.notSimulated.isEmpty()) {
+        table += QStringLiteral("%1 not simulated: %2\n").arg(row.id, -26).arg(mr.notSimulated);
+        return out;
+    }
+    test::Cluster c = test::generateCluster(row.fabric);
+    if (c.acc.empty()) {
+        QTest::qFail(qPrintable(row.id + QStringLiteral(": no cluster")), __FILE__, __LINE__);
+        return out;
+    }
+    Design d = std::move(c.design);
+    d.workload = row.w;
+    if (mr.usedPerDomain > 0)
+        d.workload->placement.explicitMap = test::firstOfEachDomain(c, mr.usedPerDomain);
+    const SimResult r = simulate(d);
+    QString why;
+    for (const Finding &f : r.warnings)
+        why += QString::fromStdString(f.code + ": " + f.message + "; ");
+    if (!r.ok) {
+        QTest::qFail(qPrintable(row.id + QStringLiteral(": ") + why), __FILE__, __LINE__);
+        return out;
+    }
+    const double world = double(row.w.config.worldSize());
+    const double tokens = double(row.w.config.globalBatch) * row.w.model.seq;
+    double predicted = 0;
+    if (row.metric == QLatin1String("step_time_s"))
+        predicted = r.stepTime;
+    else if (row.metric == QLatin1String("model_tflops_per_gpu"))
+        predicted = familyModelFlops(mr) / r.stepTime / world / 1e12;
+    else
+        predicted = tokens / r.stepTime / world;
+    const double err = row.metric == QLatin1String("step_time_s")
+        ? (row.measured - predicted) / predicted // throughput error, like the others
+        : (predicted - row.measured) / row.measured;
+    table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
+                            "s, dp %12 s, ep %15 s, compute %16 s, wall %13 s]%14\n")
+                 .arg(row.id, -26)
+                 .arg(row.metric, -24)
+                 .arg(row.measured, 10, 'f', 1)
+                 .arg(predicted, 10, 'f', 1)
+                 .arg(err * 100, 7, 'f', 1)
+                 .arg(r.peakMemoryPerGpu / double(1LL << 30), 0, 'f', 1)
+                 .arg(mr.measuredMemoryGib > 0 ? QString::number(mr.measuredMemoryGib)
+                                               : QStringLiteral("-"))
+                 .arg(mr.stack.family)
+                 .arg(r.mfu, 0, 'f', 3)
+                 .arg(r.breakdown.bubble, 0, 'f', 2)
+                 .arg(r.breakdown.tpExposed, 0, 'f', 2)
+                 .arg(r.breakdown.dpExposed, 0, 'f', 2)
+                 .arg(r.simulationWallSeconds, 0, 'f', 3)
+                 .arg(r.memoryFits ? QString()
+                                   : QStringLiteral(" MEMORY %1 of %2 GB (%3)")
+                                         .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
+                                         .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0)
+                                         .arg(fullestMemory(r)))
+                 .arg(r.breakdown.epExposed, 0, 'f', 2)
+                 .arg(r.breakdown.compute, 0, 'f', 2);
+    out.simulated = true;
+    out.fits = r.memoryFits;
+    out.error = err;
+    return out;
 }
 
 double median(std::vector<double> v)
@@ -679,62 +770,14 @@ private slots:
         std::vector<double> errors, moeErrors;
         QStringList overCapacity;
         for (const ModernRow &mr : rows) {
-            const Row &row = mr.row;
-            if (!mr.notSimulated.isEmpty()) {
-                table += QStringLiteral("%1 not simulated: %2\n")
-                             .arg(row.id, -26)
-                             .arg(mr.notSimulated);
+            const ModernOutcome o = simulateModernRow(mr, table);
+            if (QTest::currentTestFailed())
+                return;
+            if (!o.simulated)
                 continue;
-            }
-            test::Cluster c = test::generateCluster(row.fabric);
-            QVERIFY2(!c.acc.empty(), qPrintable(row.id + QStringLiteral(": no cluster")));
-            Design d = std::move(c.design);
-            d.workload = row.w;
-            if (mr.usedPerDomain > 0)
-                d.workload->placement.explicitMap = test::firstOfEachDomain(c, mr.usedPerDomain);
-            const SimResult r = simulate(d);
-            QString why;
-            for (const Finding &f : r.warnings)
-                why += QString::fromStdString(f.code + ": " + f.message + "; ");
-            QVERIFY2(r.ok, qPrintable(row.id + QStringLiteral(": ") + why));
-            const double world = double(row.w.config.worldSize());
-            const double tokens = double(row.w.config.globalBatch) * row.w.model.seq;
-            double predicted = 0;
-            if (row.metric == QLatin1String("step_time_s"))
-                predicted = r.stepTime;
-            else if (row.metric == QLatin1String("model_tflops_per_gpu"))
-                predicted = familyModelFlops(mr) / r.stepTime / world / 1e12;
-            else
-                predicted = tokens / r.stepTime / world;
-            const double err = row.metric == QLatin1String("step_time_s")
-                ? (row.measured - predicted) / predicted // throughput error, like the others
-                : (predicted - row.measured) / row.measured;
-            (row.w.model.isMoe() ? moeErrors : errors).push_back(std::abs(err));
-            if (!r.memoryFits)
-                overCapacity << row.id;
-            table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
-                                    "s, dp %12 s, ep %15 s, compute %16 s, wall %13 s]%14\n")
-                         .arg(row.id, -26)
-                         .arg(row.metric, -24)
-                         .arg(row.measured, 10, 'f', 1)
-                         .arg(predicted, 10, 'f', 1)
-                         .arg(err * 100, 7, 'f', 1)
-                         .arg(r.peakMemoryPerGpu / double(1LL << 30), 0, 'f', 1)
-                         .arg(mr.measuredMemoryGib > 0 ? QString::number(mr.measuredMemoryGib)
-                                                       : QStringLiteral("-"))
-                         .arg(mr.stack.family)
-                         .arg(r.mfu, 0, 'f', 3)
-                         .arg(r.breakdown.bubble, 0, 'f', 2)
-                         .arg(r.breakdown.tpExposed, 0, 'f', 2)
-                         .arg(r.breakdown.dpExposed, 0, 'f', 2)
-                         .arg(r.simulationWallSeconds, 0, 'f', 3)
-                         .arg(r.memoryFits ? QString()
-                                           : QStringLiteral(" MEMORY %1 of %2 GB (%3)")
-                                                 .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
-                                                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0)
-                                                 .arg(fullestMemory(r)))
-                         .arg(r.breakdown.epExposed, 0, 'f', 2)
-                         .arg(r.breakdown.compute, 0, 'f', 2);
+            (mr.row.w.model.isMoe() ? moeErrors : errors).push_back(std::abs(o.error));
+            if (!o.fits)
+                overCapacity << mr.row.id;
         }
         const double moeMed = median(moeErrors);
         const double moeWorst
@@ -767,6 +810,41 @@ private slots:
         // Issue 13's targets (reached with the sustained clock: median 5.0%, worst 20.9%).
         QVERIFY2(med <= 0.10, "median absolute error above 10%");
         QVERIFY2(worst <= 0.25, "a row is off by more than 25%");
+    }
+    // Held-out MoE runs (tests/data/validation/moe_heldout_runs.csv): the Megatron-MoE model
+    // zoo's other Qwen3-235B rows (H100 long context at 16k, 64k and 128k tokens, the
+    // all-to-all PP32 and the FSDP layouts; GB200 BF16 and GB300 MXFP8 with HybridEP, GB300 at
+    // 128k tokens), never used to set anything; the model zoo family's stack, with what each
+    // row's command states (dispatcher, CUDA graphs).
+    void moeHeldOutRuns()
+    {
+        const QList<ModernRow> rows = readModernRows(QStringLiteral("moe_heldout_runs.csv"));
+        QVERIFY(rows.size() >= 8);
+        QString table = QStringLiteral("\nHELD-OUT MoE runs (not used for calibration)\n");
+        std::vector<double> errors;
+        for (const ModernRow &mr : rows) {
+            const ModernOutcome o = simulateModernRow(mr, table);
+            if (QTest::currentTestFailed())
+                return;
+            QVERIFY2(o.simulated, qPrintable(mr.row.id + QStringLiteral(" not simulated")));
+            QVERIFY2(o.fits, qPrintable(mr.row.id + QStringLiteral(" does not fit")));
+            errors.push_back(std::abs(o.error));
+        }
+        const double med = median(errors);
+        const double worst = *std::max_element(errors.begin(), errors.end());
+        table += QStringLiteral("held-out MoE rows: median |error| %1%, max |error| %2%\n")
+                     .arg(med * 100, 0, 'f', 1)
+                     .arg(worst * 100, 0, 'f', 1);
+        qInfo().noquote() << table;
+        // Session 17, first run: median 9.5%; six rows within 12.1% (H100 long context 16k-128k
+        // +4.9/-6.1/-9.3%, FSDP -0.5%, GB200 BF16 +12.1%, GB300 MXFP8 +9.6%), two beyond 25%:
+        // the all-to-all PP32 row +30.1% (optimistic, like the same code version's EP8 TP4 row
+        // of the modern table, +34.8%) and GB300 at 128k tokens -30.3% (pessimistic: attention
+        // is ~80% of its FLOPs, and Blackwell Ultra's doubled exponential throughput is not in
+        // the catalog's attention fractions, which are B200's).
+        QEXPECT_FAIL("", "held-out MoE rows: two beyond 25% (A2A PP32, GB300 128k)", Continue);
+        QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
+        QVERIFY2(med <= 0.12 && worst <= 0.35, "held-out MoE rows regressed");
     }
     // Published runs not used for calibration: each within 25%, memory over capacity accepted.
     // kMegatronHostPerKernel's derivation (see there) from the cost model's own launch count: if

@@ -151,10 +151,15 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
                      "vpp-ignored",
                      "virtual stages " + str(c.vpp) + " are only used by the interleaved schedule",
                      {}});
-    if (m.layers < c.chunks())
+    // The embedding and the loss may take the first and the last virtual stage alone
+    // (Megatron-Core --account-for-embedding-in-pipeline-split and --account-for-loss-in-
+    // pipeline-split; splitLayers leaves those chunks without a layer), no other may be empty.
+    const int endsAlone = c.chunks() > 2 ? 2 : c.chunks() - 1;
+    if (m.layers < c.chunks() - endsAlone)
         error(f, "layers-below-stages",
-              "layers " + str(m.layers)
-                  + " are fewer than PP x virtual stages = " + str(c.chunks()));
+              "layers " + str(m.layers) + " are fewer than PP x virtual stages = "
+                  + str(c.chunks()) + " less the " + str(endsAlone)
+                  + " the embedding and the loss may take alone");
     if (c.schedule == PipelineSchedule::Interleaved && c.pp > 1 && c.microBatches() % c.pp != 0)
         error(f, "interleaved-micro-batches",
               "the interleaved schedule needs micro-batches (" + str(c.microBatches())
