@@ -86,6 +86,22 @@ private slots:
         QVERIFY(applyVariants(h100, "h100-sxm", v, error));
         QCOMPARE(v, h100);
     }
+    // Blackwell Ultra doubles the exponential unit's throughput: its fused attention forward is
+    // ~1.35x B200's (NVIDIA's GB300 FPROP measurement); the backward, bound by shared memory,
+    // and every GEMM fraction stay B200's.
+    void blackwellUltraAttention()
+    {
+        const auto &acc = builtinCatalog().hardware.accelerators;
+        const AcceleratorSpec &b200 = acc.at("b200");
+        for (const char *key : {"b300", "gb300"}) {
+            const AcceleratorSpec &ultra = acc.at(key);
+            QCOMPARE(ultra.attentionFused.forward, 0.74);
+            QVERIFY(std::abs(ultra.attentionFused.forward / b200.attentionFused.forward - 1.35)
+                    < 0.01);
+            QCOMPARE(ultra.attentionFused.backward, b200.attentionFused.backward);
+            QCOMPARE(ultra.matmulEfficiency, b200.matmulEfficiency);
+        }
+    }
     void userCatalogExtendsBuiltin()
     {
         const char *text = R"({"format":"weft.catalog","version":1,
