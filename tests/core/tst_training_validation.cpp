@@ -41,6 +41,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <algorithm>
+#include <functional>
 
 using namespace weft;
 
@@ -846,6 +847,61 @@ private slots:
         QEXPECT_FAIL("", "held-out MoE rows: two beyond 25% (A2A PP32, GB300 128k)", Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.12 && worst <= 0.35, "held-out MoE rows regressed");
+    }
+    // The Megatron-LM DeepSeek-V3 GB200 guide's optimization ladder (its sec. 3 table, TFLOP/s
+    // per GPU at each step, the same TP1 PP8 VPP4 EP32 job): the modern table's MLM baseline
+    // row with the steps Weft can express applied one after the other (router fusion, DeepEP,
+    // recompute mlp + moe_act instead of mlp + up_proj, CUDA graphs of attention, router and
+    // preprocessing, HybridEP); the measured figure is the table's at that step. Steps Weft
+    // has no knob for (fused scaling-factor allocation, permute kernel, DeepEP tuning, NUMA
+    // binding, PDL, fused swizzles and norm quantization) are inside the measured figures.
+    void deepSeekGb200Ladder()
+    {
+        ModernRow base;
+        for (const ModernRow &mr : readModernRows())
+            if (mr.row.id == QLatin1String("MLM-DSV3-GB200-BASE"))
+                base = mr;
+        QVERIFY2(!base.row.id.isEmpty(), "MLM-DSV3-GB200-BASE missing");
+        struct Step
+        {
+            const char *name;
+            double measured;
+            std::function<void(TrainingConfig &)> apply;
+        };
+        const std::vector<Step> steps {
+            {"baseline", 494.46, [](TrainingConfig &) {}},
+            {"router fusion", 540.00, [](TrainingConfig &c) { c.routerFusion = true; }},
+            {"DeepEP", 566.07, [](TrainingConfig &c) { c.dispatcher = TokenDispatcher::DeepEP; }},
+            {"no up_proj recompute", 610.71,
+             [](TrainingConfig &c) { c.recomputeModules = kRecomputeMlp | kRecomputeMoeAct; }},
+            {"CUDA graphs", 663.27, [](TrainingConfig &c) { c.cudaGraphs = true; }},
+            {"HybridEP", 943.56,
+             [](TrainingConfig &c) { c.dispatcher = TokenDispatcher::HybridEP; }},
+        };
+        QString table = QStringLiteral("\nDeepSeek-V3 GB200 guide, optimization ladder\n");
+        std::vector<double> errors;
+        ModernRow mr = base;
+        for (const Step &step : steps) {
+            step.apply(mr.row.w.config);
+            mr.row.id = QString::fromLatin1(step.name);
+            mr.row.measured = step.measured;
+            const ModernOutcome o = simulateModernRow(mr, table);
+            if (QTest::currentTestFailed())
+                return;
+            QVERIFY(o.simulated);
+            errors.push_back(o.error);
+        }
+        qInfo().noquote() << table;
+        // Session 17: +112% (baseline), +99%, +102%, +88%, +74% (CUDA graphs), +25.5% (HybridEP).
+        // Weft's gains along the ladder are small (1047 -> 1151 TFLOP/s against a measured 494 ->
+        // 663): its host model charges 24.5 us per launch and counts few host operations, while
+        // the guide's profile shows the eager stack host-bound; with HybridEP and CUDA graphs,
+        // where the guide says the CPU overhead is greatly alleviated, Weft is still 25%
+        // optimistic (CUDA graphs change nothing in Weft: after DeepEP it is GPU-bound).
+        QEXPECT_FAIL("", "issue 14: the ladder within 25% at every step", Continue);
+        QVERIFY2(*std::max_element(errors.begin(), errors.end()) <= 0.25, "a step beyond 25%");
+        for (std::size_t i = 0; i < errors.size(); ++i) // regression bound, and never slower
+            QVERIFY2(errors[i] > 0 && errors[i] <= 1.3, steps[i].name);
     }
     // Published runs not used for calibration: each within 25%, memory over capacity accepted.
     // kMegatronHostPerKernel's derivation (see there) from the cost model's own launch count: if
