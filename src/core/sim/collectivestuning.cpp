@@ -32,6 +32,9 @@ constexpr double kTreePerChannel[4][3]
 // hwLat of CollNet Direct (Simple only; l.132, 136, 140), us: NVLink, PCI, network. The other
 // algorithms' figures are protocol.h's hopLatency table.
 constexpr double kCollNetDirectHopUs[3] = {3.7, 3.7, 31.0};
+// hwLat of NVLS-Tree over the network (l.141), us: 14 in NCCL 2.19-2.27, whose decisions this
+// file restates; protocol.h's table (the simulated time) carries NCCL 2.29's re-measured 20.9.
+constexpr double kNvlsTreeNetHopUs = 14.0;
 // CollNet Direct's arity serialization latency per local rank (l.333), us.
 constexpr double kCollNetArityUs = 0.4;
 // getNetOverhead (l.190-195): 1 us per network post on Intel x86 (2 us AMD), x3 for Simple (l.320).
@@ -101,6 +104,8 @@ double hwLatency(NcclAlgorithm a, HopClass hw, Protocol p)
     case NcclAlgorithm::Nvls:
         return hopLatency(LatencyFamily::Nvls, hw, false)[at(p)];
     case NcclAlgorithm::NvlsTree:
+        if (hw == HopClass::Net)
+            return p == Protocol::Simple ? kNvlsTreeNetHopUs * kUs : 0.0;
         break;
     }
     return hopLatency(LatencyFamily::NvlsTree, hw, false)[at(p)];
@@ -190,6 +195,8 @@ double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p
 
 int channelsNeeded(const TunerTopology &topo, const TunerOption &opt, double busBw)
 {
+    if (opt.graphChannels)
+        return std::max(1, opt.channels);
     const double perChannel = kTreePerChannel[static_cast<int>(topo.generation)][nodeColumn(topo)];
     const double need = std::isfinite(busBw) ? std::ceil(busBw / perChannel) : 64.0;
     return std::max(opt.channels, static_cast<int>(std::clamp(need, 1.0, 64.0)));
@@ -209,7 +216,7 @@ double ncclBandwidth(const TunerTopology &topo, const TunerOption &opt, Protocol
     const int gen = static_cast<int>(topo.generation);
     const int col = nodeColumn(topo);
     const double ratio = algbwRatio(topo, a);
-    double busBw = opt.simpleAlgbw / kGB / ratio;
+    double busBw = opt.ncclBusBw > 0 ? opt.ncclBusBw / kGB : opt.simpleAlgbw / kGB / ratio;
     const double channels = channelsNeeded(topo, opt, busBw);
     const double llMaxBw = topo.nodes <= 1 ? kLlMaxBw[gen][0] : kLlMaxBw[0][col]; // l.219-221
     if (a == NcclAlgorithm::Ring && p == Protocol::LL)
