@@ -270,15 +270,17 @@ private slots:
     // issue 309, gj-aion's runs; its 2-node run agrees with NT309-H100-2N). With NCCL's tuner
     // (its graphs' channel counts for the per-channel caps, NVLS-Tree priced by its NICs) auto
     // takes NVLS-Tree from 2 MiB (4 nodes) / 16 MiB (8 nodes) and the ring from 256 MiB / 1 GiB,
-    // where the measured curves dip. Medians 16.5% (4 nodes) and 16.8% (8 nodes), from 17.9%
-    // and 23.7%. Still optimistic: the plateau by 13-18% (measured ~320 GB/s busbw, the ring's
-    // ~8 x 40.5 GB/s per NIC where Weft's NICs carry 48), the ring's first sizes (4 nodes 256
-    // MiB +34%) and the tree at 1-4 MiB on 8 nodes (+25..+78%). Issue 15's bounds (each row
-    // within 25%, median 10%) are not reached; regression bounds: median <= 17%, each within 80%.
+    // where the measured curves dip; the ring's Simple latency carries NCCL's x1.4 plateau
+    // factor. Medians 14.9% (4 nodes) and 15.6% (8 nodes), from 17.9% and 23.7%. Still
+    // optimistic: the plateau by 10-18% (measured ~320 GB/s busbw, the ring's ~8 x 40.5 GB/s
+    // per NIC where Weft's NICs carry 48), the ring's first size on 4 nodes (256 MiB +25%), 2-4
+    // MiB on 4 nodes (+29..+58%) and the tree at 1-4 MiB on 8 nodes (+25..+78%). Issue 15's
+    // bounds (each row within 25%, median 10%) are not reached; regression bounds: median <=
+    // 16%, each within 80%.
     void fourAndEightNodeCurves()
     {
-        checkCurves(4, 0.80, 0.17);
-        checkCurves(8, 0.80, 0.17);
+        checkCurves(4, 0.80, 0.16);
+        checkCurves(8, 0.80, 0.16);
     }
 
     void deepEpNormalKernels_data()

@@ -153,6 +153,33 @@ private slots:
         nvlsTree.ncclBusBw = 8 * 24 * kGB;
         QVERIFY(std::abs(ncclBandwidth(four, nvlsTree, Protocol::Simple) - 160 * kGB) < 1e3);
     }
+    // NCCL's ring plateau effect (tuning.cc l.539-542): a Simple ring all-reduce across nodes
+    // takes 1.4 x its latency figures (Volta 1.9 x) once each rank's share of a channel reaches
+    // 64 bytes; the planner's ring time carries it as the tuner does (2 DGX H100, 8 rings).
+    void ringPlateauAcrossNodes()
+    {
+        const auto ar = CollectiveKind::AllReduce;
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Hopper, ar, 2, 1 << 30, 8, 16), 1.4);
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Volta, ar, 4, 1 << 30, 8, 32), 1.9);
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Hopper, ar, 1, 1 << 30, 8, 8), 1.0);
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Hopper, ar, 2, 8 * 16 * 63, 8, 16), 1.0);
+        QCOMPARE(
+            ringPlateauFactor(GpuGeneration::Hopper, CollectiveKind::AllGather, 2, 1 << 30, 8, 16),
+            1.0);
+        const Cluster c = generateCluster(clusterParams("dgx-h100", 2));
+        const Router router(c.design);
+        const CollectivePlanner planner(router);
+        CollectiveSpec s;
+        for (const auto &dom : c.acc)
+            s.members.insert(s.members.end(), dom.begin(), dom.end());
+        s.algorithm = CollectiveAlgorithm::Ring;
+        s.bytes = 1;
+        const ProtocolTimes small = planner.plan(s).latency.front();
+        s.bytes = 1 << 30;
+        const ProtocolTimes large = planner.plan(s).latency.front();
+        QVERIFY(std::abs(large[at(Protocol::Simple)] - 1.4 * small[at(Protocol::Simple)]) < 1e-12);
+        QCOMPARE(large[at(Protocol::LL128)], small[at(Protocol::LL128)]);
+    }
     void smallMessagesLowLatencyLargeSimple()
     {
         // One H100 node: ring (busbw 360) and NVLS (algbw 480 x 8/14 busbw 480).

@@ -316,8 +316,14 @@ void CollectivePlanner::ring(const Layout &lay, CollectiveKind kind, double byte
         }
         worst = maxOf(worst, chain ? sumOf(hops) : ringPathLatency(hops, steps));
     }
+    ProtocolTimes lat = baseLatency(LatencyFamily::Ring) + worst;
+    // NCCL's ring Simple latency across nodes is 1.4 x its figures (ringPlateauFactor).
+    if (const Node *first = m_router.design().node(lay.members.front()))
+        lat[static_cast<std::size_t>(Protocol::Simple)] *= ringPlateauFactor(
+            gpuGeneration(first->spec), kind, static_cast<int>(lay.domains.size()), bytes,
+            static_cast<int>(rings.size()), static_cast<int>(n));
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
-    plan.latency.push_back(baseLatency(LatencyFamily::Ring) + worst);
+    plan.latency.push_back(lat);
     plan.channels = static_cast<int>(rings.size());
 }
 

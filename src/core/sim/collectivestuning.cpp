@@ -175,9 +175,9 @@ double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p
         const double interSteps = std::min(steps, inter);
         double lat = base + (steps - interSteps) * std::max(intraLat, overhead)
             + interSteps * interLat; // l.322-324
-        if (p == Protocol::Simple && nodes > 1 && topo.kind == CollectiveKind::AllReduce
-            && bytes / (std::max(1, opt.channels) * static_cast<double>(topo.ranks)) >= 64)
-            lat *= topo.generation == GpuGeneration::Volta ? kRingPlateauVolta : kRingPlateau;
+        if (p == Protocol::Simple)
+            lat *= ringPlateauFactor(topo.generation, topo.kind, nodes, bytes, opt.channels,
+                                     topo.ranks);
         return lat;
     }
     case NcclAlgorithm::Tree:
@@ -191,6 +191,15 @@ double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p
         break;
     }
     return base + intraLat + 2 * log2Nodes * interLat; // l.340
+}
+
+double ringPlateauFactor(GpuGeneration g, CollectiveKind kind, int nodes, double bytes,
+                         int channels, int ranks)
+{
+    if (nodes <= 1 || kind != CollectiveKind::AllReduce
+        || bytes / (std::max(1, channels) * static_cast<double>(std::max(1, ranks))) < 64)
+        return 1.0;
+    return g == GpuGeneration::Volta ? kRingPlateauVolta : kRingPlateau;
 }
 
 int channelsNeeded(const TunerTopology &topo, const TunerOption &opt, double busBw)

@@ -97,6 +97,13 @@ double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p
 /// per-channel tree figure (perChMaxTreeBws, l.170-175) needs to carry `busBw` (GB/s).
 int channelsNeeded(const TunerTopology &topo, const TunerOption &opt, double busBw);
 
+/// NCCL's "plateau effect of ring": a Simple ring all-reduce across nodes takes 1.4 x (Volta
+/// 1.9 x) its base + hop latencies once `bytes` / (`channels` x `ranks`) >= 64 (tuning.cc
+/// ncclTopoGetAlgoTime, l.539-542). Dimensionless; 1 where it does not apply. Used by the
+/// tuner's latency and by the planner's ring time alike.
+double ringPlateauFactor(GpuGeneration g, CollectiveKind kind, int nodes, double bytes,
+                         int channels, int ranks);
+
 /// NCCL's algorithm bandwidth of `a` with protocol `p`, bytes/s (0: not usable), tuning.cc
 /// l.250-297: the Simple busBw (simulated algbw / NCCL's algbw ratio: n/nsteps for rings, 5/6
 /// for NVLS and NVLS-Tree, 1/2 otherwise, l.290-296) refined per protocol:
