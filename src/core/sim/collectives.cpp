@@ -638,16 +638,16 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
 // issue 196).
 // All flows in one coupled phase (the stages are pipelined). Latency (NCCL tuning.cc): the NVLink
 // NVLS-Tree hop (25 us) + 2 log2(domains) network NVLS-Tree hops (20.9 us).
-// Pipeline (priceStages): NCCL moves the buffer in loops of 16 channels x m heads x a chunk
-// (nvlsTreeLoopBytes: 128 KiB, 64 KiB from 4 domains on, less for small buffers). A loop
-// crosses the NVLS reduce, each network hop of the tree up (reduce from the children, send to
-// the parent) and down (receive from the parent, send to the children), and the NVLS multicast,
-// each a store-and-forward stage of the loop: with K loops T = lat + S/B + (sum of the stage
-// times of one loop - the bottleneck's) / K, i.e. the first loop's trip through the stages the
-// others do not overlap. The stages' times come from their flows run alone: the NVLS stage is
-// one domain's NVLS flows (domains are alike and their NVLS traffic stays inside each), the
-// network stage the trees' flows. Measured on two HGX H100 (8 x 400G IB, NCCL 2.26): 235 GB/s
-// busbw at 32 MiB, 468 at 8 GiB.
+// Pipeline (priceStages): NCCL moves the buffer in loops of 16 (Blackwell 32) channels x m heads
+// x a chunk (nvlsTreeLoopBytes: 128 KiB, 64 KiB from 4 domains on, less for small buffers). A
+// loop crosses the NVLS scatter and reduce, each network hop of the tree up (reduce from the
+// children, send to the parent) and down (receive from the parent, send to the children), and
+// the NVLS multicast and gather, each a store-and-forward stage of the loop: with K loops
+// T = lat + S/B + (sum of the stage times of one loop - the bottleneck's) / K, i.e. the first
+// loop's trip through the stages the others do not overlap. The stages' times come from their
+// flows run alone: the NVLS stages one domain's NVLS flows (domains are alike and their NVLS
+// traffic stays inside each), the network stages the trees' upward flows. Measured on two HGX
+// H100 (8 x 400G IB, NCCL 2.26): 235 GB/s busbw at 32 MiB, 468 at 8 GiB.
 void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     const std::size_t d = lay.domains.size();
@@ -687,12 +687,14 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
                     hopLatency(LatencyFamily::NvlsTree, HopClass::NVLink, true)
                         + scaled(net, 2 * depth));
     }
-    // The stages of a loop: NVLS reduce and multicast (one domain's flows; each of the two moves
-    // S one way and S/m the other of the S(1 + 1/m) each way the flows carry: m/(m+1) of their
-    // time), and 2 x the trees' depth network hops (NCCL's double binary tree: the longest path
-    // to the root of either tree), a hop up priced as the trees' upward flows alone (a loop's
-    // reduction moving up every level at once), a hop down as the same flows reversed over the
-    // same full-duplex links.
+    // The stages of a loop: NCCL's NVLS-Tree kernel (device/all_reduce.h, NVLS_TREE: scatter,
+    // reduce + send up, receive down + broadcast, gather warps) moves a loop through the NVLS
+    // scatter (S up to the switch), reduce (S/m back), multicast (S/m up) and gather (S back):
+    // of the S(1 + 1/m) each way one domain's NVLS flows carry, the four take twice their time
+    // together; and 2 x the trees' depth network hops (NCCL's double binary tree: the longest
+    // path to the root of either tree), a hop up priced as the trees' upward flows alone (a
+    // loop's reduction moving up every level at once), a hop down as the same flows reversed
+    // over the same full-duplex links.
     int treeDepth = 0;
     for (int t = 0; t < 2; ++t)
         for (int i = 0; i < static_cast<int>(d); ++i) {
@@ -704,9 +706,12 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
         }
     const auto perDomain = static_cast<std::ptrdiff_t>(flows.size() / d);
     plan.stages.push_back(
-        {std::vector<Flow>(flows.begin(), flows.begin() + perDomain), 2 * dm / (dm + 1), false});
+        {std::vector<Flow>(flows.begin(), flows.begin() + perDomain), 2.0, false});
     plan.stages.push_back({std::move(upward), 2.0 * treeDepth, true});
-    plan.loopBytes = nvlsTreeLoopBytes(bytes, dm, static_cast<int>(d));
+    const Node *first = m_router.design().node(lay.members.front());
+    const int channels
+        = nvlsChannels(first && gpuGeneration(first->spec) >= GpuGeneration::Blackwell);
+    plan.loopBytes = nvlsTreeLoopBytes(bytes, dm, static_cast<int>(d), channels);
     flows.insert(flows.end(), inter.begin(), inter.end());
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
     plan.latency.push_back(lat);

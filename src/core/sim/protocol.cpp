@@ -99,13 +99,20 @@ double nvlsLoopBytes(double ranks)
 }
 
 namespace {
-// transport/nvls.cc of NCCL v2.26.2: NVLS_NCHANNELS_SM90 (l.144) and NCCL_NVLS_CHUNKSIZE (l.149).
-constexpr double kNvlsChannels = 16, kNvlsChunk = 128 * 1024;
+// transport/nvls.cc of NCCL v2.26.2: NVLS_NCHANNELS_SM90 / _SM100 (l.144-145) and
+// NCCL_NVLS_CHUNKSIZE (l.149).
+constexpr int kNvlsChannelsHopper = 16, kNvlsChannelsBlackwell = 32;
+constexpr double kNvlsChunk = 128 * 1024;
 } // namespace
 
-double nvlsTreeChunkBytes(double bytes, double heads, int nodes)
+int nvlsChannels(bool blackwell)
 {
-    const double ops = kNvlsChannels * std::max(1.0, heads); // enqueue.cc l.1892
+    return blackwell ? kNvlsChannelsBlackwell : kNvlsChannelsHopper;
+}
+
+double nvlsTreeChunkBytes(double bytes, double heads, int nodes, int channels)
+{
+    const double ops = std::max(1, channels) * std::max(1.0, heads); // enqueue.cc l.1892
     double chunk = nodes >= 4 ? 64 * 1024.0 : kNvlsChunk; // l.1894-1896
     const std::array<std::pair<double, double>, 3> steps {
         {{16, 128 * 1024.0}, {4, 64 * 1024.0}, {1, 32 * 1024.0}}}; // l.1898-1900
@@ -115,9 +122,10 @@ double nvlsTreeChunkBytes(double bytes, double heads, int nodes)
     return chunk;
 }
 
-double nvlsTreeLoopBytes(double bytes, double heads, int nodes)
+double nvlsTreeLoopBytes(double bytes, double heads, int nodes, int channels)
 {
-    return kNvlsChannels * std::max(1.0, heads) * nvlsTreeChunkBytes(bytes, heads, nodes);
+    return std::max(1, channels) * std::max(1.0, heads)
+        * nvlsTreeChunkBytes(bytes, heads, nodes, channels);
 }
 
 double treeCorrectionFactor(Protocol p, double bytes)
