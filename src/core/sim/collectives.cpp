@@ -707,7 +707,7 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
     const auto perDomain = static_cast<std::ptrdiff_t>(flows.size() / d);
     plan.stages.push_back(
         {std::vector<Flow>(flows.begin(), flows.begin() + perDomain), 2.0, false});
-    plan.stages.push_back({std::move(upward), 2.0 * treeDepth, true});
+    plan.stages.push_back({std::move(upward), 2.0 * treeDepth, true, 0.5});
     const Node *first = m_router.design().node(lay.members.front());
     const int channels
         = nvlsChannels(first && gpuGeneration(first->spec) >= GpuGeneration::Blackwell);
@@ -725,8 +725,22 @@ std::vector<double> CollectivePlanner::priceStages(CollectivePlan &plan, double 
     std::vector<double> times(plan.stages.size(), 0.0);
     if (plan.stages.empty())
         return times;
+    // Off-network stages first; a network stage with a known share of a network-bound whole
+    // is not simulated (on large fabrics its flows cost as much as the whole's).
+    double slowest = 0;
     for (std::size_t i = 0; i < plan.stages.size(); ++i)
-        times[i] = simulate({coupledPhase(plan.stages[i].flows, 0)});
+        if (!plan.stages[i].network) {
+            times[i] = simulate({coupledPhase(plan.stages[i].flows, 0)});
+            slowest = std::max(slowest, times[i]);
+        }
+    const bool networkBound = slowest < bandwidthTime * (1 - 1e-6);
+    for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+        const CollectivePlan::Stage &st = plan.stages[i];
+        if (st.network)
+            times[i] = networkBound && st.shareWhenBottleneck > 0
+                ? st.shareWhenBottleneck * bandwidthTime
+                : simulate({coupledPhase(st.flows, 0)});
+    }
     double path = 0;
     for (std::size_t i = 0; i < plan.stages.size(); ++i)
         path += plan.stages[i].count * times[i];

@@ -113,6 +113,11 @@ struct CollectivePlan
         /// A network hop of the trees (NCCL's tuner prices NVLS-Tree by their flows up and
         /// down: its graph's heads x NIC rate).
         bool network = false;
+        /// > 0: when every off-network stage is faster than the whole, the network is the
+        /// bottleneck and this stage takes this share of the whole's time, unsimulated (the
+        /// trees' upward flows load each full-duplex link direction as much as the downward
+        /// ones the other: half).
+        double shareWhenBottleneck = 0;
     };
     std::vector<Stage> stages;
     double loopBytes = 0;
