@@ -274,7 +274,7 @@ private slots:
     // factor. Medians 14.9% (4 nodes) and 15.6% (8 nodes), from 17.9% and 23.7%. Still
     // optimistic: the plateau by 10-18% (measured ~320 GB/s busbw, the ring's ~8 x 40.5 GB/s
     // per NIC where Weft's NICs carry 48), the ring's first size on 4 nodes (256 MiB +25%), 2-4
-    // MiB on 4 nodes (+29..+58%) and the tree at 1-4 MiB on 8 nodes (+25..+78%). Issue 15's
+    // MiB on 4 nodes (+26..+56%) and the tree at 1-4 MiB on 8 nodes (+25..+78%). Issue 15's
     // bounds (each row within 25%, median 10%) are not reached; regression bounds: median <=
     // 16%, each within 80%.
     void fourAndEightNodeCurves()
