@@ -87,11 +87,14 @@ private slots:
         // NVLS on one node: its NVLink hop only, no base (l.336).
         const TunerOption nvls = option(NcclAlgorithm::Nvls, 400 * kGB, kSimple);
         QVERIFY(std::abs(us(ncclLatency(hopper(8, 1), nvls, Protocol::Simple, 1)) - 25.0) < 1e-9);
-        // NVLS-Tree on 4 nodes: intra + 2 log2(4) inter (l.340).
+        // NVLS-Tree on 4 nodes: intra + 2 log2(4) inter (l.340), inter NCCL 2.26's 14 us (l.141;
+        // the simulated time's hop is 2.29's 20.9 us).
         const TunerOption nt = option(NcclAlgorithm::NvlsTree, 300 * kGB, kSimple);
-        const double inter
-            = us(hopLatency(LatencyFamily::NvlsTree, HopClass::Net, false)[at(Protocol::Simple)]);
-        QVERIFY(std::abs(us(ncclLatency(hopper(32, 4), nt, Protocol::Simple, 1)) - (25 + 4 * inter))
+        QVERIFY(std::abs(us(ncclLatency(hopper(32, 4), nt, Protocol::Simple, 1)) - (25 + 4 * 14.0))
+                < 1e-9);
+        QVERIFY(std::abs(us(hopLatency(LatencyFamily::NvlsTree, HopClass::Net,
+                                       false)[at(Protocol::Simple)])
+                         - 20.9)
                 < 1e-9);
     }
     void protocolBandwidthRefinements()
@@ -127,6 +130,55 @@ private slots:
         TunerTopology pci = one;
         pci.intra = HopClass::PCI;
         QCOMPARE(ncclBandwidth(pci, ring, Protocol::LL128), 0.0);
+    }
+    // NCCL's graphs across nodes: the tree runs one channel per NIC at the NIC's rate (8 on an
+    // 8-NIC H100 server), and its per-channel caps count those 8, not the 12 its Simple busBw
+    // would need at 36 GB/s each (tuning.cc l.258, 260: Hopper beyond two nodes 36 and 29 GB/s
+    // per channel). NVLS-Tree: NCCL's busBw is heads x NIC rate / 2 beyond two nodes (192 GB/s on
+    // eight 48 GB/s NICs), algbw x 5/6.
+    void graphChannelsAndNvlsTreeBusBw()
+    {
+        const TunerTopology four = hopper(32, 4);
+        TunerOption tree = option(NcclAlgorithm::Tree, 200 * kGB); // busBw 400 GB/s
+        tree.channels = 8;
+        QCOMPARE(channelsNeeded(four, tree, 400), 12);
+        // Weft's own count: Simple min(400 x .92, 12 x 36), LL128 min(x 120/128, 12 x 29)
+        QVERIFY(std::abs(ncclBandwidth(four, tree, Protocol::LL128) - 0.5 * 345 * kGB) < 1e3);
+        tree.graphChannels = true;
+        QCOMPARE(channelsNeeded(four, tree, 400), 8);
+        QVERIFY(std::abs(ncclBandwidth(four, tree, Protocol::Simple) - 0.5 * 8 * 36 * kGB) < 1e3);
+        QVERIFY(std::abs(ncclBandwidth(four, tree, Protocol::LL128) - 0.5 * 8 * 29 * kGB) < 1e3);
+        TunerOption nvlsTree = option(NcclAlgorithm::NvlsTree, 190 * kGB, kSimple);
+        QVERIFY(std::abs(ncclBandwidth(four, nvlsTree, Protocol::Simple) - 190 * kGB) < 1e3);
+        nvlsTree.ncclBusBw = 8 * 24 * kGB;
+        QVERIFY(std::abs(ncclBandwidth(four, nvlsTree, Protocol::Simple) - 160 * kGB) < 1e3);
+    }
+    // NCCL's ring plateau effect (tuning.cc l.539-542): a Simple ring all-reduce across nodes
+    // takes 1.4 x its latency figures (Volta 1.9 x) once each rank's share of a channel reaches
+    // 64 bytes; the planner's ring time carries it as the tuner does (2 DGX H100, 8 rings).
+    void ringPlateauAcrossNodes()
+    {
+        const auto ar = CollectiveKind::AllReduce;
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Hopper, ar, 2, 1 << 30, 8, 16), 1.4);
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Volta, ar, 4, 1 << 30, 8, 32), 1.9);
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Hopper, ar, 1, 1 << 30, 8, 8), 1.0);
+        QCOMPARE(ringPlateauFactor(GpuGeneration::Hopper, ar, 2, 8 * 16 * 63, 8, 16), 1.0);
+        QCOMPARE(
+            ringPlateauFactor(GpuGeneration::Hopper, CollectiveKind::AllGather, 2, 1 << 30, 8, 16),
+            1.0);
+        const Cluster c = generateCluster(clusterParams("dgx-h100", 2));
+        const Router router(c.design);
+        const CollectivePlanner planner(router);
+        CollectiveSpec s;
+        for (const auto &dom : c.acc)
+            s.members.insert(s.members.end(), dom.begin(), dom.end());
+        s.algorithm = CollectiveAlgorithm::Ring;
+        s.bytes = 1;
+        const ProtocolTimes small = planner.plan(s).latency.front();
+        s.bytes = 1 << 30;
+        const ProtocolTimes large = planner.plan(s).latency.front();
+        QVERIFY(std::abs(large[at(Protocol::Simple)] - 1.4 * small[at(Protocol::Simple)]) < 1e-12);
+        QCOMPARE(large[at(Protocol::LL128)], small[at(Protocol::LL128)]);
     }
     void smallMessagesLowLatencyLargeSimple()
     {

@@ -316,8 +316,14 @@ void CollectivePlanner::ring(const Layout &lay, CollectiveKind kind, double byte
         }
         worst = maxOf(worst, chain ? sumOf(hops) : ringPathLatency(hops, steps));
     }
+    ProtocolTimes lat = baseLatency(LatencyFamily::Ring) + worst;
+    // NCCL's ring Simple latency across nodes is 1.4 x its figures (ringPlateauFactor).
+    if (const Node *first = m_router.design().node(lay.members.front()))
+        lat[static_cast<std::size_t>(Protocol::Simple)] *= ringPlateauFactor(
+            gpuGeneration(first->spec), kind, static_cast<int>(lay.domains.size()), bytes,
+            static_cast<int>(rings.size()), static_cast<int>(n));
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
-    plan.latency.push_back(baseLatency(LatencyFamily::Ring) + worst);
+    plan.latency.push_back(lat);
     plan.channels = static_cast<int>(rings.size());
 }
 
@@ -631,11 +637,17 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
 // 2(d-1)/d S/m... (n-1)/n S: why two-node all-reduce busbw exceeds the network's rate (nccl-tests
 // issue 196).
 // All flows in one coupled phase (the stages are pipelined). Latency (NCCL tuning.cc): the NVLink
-// NVLS-Tree hop (25 us) + 2 log2(domains) network NVLS-Tree hops (20.9 us). Pipeline: the buffer
-// goes in K = ceil(S / loop) loops of m x 16 channels x 128 KiB (nvlsLoopBytes), each loop
-// reduced up then broadcast down, two stages: T = lat + (1 + 1/K) S/B (one loop of fill; a payload
-// of one loop or less crosses both stages one after the other, 2 S/B). Measured on two HGX H100
-// (8 x 400G IB, NCCL 2.26): 235 GB/s busbw at 32 MiB, 468 at 8 GiB.
+// NVLS-Tree hop (25 us) + 2 log2(domains) network NVLS-Tree hops (20.9 us).
+// Pipeline (priceStages): NCCL moves the buffer in loops of 16 (Blackwell 32) channels x m heads
+// x a chunk (nvlsTreeLoopBytes: 128 KiB, 64 KiB from 4 domains on, less for small buffers). A
+// loop crosses the NVLS scatter and reduce, each network hop of the tree up (reduce from the
+// children, send to the parent) and down (receive from the parent, send to the children), and
+// the NVLS multicast and gather, each a store-and-forward stage of the loop: with K loops
+// T = lat + S/B + (sum of the stage times of one loop - the bottleneck's) / K, i.e. the first
+// loop's trip through the stages the others do not overlap. The stages' times come from their
+// flows run alone: the NVLS stages one domain's NVLS flows (domains are alike and their NVLS
+// traffic stays inside each), the network stages the trees' upward flows. Measured on two HGX
+// H100 (8 x 400G IB, NCCL 2.26): 235 GB/s busbw at 32 MiB, 468 at 8 GiB.
 void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     const std::size_t d = lay.domains.size();
@@ -651,7 +663,7 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
             std::vector<Flow> mine = nvlsFlows(g, bytes, dm);
             flows.insert(flows.end(), mine.begin(), mine.end());
         }
-    std::vector<Flow> inter;
+    std::vector<Flow> inter, upward;
     const double share = bytes / (2 * dm);
     for (std::size_t j = 0; j < m; ++j)
         for (int t = 0; t < 2; ++t)
@@ -663,6 +675,7 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
                              up = lay.domains[static_cast<std::size_t>(parent)][j];
                 inter.push_back(Flow {child, up, share});
                 inter.push_back(Flow {up, child, share});
+                upward.push_back(inter[inter.size() - 2]);
             }
     ProtocolTimes lat = hopLatency(LatencyFamily::NvlsTree, HopClass::NVLink, true);
     const double depth = std::floor(std::log2(static_cast<double>(d)));
@@ -674,13 +687,68 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
                     hopLatency(LatencyFamily::NvlsTree, HopClass::NVLink, true)
                         + scaled(net, 2 * depth));
     }
+    // The stages of a loop: NCCL's NVLS-Tree kernel (device/all_reduce.h, NVLS_TREE: scatter,
+    // reduce + send up, receive down + broadcast, gather warps) moves a loop through the NVLS
+    // scatter (S up to the switch), reduce (S/m back), multicast (S/m up) and gather (S back):
+    // of the S(1 + 1/m) each way one domain's NVLS flows carry, the four take twice their time
+    // together; and 2 x the trees' depth network hops (NCCL's double binary tree: the longest
+    // path to the root of either tree), a hop up priced as the trees' upward flows alone (a
+    // loop's reduction moving up every level at once), a hop down as the same flows reversed
+    // over the same full-duplex links.
+    int treeDepth = 0;
+    for (int t = 0; t < 2; ++t)
+        for (int i = 0; i < static_cast<int>(d); ++i) {
+            int hops = 0;
+            for (int x = doubleTreeParent(static_cast<int>(d), i, t); x >= 0;
+                 x = doubleTreeParent(static_cast<int>(d), x, t))
+                ++hops;
+            treeDepth = std::max(treeDepth, hops);
+        }
+    const auto perDomain = static_cast<std::ptrdiff_t>(flows.size() / d);
+    plan.stages.push_back(
+        {std::vector<Flow>(flows.begin(), flows.begin() + perDomain), 2.0, false});
+    plan.stages.push_back({std::move(upward), 2.0 * treeDepth, true, 0.5});
+    const Node *first = m_router.design().node(lay.members.front());
+    const int channels
+        = nvlsChannels(first && gpuGeneration(first->spec) >= GpuGeneration::Blackwell);
+    plan.loopBytes = nvlsTreeLoopBytes(bytes, dm, static_cast<int>(d), channels);
     flows.insert(flows.end(), inter.begin(), inter.end());
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
     plan.latency.push_back(lat);
     plan.protocols = kSimpleOnly;
-    const double loops = bytes > 0 ? std::ceil(bytes / nvlsLoopBytes(dm)) : 1.0;
-    plan.fill = 1.0 / std::max(1.0, loops);
     plan.channels = static_cast<int>(m);
+    plan.bytes = bytes;
+}
+
+std::vector<double> CollectivePlanner::priceStages(CollectivePlan &plan, double bandwidthTime) const
+{
+    std::vector<double> times(plan.stages.size(), 0.0);
+    if (plan.stages.empty())
+        return times;
+    // Off-network stages first; a network stage with a known share of a network-bound whole
+    // is not simulated (on large fabrics its flows cost as much as the whole's).
+    double slowest = 0;
+    for (std::size_t i = 0; i < plan.stages.size(); ++i)
+        if (!plan.stages[i].network) {
+            times[i] = simulate({coupledPhase(plan.stages[i].flows, 0)});
+            slowest = std::max(slowest, times[i]);
+        }
+    const bool networkBound = slowest < bandwidthTime * (1 - 1e-6);
+    for (std::size_t i = 0; i < plan.stages.size(); ++i) {
+        const CollectivePlan::Stage &st = plan.stages[i];
+        if (st.network)
+            times[i] = networkBound && st.shareWhenBottleneck > 0
+                ? st.shareWhenBottleneck * bandwidthTime
+                : simulate({coupledPhase(st.flows, 0)});
+    }
+    double path = 0;
+    for (std::size_t i = 0; i < plan.stages.size(); ++i)
+        path += plan.stages[i].count * times[i];
+    const double loops
+        = plan.bytes > 0 && plan.loopBytes > 0 ? std::ceil(plan.bytes / plan.loopBytes) : 1.0;
+    plan.fill = bandwidthTime > 0 ? std::max(0.0, path / bandwidthTime - 1) / loops : 0.0;
+    plan.stages.clear();
+    return times;
 }
 
 std::vector<CollectiveAlgorithm> CollectivePlanner::candidates(const CollectiveSpec &spec) const
@@ -883,6 +951,8 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
     if (auto it = m_autoCache.find(key); it != m_autoCache.end()) {
         try {
             CollectivePlan p = build(spec, it->second.algorithm);
+            p.stages.clear();
+            p.fill = it->second.fill;
             finalize(p, it->second.protocol, it->second.bandwidthTime);
             return p;
         } catch (const std::invalid_argument &) {
@@ -902,8 +972,9 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
     for (A a : cands) {
         CollectivePlan p = build(spec, a);
         const bool one = std::popcount(p.protocols) == 1;
-        const bool needBw = !one || p.fill > 0 || cands.size() > 1;
+        const bool needBw = !one || p.fill > 0 || !p.stages.empty() || cands.size() > 1;
         const double bw = needBw ? simulate(p.phases) : 0.0;
+        priceStages(p, bw);
         for (int k = 0; k < kProtocolCount; ++k) {
             if (!(p.protocols & (1u << static_cast<unsigned>(k))))
                 continue;
@@ -911,7 +982,7 @@ CollectivePlan CollectivePlanner::plan(const CollectiveSpec &spec) const
             const double t = timeWith(p, proto, bw);
             if (t < bestTime * (1 - 1e-9)) {
                 bestTime = t;
-                chosen = Decision {a, proto, bw};
+                chosen = Decision {a, proto, bw, p.fill};
                 best = p;
             }
         }
@@ -948,6 +1019,10 @@ CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
         plans.push_back(build(spec, a));
         const CollectivePlan &p = plans.back();
         const double bw = simulate(p.phases);
+        std::vector<bool> network;
+        for (const CollectivePlan::Stage &st : p.stages)
+            network.push_back(st.network);
+        const std::vector<double> stageTimes = priceStages(plans.back(), bw);
         bandwidthTimes.push_back(bw);
         TunerOption o;
         o.simpleAlgbw = bw > 0 ? spec.bytes / bw : std::numeric_limits<double>::infinity();
@@ -956,9 +1031,21 @@ CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
         switch (a) {
         case A::Tree:
             o.algorithm = NcclAlgorithm::Tree;
+            if (lay.domains.size() > 1) {
+                // NCCL's tree graph across nodes: one channel per NIC at the NIC's rate (search.cc
+                // speedArrayInter from 48 GB/s; no duplication on sm80+ below 50 GB/s, l.902),
+                // where Weft runs two trees per NIC; its per-channel caps count those.
+                o.channels = std::max(1, p.channels / 2);
+                o.graphChannels = true;
+            }
             break;
         case A::NvlsTree:
             o.algorithm = NcclAlgorithm::NvlsTree;
+            // NCCL's busBw of NVLS-Tree is its heads x NIC rate (halved beyond two nodes,
+            // tuning.cc l.252): the trees' flows alone, up and down (twice the upward stage).
+            for (std::size_t i = 0; i < network.size(); ++i)
+                if (network[i] && stageTimes[i] > 0)
+                    o.ncclBusBw = spec.bytes / (2 * stageTimes[i]);
             break;
         case A::InNetwork:
             // Across domains: NVLS + SHARP where the domains reduce in NVLink switches (NCCL's
@@ -966,6 +1053,11 @@ CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
             o.algorithm = lay.domains.size() == 1 || nvlsCapable(lay.members.front())
                 ? NcclAlgorithm::Nvls
                 : NcclAlgorithm::CollNetDirect;
+            break;
+        case A::Ring:
+            // NCCL's ring graph across nodes: one channel per NIC at the NIC's rate (as the tree,
+            // search.cc); Weft runs one ring per rail, the same count.
+            o.graphChannels = lay.domains.size() > 1;
             break;
         case A::Direct: // all-pairs: one hop per pass (see direct())
             o.steps = spec.kind == CollectiveKind::AllReduce ? 2.0 : 1.0;
@@ -985,7 +1077,7 @@ CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
         c = TunerChoice {0, Protocol::Simple, 0};
     const auto i = static_cast<std::size_t>(c.index);
     best = std::move(plans[i]);
-    return Decision {cands[i], c.protocol, bandwidthTimes[i]};
+    return Decision {cands[i], c.protocol, bandwidthTimes[i], best.fill};
 }
 
 double CollectivePlanner::isolatedTime(const CollectiveSpec &spec) const

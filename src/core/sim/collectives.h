@@ -101,6 +101,26 @@ struct CollectivePlan
     /// (treeBandwidthFactor, protocol.h) to a payload of `bytes`.
     bool treeCorrection = false;
     double bytes = 0;
+    /// Planning detail (NVLS-Tree): the pipeline's stages. The buffer goes in loops of
+    /// `loopBytes`; a loop crosses the stages in turn, each stage (a set of flows, timed alone
+    /// over the links) `count` times: the NVLS reduce and multicast, then each network hop of the
+    /// tree up and down. The fill is what the first loop spends in the stages beyond the
+    /// bottleneck's share (CollectivePlanner::priceStages). Cleared once priced.
+    struct Stage
+    {
+        std::vector<Flow> flows;
+        double count = 1;
+        /// A network hop of the trees (NCCL's tuner prices NVLS-Tree by their flows up and
+        /// down: its graph's heads x NIC rate).
+        bool network = false;
+        /// > 0: when every off-network stage is faster than the whole, the network is the
+        /// bottleneck and this stage takes this share of the whole's time, unsimulated (the
+        /// trees' upward flows load each full-duplex link direction as much as the downward
+        /// ones the other: half).
+        double shareWhenBottleneck = 0;
+    };
+    std::vector<Stage> stages;
+    double loopBytes = 0;
 };
 inline constexpr unsigned kSimpleOnly = 1u << static_cast<unsigned>(Protocol::Simple);
 
@@ -166,6 +186,9 @@ private:
     /// Whether `member` reaches a scale-up switch with in-network reduction (NVLS).
     bool nvlsCapable(NodeId member) const;
     void nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const;
+    /// Times each pipeline stage of `plan` alone (seconds per whole buffer) and sets its fill
+    /// from them and its bandwidth time `bandwidthTime`; returns the stage times in order.
+    std::vector<double> priceStages(CollectivePlan &plan, double bandwidthTime) const;
 
     const Router &m_router;
     mutable std::unique_ptr<FlowNetwork> m_scratch;
@@ -174,6 +197,7 @@ private:
         CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
         Protocol protocol = Protocol::Simple;
         double bandwidthTime = 0; ///< isolated, Simple, without latency, s
+        double fill = 0; ///< the plan's pipeline fill (CollectivePlan::fill)
     };
     Decision tunerDecision(const CollectiveSpec &spec,
                            const std::vector<CollectiveAlgorithm> &cands,

@@ -32,6 +32,9 @@ constexpr double kTreePerChannel[4][3]
 // hwLat of CollNet Direct (Simple only; l.132, 136, 140), us: NVLink, PCI, network. The other
 // algorithms' figures are protocol.h's hopLatency table.
 constexpr double kCollNetDirectHopUs[3] = {3.7, 3.7, 31.0};
+// hwLat of NVLS-Tree over the network (l.141), us: 14 in NCCL 2.19-2.27, whose decisions this
+// file restates; protocol.h's table (the simulated time) carries NCCL 2.29's re-measured 20.9.
+constexpr double kNvlsTreeNetHopUs = 14.0;
 // CollNet Direct's arity serialization latency per local rank (l.333), us.
 constexpr double kCollNetArityUs = 0.4;
 // getNetOverhead (l.190-195): 1 us per network post on Intel x86 (2 us AMD), x3 for Simple (l.320).
@@ -101,6 +104,8 @@ double hwLatency(NcclAlgorithm a, HopClass hw, Protocol p)
     case NcclAlgorithm::Nvls:
         return hopLatency(LatencyFamily::Nvls, hw, false)[at(p)];
     case NcclAlgorithm::NvlsTree:
+        if (hw == HopClass::Net)
+            return p == Protocol::Simple ? kNvlsTreeNetHopUs * kUs : 0.0;
         break;
     }
     return hopLatency(LatencyFamily::NvlsTree, hw, false)[at(p)];
@@ -170,9 +175,9 @@ double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p
         const double interSteps = std::min(steps, inter);
         double lat = base + (steps - interSteps) * std::max(intraLat, overhead)
             + interSteps * interLat; // l.322-324
-        if (p == Protocol::Simple && nodes > 1 && topo.kind == CollectiveKind::AllReduce
-            && bytes / (std::max(1, opt.channels) * static_cast<double>(topo.ranks)) >= 64)
-            lat *= topo.generation == GpuGeneration::Volta ? kRingPlateauVolta : kRingPlateau;
+        if (p == Protocol::Simple)
+            lat *= ringPlateauFactor(topo.generation, topo.kind, nodes, bytes, opt.channels,
+                                     topo.ranks);
         return lat;
     }
     case NcclAlgorithm::Tree:
@@ -188,8 +193,19 @@ double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p
     return base + intraLat + 2 * log2Nodes * interLat; // l.340
 }
 
+double ringPlateauFactor(GpuGeneration g, CollectiveKind kind, int nodes, double bytes,
+                         int channels, int ranks)
+{
+    if (nodes <= 1 || kind != CollectiveKind::AllReduce
+        || bytes / (std::max(1, channels) * static_cast<double>(std::max(1, ranks))) < 64)
+        return 1.0;
+    return g == GpuGeneration::Volta ? kRingPlateauVolta : kRingPlateau;
+}
+
 int channelsNeeded(const TunerTopology &topo, const TunerOption &opt, double busBw)
 {
+    if (opt.graphChannels)
+        return std::max(1, opt.channels);
     const double perChannel = kTreePerChannel[static_cast<int>(topo.generation)][nodeColumn(topo)];
     const double need = std::isfinite(busBw) ? std::ceil(busBw / perChannel) : 64.0;
     return std::max(opt.channels, static_cast<int>(std::clamp(need, 1.0, 64.0)));
@@ -209,7 +225,7 @@ double ncclBandwidth(const TunerTopology &topo, const TunerOption &opt, Protocol
     const int gen = static_cast<int>(topo.generation);
     const int col = nodeColumn(topo);
     const double ratio = algbwRatio(topo, a);
-    double busBw = opt.simpleAlgbw / kGB / ratio;
+    double busBw = opt.ncclBusBw > 0 ? opt.ncclBusBw / kGB : opt.simpleAlgbw / kGB / ratio;
     const double channels = channelsNeeded(topo, opt, busBw);
     const double llMaxBw = topo.nodes <= 1 ? kLlMaxBw[gen][0] : kLlMaxBw[0][col]; // l.219-221
     if (a == NcclAlgorithm::Ring && p == Protocol::LL)

@@ -67,6 +67,14 @@ struct TunerOption
     /// Ring steps of latency; < 0: NCCL's (2(n-1) for all-reduce, n-1 for all-gather and
     /// reduce-scatter, n otherwise, l.234-236).
     double steps = -1;
+    /// `channels` are NCCL's graph channels (one per NIC across nodes): the per-channel caps
+    /// use them as they are, not the count channelsNeeded() would raise them to.
+    bool graphChannels = false;
+    /// > 0: NCCL's busBw of the algorithm before its protocol refinements (its graph's nChannels
+    /// x bw, tuning.cc l.250-253), bytes/s, used instead of simpleAlgbw / NCCL's algbw ratio.
+    /// NVLS-Tree: its heads x NIC rate, halved beyond two nodes, which NCCL prices it by where
+    /// the simulation may find NVLS inside the node the tighter bound.
+    double ncclBusBw = 0;
 };
 
 /// NCCL's latency of `a` with protocol `p`, seconds (tuning.cc l.298-340), for a message of
@@ -84,9 +92,17 @@ struct TunerOption
 /// rank per node (l.299-301); the graph's latencyInter is taken as 0 (InfiniBand).
 double ncclLatency(const TunerTopology &topo, const TunerOption &opt, Protocol p, double bytes);
 
-/// NCCL's channels for the per-channel caps: the larger of Weft's and the count NCCL's Simple
+/// NCCL's channels for the per-channel caps: `opt.channels` when they are NCCL's graph channels
+/// (TunerOption::graphChannels), else the larger of Weft's and the count NCCL's Simple
 /// per-channel tree figure (perChMaxTreeBws, l.170-175) needs to carry `busBw` (GB/s).
 int channelsNeeded(const TunerTopology &topo, const TunerOption &opt, double busBw);
+
+/// NCCL's "plateau effect of ring": a Simple ring all-reduce across nodes takes 1.4 x (Volta
+/// 1.9 x) its base + hop latencies once `bytes` / (`channels` x `ranks`) >= 64 (tuning.cc
+/// ncclTopoGetAlgoTime, l.539-542). Dimensionless; 1 where it does not apply. Used by the
+/// tuner's latency and by the planner's ring time alike.
+double ringPlateauFactor(GpuGeneration g, CollectiveKind kind, int nodes, double bytes,
+                         int channels, int ranks);
 
 /// NCCL's algorithm bandwidth of `a` with protocol `p`, bytes/s (0: not usable), tuning.cc
 /// l.250-297: the Simple busBw (simulated algbw / NCCL's algbw ratio: n/nsteps for rings, 5/6

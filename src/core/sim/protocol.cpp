@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace weft {
 
@@ -95,6 +96,36 @@ double nvlsLoopBytes(double ranks)
 {
     constexpr double kChannels = 16, kChunk = 128 * 1024;
     return ranks * kChannels * kChunk;
+}
+
+namespace {
+// transport/nvls.cc of NCCL v2.26.2: NVLS_NCHANNELS_SM90 / _SM100 (l.144-145) and
+// NCCL_NVLS_CHUNKSIZE (l.149).
+constexpr int kNvlsChannelsHopper = 16, kNvlsChannelsBlackwell = 32;
+constexpr double kNvlsChunk = 128 * 1024;
+} // namespace
+
+int nvlsChannels(bool blackwell)
+{
+    return blackwell ? kNvlsChannelsBlackwell : kNvlsChannelsHopper;
+}
+
+double nvlsTreeChunkBytes(double bytes, double heads, int nodes, int channels)
+{
+    const double ops = std::max(1, channels) * std::max(1.0, heads); // enqueue.cc l.1892
+    double chunk = nodes >= 4 ? 64 * 1024.0 : kNvlsChunk; // l.1894-1896
+    const std::array<std::pair<double, double>, 3> steps {
+        {{16, 128 * 1024.0}, {4, 64 * 1024.0}, {1, 32 * 1024.0}}}; // l.1898-1900
+    for (const auto &[times, smaller] : steps)
+        if (bytes < times * ops * chunk && chunk > smaller)
+            chunk = smaller;
+    return chunk;
+}
+
+double nvlsTreeLoopBytes(double bytes, double heads, int nodes, int channels)
+{
+    return std::max(1, channels) * std::max(1.0, heads)
+        * nvlsTreeChunkBytes(bytes, heads, nodes, channels);
 }
 
 double treeCorrectionFactor(Protocol p, double bytes)

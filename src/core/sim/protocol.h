@@ -56,6 +56,22 @@ double wireFactor(Protocol p);
 /// before its first multicast completes). Loop bytes: ranks x 16 channels x 128 KiB.
 double nvlsLoopBytes(double ranks);
 
+/// NCCL's NVLS channels: NVLS_NCHANNELS_SM90 16 on Hopper, NVLS_NCHANNELS_SM100 32 from
+/// Blackwell on (transport/nvls.cc of NCCL v2.26.2, l.144-145).
+int nvlsChannels(bool blackwell);
+
+/// NCCL's NVLS-Tree chunk per channel and head, bytes (enqueue.cc calcCollChunking, v2.26.2
+/// l.1888-1900): NCCL_NVLS_CHUNKSIZE 128 KiB (transport/nvls.cc l.149), at most 64 KiB from 4
+/// nodes on (NCCL_NVLSTREE_MAX_CHUNKSIZE's default), then shrunk for small buffers against the
+/// `ops` = `channels` x `heads` chunks in flight at once: 128 KiB below 16 x ops x chunk bytes,
+/// 64 KiB below 4 x ops x chunk, 32 KiB below 1 x ops x chunk.
+double nvlsTreeChunkBytes(double bytes, double heads, int nodes, int channels = 16);
+
+/// NCCL's NVLS-Tree loop, bytes: every channel (nvlsChannels) moves one chunk
+/// (nvlsTreeChunkBytes) per head (one head per NIC); a loop is what one stage of the pipeline
+/// (NVLS scatter/reduce, a network hop of the tree, NVLS multicast/gather) holds at a time.
+double nvlsTreeLoopBytes(double bytes, double heads, int nodes, int channels = 16);
+
 /// Bandwidth factor of NCCL's tree all-reduce: 0.92 (tuning.cc, tree all-reduce busBw x .92) x,
 /// for medium sizes, NCCL's statement that trees do not reach its bandwidth model between 4 KiB
 /// and 256 MiB: a static table per protocol and power-of-two size (src/graph/tuning.cc,
