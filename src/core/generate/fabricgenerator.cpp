@@ -82,22 +82,20 @@ public:
         const int units = static_cast<int>(std::max<std::int64_t>(1, plan.suCount));
         const double cols
             = std::round(std::sqrt(kGridAspect * units * m_podPitch / (blockWidth() + kSuGap)));
-        // Two pods stand side by side: stacked, the core cables to the lower one would cross
-        // the upper one from top to bottom.
-        m_gridCols = units <= 2 ? units
-                                : evenSplit(units, std::clamp(static_cast<int>(cols), 1, units), 2);
+        m_gridCols = evenSplit(units, std::clamp(static_cast<int>(cols), 1, units), 2);
     }
 
     /// About `wanted` parts of `n` items (rows of domains, columns of pods) such that the parts
     /// are full: a number of parts within `slack` of `wanted` that divides `n` (the fewer parts
-    /// on a tie), else `wanted` parts evened out. 64 pods in 9 columns left one pod alone in an
-    /// eighth row (issue 18); now 8 x 8. Rows of domains take a slack of 1 only: the unit's
-    /// block stays about twice as wide as tall (32 domains stay 6 rows, not 4 of 8).
+    /// on a tie; one part only when one is wanted), else `wanted` parts evened out. 64 pods in 9
+    /// columns left one pod alone in an eighth row (issue 18); now 8 x 8. Rows of domains take a
+    /// slack of 1 only: the unit's block stays about twice as wide as tall (32 domains stay 6 rows,
+    /// not 4 of 8).
     [[nodiscard]] static int evenSplit(int n, int wanted, int slack)
     {
         for (int d = 0; d <= slack; ++d)
             for (const int parts : {wanted - d, wanted + d})
-                if (parts >= 1 && parts <= n && n % parts == 0)
+                if (parts >= std::min(wanted, 2) && parts <= n && n % parts == 0)
                     return parts;
         const int size = (n + wanted - 1) / wanted; // items per part
         return (n + size - 1) / size;
