@@ -171,6 +171,13 @@ private slots:
                 QVERIFY(rc.groupLabel(n.id).startsWith(u'S'));
                 break;
             }
+        // The note under the rows comes a clause a line: on one line it made the legend 300 px
+        // wide, and Fit left the design that much less room beside it.
+        RankLegend *box = m_w->view()->rankLegend();
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY(box->width() < QFontMetrics(box->font())
+                                   .horizontalAdvance(QStringLiteral(
+                                       "16 groups on one scale; accelerators say theirs")));
         // Four stages: the qualitative palette, no labels needed.
         openDesign(*m_w->view(), withStages(4));
         QVERIFY(!m_w->view()->topologyScene()->rankColouring().needsLabels());
