@@ -145,6 +145,23 @@ private slots:
         // validate agrees with generate.
         QCOMPARE(runCli({u"validate"_s, u"-q"_s, file}).code, 1);
     }
+    // Counts of one are singular: "(1 error above)", "invalid: 1 error, 0 warnings", "not
+    // simulated: 1 error above" (issue 18 found "(1, 1 errors)" and "1 spines").
+    void oneErrorInWords()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"one.weft"_s);
+        const Run g = runCli({u"generate"_s, u"--domains"_s, u"2"_s, u"--tp"_s, u"8"_s,
+                              u"--global-batch"_s, u"7"_s, u"-o"_s, file});
+        QCOMPARE(g.code, 1);
+        QVERIFY2(g.err.contains(u"(1 error above)"_s), qPrintable(g.err));
+        const Run v = runCli({u"validate"_s, file});
+        QVERIFY2(v.out.contains(u": invalid: 1 error, 0 warnings;"_s), qPrintable(v.out));
+        const Run s = runCli({u"simulate"_s, file});
+        QVERIFY2(s.out.contains(u"not simulated: 1 error above"_s), qPrintable(s.out));
+        for (const Run *r : {&g, &v, &s})
+            QVERIFY2(!(r->out + r->err).contains(u"1 errors"_s), qPrintable(r->out + r->err));
+    }
     void runnableWorkloadIsQuiet()
     {
         QTemporaryDir dir;

@@ -476,6 +476,20 @@ private slots:
         std::set<std::pair<double, double>> seen;
         for (const Node &n : d.nodes())
             QVERIFY(seen.insert({n.x, n.y}).second);
+        // Full rows of pods: 64 pods in 9 columns left one pod alone in an eighth row; now
+        // 8 x 8.
+        std::map<std::string, std::pair<double, double>> podCorner; // top left of the domains
+        for (const Node &n : d.nodes())
+            if (n.isAccelerator()) {
+                auto [it, fresh] = podCorner.try_emplace(suOf(n), n.x, n.y);
+                it->second = {std::min(it->second.first, n.x), std::min(it->second.second, n.y)};
+            }
+        std::map<double, int> podsPerRow;
+        for (const auto &[su, corner] : podCorner)
+            ++podsPerRow[corner.second];
+        QCOMPARE(podsPerRow.size(), std::size_t(8));
+        for (const auto &[y, pods] : podsPerRow)
+            QCOMPARE(pods, 8);
     }
 
     void deterministic()

@@ -14,6 +14,7 @@
 #include "gui/canvas/topologyview.h"
 #include "gui/docks/partitionsdock.h"
 #include "gui/mainwindow.h"
+#include "gui/simulation/simulationrunner.h"
 #include "gui/theme.h"
 #include "workloadfixtures.h"
 
@@ -55,6 +56,38 @@ double deltaE(const QColor &a, const QColor &b)
     };
     const auto p = lab(a), q = lab(b);
     return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+// True when the design as drawn in `view` lies inside its viewport with air to the edges and
+// under none of the legends, and the legends inside the viewport; says where otherwise.
+bool clearOfTheEdgesAndLegends(const TopologyView &view)
+{
+    constexpr int kAir = 8; // pixels between the design and the viewport's edges
+    const QRect design = view.mapFromScene(view.topologyScene()->contentBounds()).boundingRect();
+    const QRect inner = view.viewport()->rect().adjusted(kAir, kAir, -kAir, -kAir);
+    bool ok = inner.contains(design);
+    QString text = QStringLiteral("design %1,%2 %3x%4 in %5x%6")
+                       .arg(design.x())
+                       .arg(design.y())
+                       .arg(design.width())
+                       .arg(design.height())
+                       .arg(view.viewport()->width())
+                       .arg(view.viewport()->height());
+    for (const QWidget *legend : {static_cast<const QWidget *>(view.rankLegend()),
+                                  static_cast<const QWidget *>(view.heatLegend())})
+        if (legend->isVisible()) {
+            const QRect r(view.viewport()->mapFrom(&view, legend->pos()), legend->size());
+            ok = ok && !r.intersects(design) && view.viewport()->rect().contains(r);
+            text += QStringLiteral(", %1 %2,%3 %4x%5")
+                        .arg(legend->objectName())
+                        .arg(r.x())
+                        .arg(r.y())
+                        .arg(r.width())
+                        .arg(r.height());
+        }
+    if (!ok)
+        qWarning("%s", qPrintable(text));
+    return ok;
 }
 
 } // namespace
@@ -138,6 +171,13 @@ private slots:
                 QVERIFY(rc.groupLabel(n.id).startsWith(u'S'));
                 break;
             }
+        // The note under the rows comes a clause a line: on one line it made the legend 300 px
+        // wide, and Fit left the design that much less room beside it.
+        RankLegend *box = m_w->view()->rankLegend();
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY(box->width() < QFontMetrics(box->font())
+                                   .horizontalAdvance(QStringLiteral(
+                                       "16 groups on one scale; accelerators say theirs")));
         // Four stages: the qualitative palette, no labels needed.
         openDesign(*m_w->view(), withStages(4));
         QVERIFY(!m_w->view()->topologyScene()->rankColouring().needsLabels());
@@ -179,6 +219,41 @@ private slots:
         QVERIFY(legend->height() < open.height());
         QTest::mouseClick(legend, Qt::LeftButton);
         QCOMPARE(legend->size(), open);
+    }
+
+    // The 16k example at Fit sat right of the stage legend flush against the viewport's right
+    // edge (the 40-unit margin is one pixel at 2.8%), and after Simulate the link-utilization
+    // legend appeared over its top-right corner (screenshots 16k-fit and 16k-simulated at
+    // 1600x1000): the fitted design keeps some pixels of air inside the viewport, clear of
+    // every legend, also once a result adds its legend. The folded link-utilization legend
+    // (its full title, 344 px) stuck out of the 343 px canvas of a 1000x650 window.
+    void largeDesignFitsBesideTheLegends_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        QTest::newRow("1000x650") << QSize(1000, 650);
+    }
+
+    void largeDesignFitsBesideTheLegends()
+    {
+        QFETCH(QSize, size);
+        m_w->resize(size);
+        QVERIFY(m_w->openFile(QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-16k.weft"))
+                == m_w.get());
+        showStages();
+        TopologyView *view = m_w->view();
+        QTRY_VERIFY(view->rankLegend()->isVisible());
+        view->fitAll();
+        QVERIFY2(clearOfTheEdgesAndLegends(*view), "at Fit");
+        // The window changes by a pixel (as docks do when a result arrives): the viewport's
+        // centre moves by less than a pixel, so the view is still where Fit left it.
+        m_w->resize(size - QSize(1, 1));
+        QTest::qWait(50);
+        m_w->simulation()->simulate();
+        QTRY_VERIFY_WITH_TIMEOUT(m_w->simulation()->result() != nullptr, 120000);
+        QTRY_VERIFY(view->heatLegend()->isVisible());
+        QTest::qWait(100);
+        QVERIFY2(clearOfTheEdgesAndLegends(*view), "after Simulate");
     }
 
     // NVSwitch boxes of an expanded DGX H100 overlapped and their labels ran together

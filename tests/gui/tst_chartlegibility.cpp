@@ -141,6 +141,12 @@ private slots:
             lastRight = centre + half;
         }
         QVERIFY(chart.totalLabels()[0]->visible());
+        // Totals stand on a plate over the capacity line (it struck "74.9" through).
+        QCOMPARE(chart.graphCount(), 1); // the capacity line
+        for (const QCPItemText *label : chart.totalLabels()) {
+            QVERIFY(label->layer()->index() > chart.graph(0)->layer()->index());
+            QCOMPARE(label->brush().style(), Qt::SolidPattern);
+        }
         QVERIFY(chart.totalLabels()[5 % stages]->visible());
         if (stages == 4)
             QCOMPARE(shown, 4); // room for all

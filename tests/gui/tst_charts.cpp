@@ -224,6 +224,7 @@ private slots:
         QCOMPARE(plottableNames(chart),
                  (QStringList {QStringLiteral("weights"), QStringLiteral("gradients"),
                                QStringLiteral("optimizer states"), QStringLiteral("activations"),
+                               QStringLiteral("CUDA context, NCCL buffers, fragmentation"),
                                QStringLiteral("HBM capacity")}));
         auto *act = plottableNamed<QCPBars>(chart, QStringLiteral("activations"));
         QCOMPARE(act->dataCount(), 4);

@@ -36,7 +36,7 @@ SimResult handBuilt()
         a.rank = rank;
         a.stage = stage;
         a.timeline = timeline;
-        a.memory = {4e9, 4e9, 2e9, activations, 80e9};
+        a.memory = {4e9, 4e9, 2e9, activations, 80e9, 3e9, 1e9, 0.5e9};
         return a;
     };
     // Stage 1 listed first, and its rank 3 before rank 2: rows come out by stage, the lowest
@@ -134,6 +134,10 @@ private slots:
         QCOMPARE(m.accelerators[0].activations, 50e9);
         QCOMPARE(m.accelerators[1].activations, 31e9);
         QCOMPARE(m.accelerators[1].capacity, 80e9);
+        // The CUDA context, NCCL buffers and fragmentation count: the bar's total is what the
+        // memory-headroom warning compares with the capacity (it was 4.5 GB short).
+        QCOMPARE(m.accelerators[0].other, 4.5e9);
+        QCOMPARE(m.accelerators[0].total(), handBuilt().accelerators[2].memory.total());
     }
 
     void aSimulatedStepChartsWithoutDataErrors()

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -21,6 +22,7 @@
 
 using namespace weft;
 using namespace weft::test;
+using namespace Qt::StringLiterals;
 
 class TestDocuments : public QObject
 {
@@ -151,6 +153,27 @@ private slots:
         w.document()->undoStack()->redo();
         QCOMPARE(w.document()->design().acceleratorCount(), 64u);
         w.document()->undoStack()->setClean();
+    }
+
+    // The wizard's summary said "1 spines" (issue 18): counts of one are singular.
+    void wizardSummaryCountsInWords()
+    {
+        MainWindow w;
+        w.show();
+        w.fileActions()->newCluster->trigger();
+        auto *wizard = w.findChild<NewClusterWizard *>();
+        QVERIFY(wizard);
+        auto *domains = wizard->findChild<QSpinBox *>(QStringLiteral("domains"));
+        auto *summary = wizard->findChild<QLabel *>(QStringLiteral("summary"));
+        QVERIFY(domains && summary);
+        domains->setValue(1); // one DGX H100: 8 rail leaves of one uplink each, 1 spine
+        const QString text = summary->text();
+        QVERIFY2(text.contains(QStringLiteral("1 domain ")) && text.contains(u"1 spine"_s)
+                     && !text.contains(u"1 spines"_s) && !text.contains(u"1 domains"_s),
+                 qPrintable(text));
+        domains->setValue(8);
+        QVERIFY2(summary->text().contains(u"8 domains"_s), qPrintable(summary->text()));
+        wizard->close();
     }
 };
 

@@ -58,6 +58,11 @@ private slots:
         QVERIFY(has(QStringLiteral("Save As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
         QVERIFY(has(QStringLiteral("Weft User Guide"), QKeySequence(Qt::Key_F1)));
         QVERIFY(list.size() > 15);
+        // The canvas tools (toolbar only) and the canvas's own keys are listed too.
+        QVERIFY(has(QStringLiteral("Select tool"), QKeySequence(Qt::Key_S)));
+        QVERIFY(has(QStringLiteral("Connect tool"), QKeySequence(Qt::Key_C)));
+        QVERIFY(has(QStringLiteral("Pan (hold while dragging)"), QKeySequence(Qt::Key_Space)));
+        QVERIFY(has(QStringLiteral("clear the selection"), QKeySequence(Qt::Key_Escape)));
         QCOMPARE(w.fileActions()->saveAs->shortcut(),
                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
         w.findChild<QAction *>(QStringLiteral("actionShortcuts"))->trigger();

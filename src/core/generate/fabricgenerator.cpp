@@ -68,10 +68,11 @@ public:
         // 3 + 3 + 3 + 1).
         const double perRow
             = std::sqrt(2.0 * m_suDomains * m_rowPitch / (m_domainWidth + kDomainGap));
-        const int wanted = std::max(1, static_cast<int>(std::round(m_suDomains / perRow)));
-        m_perRow = m_suDomains <= kOneRowDomains
-            ? m_suDomains
-            : std::clamp((m_suDomains + wanted - 1) / wanted, 1, m_suDomains);
+        const int wanted
+            = std::clamp(static_cast<int>(std::round(m_suDomains / perRow)), 1, m_suDomains);
+        const int unitRows = evenSplit(m_suDomains, wanted, 1);
+        m_perRow
+            = m_suDomains <= kOneRowDomains ? m_suDomains : (m_suDomains + unitRows - 1) / unitRows;
         // Pods: the unit's rows of domains and the tiers of the unit above them.
         const int podTiers = p.tiers == 3 ? 2 : 1;
         const int planes = std::max(1, p.planes);
@@ -81,7 +82,23 @@ public:
         const int units = static_cast<int>(std::max<std::int64_t>(1, plan.suCount));
         const double cols
             = std::round(std::sqrt(kGridAspect * units * m_podPitch / (blockWidth() + kSuGap)));
-        m_gridCols = std::clamp(static_cast<int>(cols), 1, units);
+        m_gridCols = evenSplit(units, std::clamp(static_cast<int>(cols), 1, units), 2);
+    }
+
+    /// About `wanted` parts of `n` items (rows of domains, columns of pods) such that the parts
+    /// are full: a number of parts within `slack` of `wanted` that divides `n` (the fewer parts
+    /// on a tie; one part only when one is wanted), else `wanted` parts evened out. 64 pods in 9
+    /// columns left one pod alone in an eighth row (issue 18); now 8 x 8. Rows of domains take a
+    /// slack of 1 only: the unit's block stays about twice as wide as tall (32 domains stay 6 rows,
+    /// not 4 of 8).
+    [[nodiscard]] static int evenSplit(int n, int wanted, int slack)
+    {
+        for (int d = 0; d <= slack; ++d)
+            for (const int parts : {wanted - d, wanted + d})
+                if (parts >= std::min(wanted, 2) && parts <= n && n % parts == 0)
+                    return parts;
+        const int size = (n + wanted - 1) / wanted; // items per part
+        return (n + size - 1) / size;
     }
 
     void build()

@@ -8,7 +8,9 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSet>
 #include <QTextBrowser>
+#include <QToolBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -101,6 +103,23 @@ QList<QPair<QString, QString>> HelpActions::shortcutList(const QMenuBar *menus)
     for (const QAction *a : menus->actions())
         if (a->menu())
             collect(a->menu(), QString(a->text()).remove(u'&'), out);
+    // The canvas tools live on the toolbar only (S, C were missing from the list), and some
+    // keys act on the canvas without an action.
+    QSet<QString> listed;
+    for (const auto &[name, keys] : out)
+        listed.insert(keys);
+    for (const QToolBar *bar : menus->window()->findChildren<QToolBar *>())
+        for (const QAction *a : bar->actions()) {
+            const QString keys = a->shortcut().toString(QKeySequence::NativeText);
+            if (!a->shortcut().isEmpty() && !listed.contains(keys)) {
+                out.append({tr("Canvas > %1 tool").arg(QString(a->text()).remove(u'&')), keys});
+                listed.insert(keys);
+            }
+        }
+    const auto key = [](Qt::Key k) { return QKeySequence(k).toString(QKeySequence::NativeText); };
+    out.append({tr("Canvas > Pan (hold while dragging)"), key(Qt::Key_Space)});
+    out.append({tr("Canvas > Cancel the gesture, clear the selection"), key(Qt::Key_Escape)});
+    out.append({tr("Canvas > Fault menu of the item under the mouse"), key(Qt::Key_Menu)});
     return out;
 }
 

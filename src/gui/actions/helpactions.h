@@ -27,7 +27,8 @@ public:
     QAction *shortcuts; ///< object name actionShortcuts
     QAction *about; ///< object name actionAbout
 
-    /// "Menu > Action" and its shortcut for every menu action with one, in menu order.
+    /// "Menu > Action" and its shortcut for every menu action with one, in menu order, then the
+    /// toolbar's canvas tools and the keys the canvas takes without an action (Space, Esc).
     [[nodiscard]] static QList<QPair<QString, QString>> shortcutList(const QMenuBar *menus);
     /// The user guide window (created on first use; object name UserGuide).
     QDialog *guideWindow();

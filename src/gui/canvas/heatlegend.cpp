@@ -29,6 +29,12 @@ QString HeatLegend::title()
     return tr("Link utilization, % of capacity (step average, √ scale)");
 }
 
+QString HeatLegend::foldedTitle()
+{
+    // The full title took 344 px, wider than the canvas of the 16k example in a 1000x650 window.
+    return tr("Link utilization ▸");
+}
+
 QStringList HeatLegend::notes() const
 {
     return notes(m_view->topologyScene()->linkHeat());
@@ -54,10 +60,9 @@ QSize HeatLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool co
     if (!scene.linkHeat().active())
         return {};
     const QFontMetrics fm(font);
-    int w = fm.horizontalAdvance(title())
-        + (collapsed ? fm.horizontalAdvance(QStringLiteral(" ▸")) : 0);
     if (collapsed)
-        return {w + 2 * kPad, fm.height() + 2 * kPad};
+        return {fm.horizontalAdvance(foldedTitle()) + 2 * kPad, fm.height() + 2 * kPad};
+    int w = fm.horizontalAdvance(title());
     const QStringList lines = notes(scene.linkHeat());
     for (const QString &line : lines)
         w = std::max(w, fm.horizontalAdvance(line));
@@ -131,7 +136,7 @@ void HeatLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const 
     int y = kPad;
     p.setPen(st.text);
     p.drawText(QRect(kPad, y, width - 2 * kPad, fm.height()), Qt::AlignLeft,
-               collapsed ? title() + QStringLiteral(" ▸") : title());
+               collapsed ? foldedTitle() : title());
     if (collapsed) {
         p.restore();
         return;

@@ -48,6 +48,7 @@ public slots:
 
 private:
     static QString title();
+    static QString foldedTitle(); ///< shown when folded: short enough for a small window
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -25,13 +25,15 @@ QString titleOf(const RankColouring &rc, bool collapsed)
     return collapsed ? rc.legendTitle() + QStringLiteral(" ▸") : rc.legendTitle();
 }
 
-QString noteOf(const RankColouring &rc)
+// The note under the rows, a line per clause: on one line it set the legend's width (300 px
+// for 16 stages), and Fit then left the design a band that much narrower (issue 18).
+QStringList noteOf(const RankColouring &rc)
 {
-    return rc.needsLabels() ? QCoreApplication::translate("RankLegend",
-                                                          "%1 groups on one scale; accelerators "
-                                                          "say theirs")
-                                  .arg(rc.groupCount())
-                            : QString();
+    if (!rc.needsLabels())
+        return {};
+    return {
+        QCoreApplication::translate("RankLegend", "%1 groups on one scale;").arg(rc.groupCount()),
+        QCoreApplication::translate("RankLegend", "accelerators say theirs")};
 }
 
 } // namespace
@@ -70,11 +72,12 @@ QSize RankLegend::sizeFor(const TopologyScene &scene, const QFont &font, bool co
         return {w + 2 * kPad, bold.height() + 2 * kPad};
     for (const auto &row : rows)
         w = std::max(w, kSwatch + 6 + fm.horizontalAdvance(row.text));
-    const QString note = noteOf(rc);
-    w = std::max(w, fm.horizontalAdvance(note));
+    const QStringList note = noteOf(rc);
+    for (const QString &line : note)
+        w = std::max(w, fm.horizontalAdvance(line));
     const int lineH = std::max(kSwatch, fm.height());
     const int h = bold.height() + kRowGap + int(rows.size()) * (lineH + kRowGap) - kRowGap
-        + (note.isEmpty() ? 0 : fm.height() + kRowGap);
+        + (note.isEmpty() ? 0 : int(note.size()) * fm.height() + kRowGap);
     return {w + 2 * kPad, h + 2 * kPad};
 }
 
@@ -152,10 +155,11 @@ void RankLegend::draw(QPainter &p, QPoint at, const TopologyScene &scene, const 
                    Qt::AlignLeft | Qt::AlignVCenter, row.text);
         y += lineH + kRowGap;
     }
-    if (const QString note = noteOf(rc); !note.isEmpty()) {
-        p.setPen(st.mutedText);
+    p.setPen(st.mutedText);
+    for (const QString &line : noteOf(rc)) {
         p.drawText(QRect(kPad, y, size.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   note);
+                   line);
+        y += fm.height();
     }
     p.restore();
 }

@@ -57,8 +57,7 @@ TopologyView::TopologyView(TopologyScene *scene, QWidget *parent)
     for (auto sig : {&TopologyScene::linkHeatChanged, &TopologyScene::rankColouringChanged})
         connect(scene, sig, this, [this] {
             QTimer::singleShot(0, this, [this] {
-                if (m_fitted && transform() == m_fitTransform
-                    && mapToScene(viewport()->rect().center()) == m_fitCentre)
+                if (stillFitted())
                     fitAll();
             });
         });
@@ -126,26 +125,34 @@ void TopologyView::fitAll()
     if (r.isEmpty())
         return;
     // The legends sit in the corners: fit the design below or above them or between them,
-    // whichever shows it larger, so that they cover none of it.
-    const QRectF content = r.adjusted(-40, -40, 40, 40);
+    // whichever shows it larger, so that they cover none of it. The air around the design is
+    // counted in pixels: a margin in scene units vanishes at the zoom of a large fabric (40
+    // units are one pixel at 2.8%, and the 16k example touched the viewport's edge).
+    constexpr double kAir = 16;
+    const QRectF content = r;
     const QRectF vp = viewport()->rect();
     std::vector<QRectF> targets;
     for (const QRect &t : LegendLayout::clearAreas(viewport()->rect(), legendRects()))
         targets.push_back(QRectF(t));
+    const auto zoomIn = [&content](const QRectF &t) {
+        return std::min((t.width() - 2 * kAir) / content.width(),
+                        (t.height() - 2 * kAir) / content.height());
+    };
     QRectF best;
     double bestZoom = 0;
     for (const QRectF &t : targets) {
-        if (t.width() < 50 || t.height() < 50)
+        if (t.width() < 50 + 2 * kAir || t.height() < 50 + 2 * kAir)
             continue;
-        const double z = std::min(t.width() / content.width(), t.height() / content.height());
-        if (z > bestZoom) {
+        if (const double z = zoomIn(t); z > bestZoom) {
             bestZoom = z;
             best = t;
         }
     }
     if (bestZoom <= 0) { // a window too small for the legends and the design: fit anyway
         best = vp;
-        bestZoom = std::min(vp.width() / content.width(), vp.height() / content.height());
+        const double z = zoomIn(vp);
+        bestZoom
+            = z > 0 ? z : std::min(vp.width() / content.width(), vp.height() / content.height());
     }
     // A tiny design should not fill the screen with giant boxes.
     setZoom(std::min(bestZoom, 1.5));
@@ -156,6 +163,18 @@ void TopologyView::fitAll()
     m_fitCentre = mapToScene(viewport()->rect().center());
     emit zoomChanged(zoom());
     announceMove();
+}
+
+bool TopologyView::stillFitted() const
+{
+    // Within a pixel or two of where Fit left it: a dock or a scroll bar that comes or goes
+    // when a result arrives moves the viewport's centre by a fraction of a pixel, which is
+    // many scene units at the zoom of a large fabric, and is no move of the user's.
+    if (!m_fitted || transform().m11() != m_fitTransform.m11()
+        || transform().m22() != m_fitTransform.m22())
+        return false;
+    const QPointF moved = mapToScene(viewport()->rect().center()) - m_fitCentre;
+    return std::abs(moved.x()) * zoom() <= 2 && std::abs(moved.y()) * zoom() <= 2;
 }
 
 LegendRects TopologyView::legendRects() const

@@ -104,6 +104,8 @@ private:
     void scaleBy(double factor);
     /// Where the shown legends are, in viewport coordinates.
     [[nodiscard]] LegendRects legendRects() const;
+    /// fitAll() ran and the view has not been zoomed or panned since.
+    [[nodiscard]] bool stillFitted() const;
     /// Emits viewportMoved() while a scene is attached (none is during the scene's teardown).
     void announceMove();
 

@@ -148,6 +148,7 @@ QString validateChartData(const MemoryChartData &data)
                                                           {a.gradients, "gradients"},
                                                           {a.optimizer, "optimizer states"},
                                                           {a.activations, "activations"},
+                                                          {a.other, "other"},
                                                           {a.capacity, "capacity"}};
         for (const auto &[value, name] : fields) {
             const QString what = QStringLiteral("accelerator %1: %2 (bytes)")

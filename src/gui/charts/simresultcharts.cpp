@@ -115,7 +115,8 @@ MemoryChartData memoryChartData(const SimResult &result)
     for (const auto &[stage, acc] : fullest) {
         const MemoryBreakdown &m = acc->memory;
         data.accelerators.push_back({QStringLiteral("stage %1").arg(stage), m.weights, m.gradients,
-                                     m.optimizer, m.activations, m.capacity});
+                                     m.optimizer, m.activations, m.capacity,
+                                     m.runtime + m.commBuffers + m.fragmentation});
     }
     return data;
 }
