@@ -156,9 +156,10 @@ int runPlanCommand(const QStringList &args)
                          .arg(p.value(gpusOption)));
 
     const QString path = p.positionalArguments().front();
-    std::optional<Design> design = readDesignArgument(kName, path);
+    int readCode = ExitUsage;
+    std::optional<Design> design = readDesignArgument(kName, path, &readCode);
     if (!design)
-        return ExitUsage;
+        return readCode; // unreadable: 2; a design validate rejects: 1, as every command
     const auto accelerators = static_cast<long long>(design->acceleratorCount());
     if (gpus > accelerators)
         return usage(QStringLiteral("--gpus %1 is more than the %2 accelerators of %3")
