@@ -157,9 +157,8 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
     const int endsAlone = c.chunks() > 2 ? 2 : c.chunks() - 1;
     if (m.layers < c.chunks() - endsAlone)
         error(f, "layers-below-stages",
-              "layers " + str(m.layers) + " are fewer than PP x virtual stages = "
-                  + str(c.chunks()) + " less the " + str(endsAlone)
-                  + " the embedding and the loss may take alone");
+              "layers " + str(m.layers) + " are fewer than PP x virtual stages = " + str(c.chunks())
+                  + " less the " + str(endsAlone) + " the embedding and the loss may take alone");
     if (c.schedule == PipelineSchedule::Interleaved && c.pp > 1 && c.microBatches() % c.pp != 0)
         error(f, "interleaved-micro-batches",
               "the interleaved schedule needs micro-batches (" + str(c.microBatches())
