@@ -92,18 +92,17 @@ double wireFactor(Protocol p)
     return 1.0;
 }
 
-double nvlsLoopBytes(double ranks)
-{
-    constexpr double kChannels = 16, kChunk = 128 * 1024;
-    return ranks * kChannels * kChunk;
-}
-
 namespace {
 // transport/nvls.cc of NCCL v2.26.2: NVLS_NCHANNELS_SM90 / _SM100 (l.144-145) and
 // NCCL_NVLS_CHUNKSIZE (l.149).
 constexpr int kNvlsChannelsHopper = 16, kNvlsChannelsBlackwell = 32;
 constexpr double kNvlsChunk = 128 * 1024;
 } // namespace
+
+double nvlsLoopBytes(double ranks)
+{
+    return ranks * kNvlsChannelsHopper * kNvlsChunk;
+}
 
 int nvlsChannels(bool blackwell)
 {
