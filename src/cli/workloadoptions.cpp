@@ -251,10 +251,11 @@ void addWorkloadOptions(QCommandLineParser &p)
                        "a dropping router: its capacity factor)"),
         QString::number(config.moeImbalance), "X");
     add("launch-overhead-us",
-        QStringLiteral("Host time per kernel launch outside CUDA graphs, microseconds; the "
-                       "host runs ahead of the GPU, so it bounds the step only where kernels are "
-                       "shorter (0: never; Megatron-Core eager: about 24.5, from the DeepSeek-V3 "
-                       "GB200 guide's CUDA-graphs ablation)"),
+        QStringLiteral("Host time per kernel launch outside CUDA graphs on a DGX H100's Xeon, "
+                       "microseconds (Grace hosts take 2.75x: the accelerator's host launch "
+                       "factor); the host runs ahead of the GPU, so it bounds the step only where "
+                       "kernels are shorter (0: never; Megatron-Core eager: about 24.2, from the "
+                       "DeepSeek-V3 GB200 guide's CUDA-graphs ablation)"),
         QStringLiteral("0"), "US");
     add("dp-bucket-mb", QStringLiteral("DP gradient bucket, MB"),
         QString::number(config.dpBucketBytes / 1e6), "MB");

@@ -137,6 +137,10 @@ private slots:
         QCOMPARE(h100.sustainedClock, 0.848);
         QCOMPARE(back.hardware.accelerators.at("b200").sustainedClock, 0.815);
         QCOMPARE(back.hardware.accelerators.at("mi300x").sustainedClock, 1.0); // not measured
+        // Grace hosts launch kernels 2.75x slower than a DGX H100's Xeon (TE issue 2053).
+        QCOMPARE(back.hardware.accelerators.at("gb200").hostLaunchFactor, 2.75);
+        QCOMPARE(back.hardware.accelerators.at("gb300").hostLaunchFactor, 2.75);
+        QCOMPARE(h100.hostLaunchFactor, 1.0);
         const SwitchSpec &qm = back.hardware.switches.at("qm9700");
         QCOMPARE(qm.portRate, orig.hardware.switches.at("qm9700").portRate);
         QCOMPARE(qm.inNetworkReduction, true);

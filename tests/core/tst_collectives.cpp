@@ -566,6 +566,41 @@ private slots:
         QVERIFY(near(a2a, CollectivePlanner(r).isolatedTime(s), 1e-6));
         QVERIFY(std::abs(a2a - deepep) > 1e-3 * a2a);
     }
+    // DeepEP with more than 8 ranks in one NVLink domain (EP32 in a GB200 NVL72) runs its
+    // multi-node NVLink kernels at the rates the Megatron-LM GB200 guide measures (sec. 2.2.1:
+    // ~400 GB/s dispatch, ~190 GB/s combine per rank), whatever the NVLink carries; HybridEP
+    // reaches the links; with 8 ranks DeepEP keeps its 0.83 of HybridEP's rate.
+    void deepEpLargeNvlinkDomain()
+    {
+        const Cluster c = makeCluster("gb200-nvl72", 1);
+        const Router r(c.design);
+        const std::vector<NodeId> all = allOf(c);
+        QVERIFY(all.size() >= 32);
+        const std::vector<NodeId> ep32(all.begin(), all.begin() + 32);
+        const std::vector<NodeId> ep8(all.begin(), all.begin() + 8);
+        MoeRouting rt;
+        rt.topK = 8;
+        rt.experts = 256;
+        const double bytes = 4096.0 * 8 * 7168 * 2; // DeepSeek-V3 tokens of one micro-batch
+        auto bw = [&](const std::vector<NodeId> &m, MoeDispatcher d, bool combine) {
+            rt.dispatcher = d;
+            return benchmarkMoe(r, m, bytes, rt, combine).nvlinkBandwidth;
+        };
+        const double dispatch = bw(ep32, MoeDispatcher::DeepEP, false);
+        const double combine = bw(ep32, MoeDispatcher::DeepEP, true);
+        const double hybrid = bw(ep32, MoeDispatcher::HybridEP, false);
+        QVERIFY2(dispatch > 0.85 * kDeepEpMnnvlDispatchRate
+                     && dispatch < 1.05 * kDeepEpMnnvlDispatchRate,
+                 qPrintable(QString::number(dispatch / 1e9)));
+        QVERIFY2(combine > 0.85 * kDeepEpMnnvlCombineRate
+                     && combine < 1.05 * kDeepEpMnnvlCombineRate,
+                 qPrintable(QString::number(combine / 1e9)));
+        QVERIFY2(hybrid > 1.5 * dispatch, qPrintable(QString::number(hybrid / 1e9)));
+        const double ratio8
+            = bw(ep8, MoeDispatcher::DeepEP, false) / bw(ep8, MoeDispatcher::HybridEP, false);
+        QVERIFY2(std::abs(ratio8 - kDeepEpNvlinkEfficiency) < 0.02,
+                 qPrintable(QString::number(ratio8)));
+    }
     // Small messages: the tree's log-depth latency beats the ring's 2(n-1) steps (NCCL picks
     // tree); at 1 GB on one DGX A100 (no NVLS) the ring wins.
     void autoPicksTreeForSmallMessages()

@@ -217,6 +217,12 @@ private slots:
         c.cudaGraphs = true;
         QVERIFY(close(chunkCost(m, c, gpu(), 0, 1, false, false).forwardTime, gpuOnly.forwardTime));
         QCOMPARE(chunkCost(m, c, gpu(), 0, 1, false, false).hostLaunches, 0.0);
+        // A slower host (Grace: hostLaunchFactor 2.75) scales every launch's host time.
+        AcceleratorSpec grace = gpu();
+        grace.hostLaunchFactor = 2.75;
+        c.cudaGraphs = false;
+        QVERIFY(close(chunkCost(m, c, grace, 0, 1, false, false).forwardTime, 12 * 0.1 * 2.75));
+        QVERIFY(close(chunkCost(m, c, grace, 0, 1, false, false).backwardTime, 18 * 0.1 * 2.75));
         TransformerSpec big = llama(1); // 8k tokens: every kernel outlasts 1 us of host time
         TrainingConfig quick;
         const double t = chunkCost(big, quick, gpu(), 0, 1, false, false).forwardTime;

@@ -315,24 +315,21 @@ struct ModernStack
     bool wgradAccumulationFusion = true;
 };
 
-// Host time per kernel launch of Megatron-Core + Transformer Engine in PyTorch eager, from the
-// Megatron-LM DeepSeek-V3 GB200 guide's CUDA-graphs ablation (sec. 2.3 and its sec. 3 table:
-// 610.71 -> 663.27 TFLOPS/GPU when --cuda-graph-impl transformer_engine --cuda-graph-scope attn
-// moe_router moe_preprocess captured the attention, router, EP preprocessing and shared experts,
-// in a phase the guide's profile shows host-bound; afterwards "the CPU overhead problem has been
-// greatly alleviated"). The step (2048 x 4096 tokens at 260 GFLOP per token as Megatron counts
-// DeepSeek-V3, 256 GPUs) shrinks from 13.95 to 12.85 s; Weft's cost model launches 92.5 kernels
-// per layer and micro-batch inside those scopes in that phase's configuration (DeepEP, fused
-// router, recompute mlp + moe_act, MXFP8, TP1 PP8 EP32), 61/8 layers x 64 micro-batches per GPU:
-// 1.105 s / 45,157 launches = 24.5 us (slot hostPerKernelCalibration recomputes it). A removed
-// launch saves at most its host time, so this is a lower bound; the guide's router-fusion
-// ablation (529.55 -> 540.00, 41 light element-wise kernels fewer per MoE layer forward and
-// backward) gives another, 7.4 us, used until session 16. The larger is taken: it comes from
-// scopes holding about half of a layer's launches of every kind (TE linears with their
-// quantization, attention, router), the router's from its cheapest ops only. One constant for the
-// Megatron stack on every host (an ablation, not a row of the table; the table's rows check it).
-// Session 16, 7.4 -> 24.5 us: ZOO-Q235-H100-IEP-TP4 +88.0% -> +34.8%, XEP +16.8% -> +14.1%,
-// MLM-DSV3-GB200-BASE +117.7% -> +111.8%, MB2604-Q235-H100 -13.8% -> -14.5%, dense rows unchanged.
+// Host time per kernel launch of Megatron-Core + Transformer Engine in PyTorch eager, on the
+// reference host (a DGX H100's Xeon 8480C; an accelerator's catalog hostLaunchFactor scales it
+// to its own host: Grace 2.75, NVIDIA/TransformerEngine issue 2053's torch.nn.Linear CPU times
+// 37.08 us on GB200 vs 13.48 us on a DGX H100). Calibrated on the Megatron-LM DeepSeek-V3 GB200
+// guide's CUDA-graphs ablation (sec. 2.3 and its sec. 3 table: 610.71 -> 663.27 TFLOPS/GPU, +8.6%,
+// when --cuda-graph-scope attn moe_router moe_preprocess captured the attention, router, EP
+// preprocessing and shared experts): 24.2 us is the value with which Weft's own simulation of
+// that ablation gains +8.6% (slot hostPerKernelCalibration checks it), 66.5 us per launch on
+// Grace. It lies inside what TE issue 2053 brackets for one launch on the reference host: a
+// torch.nn.Linear forward (one GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200).
+// Until session 17 the constant (7.4, then 24.5 us, on every host) was removed launches x a time
+// = the saving, a lower bound that Weft's GPU-bound simulation did not reproduce (its CUDA-graphs
+// step gained nothing). One constant for the Megatron stack (an ablation, not a row of the table;
+// the table's rows check it). Session 18: MLM-DSV3-GB200-BASE +111.8% -> +42%, the held-out GB200
+// HybridEP row +12.1% -> -3%, H100 rows within a point of session 17.
 using test::kMegatronHostPerKernel; // tests/support/megatronstack.h
 
 ModernStack stackOf(const QString &id)
@@ -726,6 +723,57 @@ double median(std::vector<double> v)
 constexpr double kMoeMedianBound = 0.20;
 constexpr double kMoeWorstBound = 1.25;
 
+// The Megatron-LM DeepSeek-V3 GB200 guide's optimization ladder (sec. 3 table), the steps Weft
+// can express, each applied on top of the ones before it to the MLM-DSV3-GB200-BASE row.
+struct LadderStep
+{
+    const char *name;
+    double measured; ///< TFLOP/s per GPU
+    std::function<void(TrainingConfig &)> apply;
+};
+
+std::vector<LadderStep> ladderSteps()
+{
+    return {
+        {"baseline", 494.46, [](TrainingConfig &) {}},
+        {"router fusion", 540.00, [](TrainingConfig &c) { c.routerFusion = true; }},
+        {"DeepEP", 566.07, [](TrainingConfig &c) { c.dispatcher = TokenDispatcher::DeepEP; }},
+        {"no up_proj recompute", 610.71,
+         [](TrainingConfig &c) { c.recomputeModules = kRecomputeMlp | kRecomputeMoeAct; }},
+        {"CUDA graphs", 663.27, [](TrainingConfig &c) { c.cudaGraphs = true; }},
+        {"HybridEP", 943.56, [](TrainingConfig &c) { c.dispatcher = TokenDispatcher::HybridEP; }},
+    };
+}
+
+// Simulates `steps` in turn (table lines appended); their throughput errors. A failed check
+// returns early (the caller checks QTest::currentTestFailed()).
+std::vector<double> runLadder(const std::vector<LadderStep> &steps, QString &table)
+{
+    std::vector<double> errors;
+    ModernRow mr;
+    for (const ModernRow &r : readModernRows())
+        if (r.row.id == QLatin1String("MLM-DSV3-GB200-BASE"))
+            mr = r;
+    if (mr.row.id.isEmpty()) {
+        QTest::qFail("MLM-DSV3-GB200-BASE missing", __FILE__, __LINE__);
+        return errors;
+    }
+    for (const LadderStep &step : steps) {
+        step.apply(mr.row.w.config);
+        mr.row.id = QString::fromLatin1(step.name);
+        mr.row.measured = step.measured;
+        const ModernOutcome o = simulateModernRow(mr, table);
+        if (QTest::currentTestFailed())
+            return errors;
+        if (!o.simulated) {
+            QTest::qFail(step.name, __FILE__, __LINE__);
+            return errors;
+        }
+        errors.push_back(o.error);
+    }
+    return errors;
+}
+
 class TestTrainingValidation : public QObject
 {
     Q_OBJECT
@@ -857,89 +905,51 @@ private slots:
     // binding, PDL, fused swizzles and norm quantization) are inside the measured figures.
     void deepSeekGb200Ladder()
     {
-        ModernRow base;
-        for (const ModernRow &mr : readModernRows())
-            if (mr.row.id == QLatin1String("MLM-DSV3-GB200-BASE"))
-                base = mr;
-        QVERIFY2(!base.row.id.isEmpty(), "MLM-DSV3-GB200-BASE missing");
-        struct Step
-        {
-            const char *name;
-            double measured;
-            std::function<void(TrainingConfig &)> apply;
-        };
-        const std::vector<Step> steps {
-            {"baseline", 494.46, [](TrainingConfig &) {}},
-            {"router fusion", 540.00, [](TrainingConfig &c) { c.routerFusion = true; }},
-            {"DeepEP", 566.07, [](TrainingConfig &c) { c.dispatcher = TokenDispatcher::DeepEP; }},
-            {"no up_proj recompute", 610.71,
-             [](TrainingConfig &c) { c.recomputeModules = kRecomputeMlp | kRecomputeMoeAct; }},
-            {"CUDA graphs", 663.27, [](TrainingConfig &c) { c.cudaGraphs = true; }},
-            {"HybridEP", 943.56,
-             [](TrainingConfig &c) { c.dispatcher = TokenDispatcher::HybridEP; }},
-        };
         QString table = QStringLiteral("\nDeepSeek-V3 GB200 guide, optimization ladder\n");
-        std::vector<double> errors;
-        ModernRow mr = base;
-        for (const Step &step : steps) {
-            step.apply(mr.row.w.config);
-            mr.row.id = QString::fromLatin1(step.name);
-            mr.row.measured = step.measured;
-            const ModernOutcome o = simulateModernRow(mr, table);
-            if (QTest::currentTestFailed())
-                return;
-            QVERIFY(o.simulated);
-            errors.push_back(o.error);
-        }
+        const std::vector<double> errors = runLadder(ladderSteps(), table);
+        if (QTest::currentTestFailed())
+            return;
         qInfo().noquote() << table;
         // Session 17: +112% (baseline), +99%, +102%, +88%, +74% (CUDA graphs), +25.5% (HybridEP).
-        // Weft's gains along the ladder are small (1047 -> 1151 TFLOP/s against a measured 494 ->
-        // 663): its host model charges 24.5 us per launch and counts few host operations, while
-        // the guide's profile shows the eager stack host-bound; with HybridEP and CUDA graphs,
-        // where the guide says the CPU overhead is greatly alleviated, Weft is still 25%
-        // optimistic (CUDA graphs change nothing in Weft: after DeepEP it is GPU-bound).
+        // Session 18 (DeepEP's multi-node NVLink rates, Grace's host 2.75x the reference, the
+        // host constant from Weft's own CUDA-graphs ablation): +42%, +67%, +50%, +41%, +40%,
+        // +23%. Left: the baseline's slow permute and torch.zeros fragments (the guide's
+        // 494 -> 530 step, not expressible), and one host time for every kind of launch: the
+        // router fusion removes 82 light kernels per MoE layer that Weft charges like TE's.
         QEXPECT_FAIL("", "issue 14: the ladder within 25% at every step", Continue);
         QVERIFY2(*std::max_element(errors.begin(), errors.end()) <= 0.25, "a step beyond 25%");
         for (std::size_t i = 0; i < errors.size(); ++i) // regression bound, and never slower
-            QVERIFY2(errors[i] > 0 && errors[i] <= 1.3, steps[i].name);
+            QVERIFY2(errors[i] > 0 && errors[i] <= 0.8, qPrintable(QString::number(i)));
     }
-    // Published runs not used for calibration: each within 25%, memory over capacity accepted.
-    // kMegatronHostPerKernel's derivation (see there) from the cost model's own launch count: if
-    // the kernels a layer launches change, the constant is recalibrated, not left stale.
+    // kMegatronHostPerKernel's calibration: Weft's simulation of the guide's CUDA-graphs
+    // ablation (610.71 -> 663.27 TFLOPS/GPU, +8.6%: the phase after "no up_proj recompute")
+    // must gain what the guide measured, within a point. A removed launch saves its host time
+    // only where the host is the bound, so the constant is the one with which Weft's own
+    // host-bound segments shrink as much, not removed launches x a time (session 16's lower
+    // bound). If the kernels the cost model launches change, this fails until it is redone.
     void hostPerKernelCalibration()
     {
-        TransformerSpec m = *modelPreset("deepseek-v3");
-        m.seq = 4096;
-        const AcceleratorSpec &acc = builtinCatalog().hardware.accelerators.at("gb200");
-        TrainingConfig c;
-        c.pp = 8;
-        c.ep = 32;
-        c.dp = 32;
-        c.globalBatch = 2048;
-        c.dtype = DataType::FP8;
-        c.fp8Recipe = Fp8Recipe::Mxfp8;
-        c.dispatcher = TokenDispatcher::DeepEP;
-        c.routerFusion = true;
-        c.recompute = Recompute::Selective;
-        c.recomputeModules = kRecomputeMlp | kRecomputeMoeAct;
-        double eager = 0, graphed = 0;
-        for (int i = 0; i < m.layers; ++i) {
-            c.cudaGraphs = false;
-            eager += chunkCost(m, c, acc, i, 1, false, false).hostLaunches;
-            c.cudaGraphs = true;
-            graphed += chunkCost(m, c, acc, i, 1, false, false).hostLaunches;
+        const std::vector<LadderStep> all = ladderSteps();
+        std::vector<LadderStep> upTo;
+        for (const LadderStep &st : all) {
+            upTo.push_back(st);
+            if (std::string(st.name) == "CUDA graphs")
+                break;
         }
-        const double perGpu = (eager - graphed) / c.pp * c.microBatches();
-        const double flopsPerStep = 2048.0 * 4096 * 260e9 / 256; // per GPU
-        const double saved = flopsPerStep / 610.71e12 - flopsPerStep / 663.27e12;
-        const double perKernel = saved / perGpu;
-        qInfo().noquote() << QStringLiteral("CUDA-graphs ablation: %1 s saved over %2 launches "
-                                            "per GPU = %3 us per launch")
-                                 .arg(saved, 0, 'f', 3)
-                                 .arg(perGpu, 0, 'f', 0)
-                                 .arg(perKernel * 1e6, 0, 'f', 2);
-        QVERIFY2(std::abs(perKernel / kMegatronHostPerKernel - 1) < 0.01,
-                 qPrintable(QString::number(perKernel * 1e6)));
+        QCOMPARE(std::string(upTo.back().name), std::string("CUDA graphs"));
+        QString table;
+        const std::vector<double> errors = runLadder(upTo, table);
+        if (QTest::currentTestFailed())
+            return;
+        const std::size_t n = upTo.size();
+        const double before = upTo[n - 2].measured * (1 + errors[n - 2]);
+        const double after = upTo[n - 1].measured * (1 + errors[n - 1]);
+        const double simulated = after / before - 1;
+        const double measured = upTo[n - 1].measured / upTo[n - 2].measured - 1;
+        qInfo().noquote() << QStringLiteral("CUDA-graphs ablation: simulated %1%, measured %2%")
+                                 .arg(simulated * 100, 0, 'f', 2)
+                                 .arg(measured * 100, 0, 'f', 2);
+        QVERIFY2(std::abs(simulated - measured) < 0.01, qPrintable(QString::number(simulated)));
     }
 
     void generalizationRunsWithinBound()

@@ -151,6 +151,12 @@ private slots:
                  qPrintable(dlg->messageLabel()->text()));
         retype(dlg->field(QStringLiteral("sustained_clock")), QStringLiteral("85"));
         QVERIFY(okEnabled(dlg));
+        retype(dlg->field(QStringLiteral("host_launch")), QStringLiteral("0"));
+        QVERIFY(!okEnabled(dlg));
+        QVERIFY2(dlg->messageLabel()->text().startsWith(QStringLiteral("Host launch time:")),
+                 qPrintable(dlg->messageLabel()->text()));
+        retype(dlg->field(QStringLiteral("host_launch")), QStringLiteral("2.5"));
+        QVERIFY(okEnabled(dlg));
         screenshot(dlg, QStringLiteral("custom-accelerator-dialog.png"));
         pressOk(dlg);
 
@@ -163,6 +169,7 @@ private slots:
         QCOMPARE(spec.hbmBytes, 144e9);
         QCOMPARE(spec.hbmBandwidth, 6000e9);
         QCOMPARE(spec.sustainedClock, 0.85);
+        QCOMPARE(spec.hostLaunchFactor, 2.5);
         QVERIFY(QFile::exists(CatalogStore::defaultUserPath()));
         QTreeWidgetItem *row = customRow(QStringLiteral("Lab GPU 144GB"));
         QVERIFY(row);

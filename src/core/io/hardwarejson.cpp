@@ -91,6 +91,8 @@ nlohmann::ordered_json toJson(const AcceleratorSpec &s)
         j["attention_fa2"] = attention(s.attentionFa2);
     if (s.powerW > 0)
         j["power_w"] = s.powerW;
+    if (s.hostLaunchFactor != 1)
+        j["host_launch_factor"] = s.hostLaunchFactor;
     if (!s.variants.empty()) {
         nlohmann::ordered_json vs = nlohmann::ordered_json::array();
         for (const AcceleratorVariant &v : s.variants) {
@@ -154,6 +156,8 @@ AcceleratorSpec acceleratorFromJson(const JsonReader &r)
     s.attentionFused = attention("attention_fused");
     s.attentionFa2 = attention("attention_fa2");
     s.powerW = r.nonNegative("power_w", 0);
+    if (r.has("host_launch_factor"))
+        s.hostLaunchFactor = r.positive("host_launch_factor", 100, "x the reference host");
     if (auto vs = r.optional("variants"))
         for (std::size_t i = 0; i < vs->size(); ++i) {
             const JsonReader v = vs->at(i);

@@ -72,6 +72,12 @@ struct AcceleratorSpec
     AttentionEfficiency attentionFused; ///< the generation's best fused kernel (FA3/cuDNN)
     AttentionEfficiency attentionFa2; ///< FlashAttention-2 (PyTorch SDPA's flash backend)
     double powerW = 0; ///< board power limit of this entry, W (0: not stated)
+    /// Host time per kernel launch of this accelerator's standard host CPU, relative to the
+    /// DGX H100's Xeon Platinum 8480C (1): what TrainingConfig::launchOverhead is multiplied
+    /// by. Grace superchips: NVIDIA/TransformerEngine issue 2053 measures the CPU time of one
+    /// torch.nn.Linear forward at 37.08 us on GB200 and 33.17 us on GH200 against 13.48 us on
+    /// a DGX H100 (BF16, 8192 x 2048), i.e. 2.75 and 2.46.
+    double hostLaunchFactor = 1;
     std::vector<AcceleratorVariant> variants; ///< power/clock and memory settings
     std::string source; ///< where the figures come from
 

@@ -50,6 +50,24 @@ double miss(double experts, double share, int k)
     return p;
 }
 
+// Factor on the NVLink volumes of one domain's ranks that makes them take as long as DeepEP's
+// multi-node NVLink kernels do (kDeepEpMnnvlDispatchRate / CombineRate) when the group has more
+// than kDeepEpMaxNvlinkPeers ranks there: the slowest member's scale-up egress over the kernels'
+// rate (1 when the links are the slower, for other dispatchers and for 8 or fewer ranks).
+double deepEpPeerLimit(const Router &router, const std::vector<NodeId> &dom, MoeDispatcher d,
+                       bool combine)
+{
+    if (d != MoeDispatcher::DeepEP || dom.size() <= std::size_t(kDeepEpMaxNvlinkPeers))
+        return 1;
+    double egress = 0;
+    for (NodeId id : dom) {
+        const double e = router.scaleUpEgress(router.nodeIndex(id));
+        egress = egress > 0 ? std::min(egress, e) : e;
+    }
+    const double rate = combine ? kDeepEpMnnvlCombineRate : kDeepEpMnnvlDispatchRate;
+    return std::max(1.0, kDeepEpNvlinkEfficiency * egress / rate);
+}
+
 } // namespace
 
 MoeTraffic moeTraffic(const Router &router, const std::vector<NodeId> &members,
@@ -104,9 +122,10 @@ std::vector<Phase> planMoeHierarchical(const Router &router, const std::vector<N
         for (const auto &other : domains)
             for (std::size_t j = 0; j < other.size(); ++j)
                 sources[j % dom.size()] += 1;
+        const double f = nvl * deepEpPeerLimit(router, dom, routing.dispatcher, combine);
         for (std::size_t h = 0; h < dom.size(); ++h)
             for (std::size_t r = 0; r < dom.size(); ++r)
-                add(dom[h], dom[r], sources[h] * x * t.rankHit * nvl);
+                add(dom[h], dom[r], sources[h] * x * t.rankHit * f);
     }
     Phase p;
     p.flows = std::move(flows);

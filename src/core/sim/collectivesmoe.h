@@ -49,6 +49,18 @@ struct MoeTraffic
 /// dispatch/combine on H800, whose NVLink DeepEP puts at ~160 GB/s); EP16/32/64 check it.
 inline constexpr double kDeepEpNvlinkEfficiency = 0.83;
 
+/// DeepEP V1's NVLink kernels address at most 8 peers (NUM_MAX_NVL_PEERS); a group with more
+/// ranks in one NVLink domain (EP32 inside a GB200 NVL72 rack) runs the community multi-node
+/// NVLink extension (deepseek-ai/DeepEP PR 218), which the Megatron-LM guide "Optimizing
+/// DeepSeek-V3 Training Performance on NVIDIA GB200 NVL72" (sec. 2.2.1) measures at about
+/// 400 GB/s dispatch and 190 GB/s combine algorithm bandwidth per rank with 24 SMs (EP32,
+/// GB200): bound by the kernels, far below the 900 GB/s the NVLink carries. These are the
+/// received bytes per rank per second those kernels sustain (bytes/s), applied as a cap on
+/// every rank's NVLink traffic of such a domain. HybridEP and NCCL are not limited this way.
+inline constexpr int kDeepEpMaxNvlinkPeers = 8;
+inline constexpr double kDeepEpMnnvlDispatchRate = 400e9;
+inline constexpr double kDeepEpMnnvlCombineRate = 190e9;
+
 /// Expected routing of `routing` over `members` (their domains from `router`).
 /// Throws std::invalid_argument for topK < 1, more experts per token than experts, or a node
 /// limit below 0.

@@ -101,8 +101,10 @@ struct Pass
     {
         if (captured && c.cudaGraphs)
             return;
-        hostFwd += nf * c.launchOverhead;
-        hostBwd += nb * c.launchOverhead;
+        // the stack's time per launch on the reference host, scaled to this system's CPU
+        const double perLaunch = c.launchOverhead * k.accelerator().hostLaunchFactor;
+        hostFwd += nf * perLaunch;
+        hostBwd += nb * perLaunch;
         launchesFwd += nf;
         launchesBwd += nb;
     }

@@ -60,6 +60,7 @@ public:
     [[nodiscard]] double elementwise(double bytes) const;
 
     [[nodiscard]] double launchFloor() const { return m_floor; }
+    [[nodiscard]] const AcceleratorSpec &accelerator() const { return m_acc; }
 
 private:
     double floored(double t) const;

@@ -99,7 +99,9 @@ struct TrainingConfig
     /// eager, op by op, with FP32 up-casts (kernels.h: eagerElementwiseBytes).
     bool fusedElementwise = true;
     /// Host time per kernel launch outside CUDA graphs, s (0: the host is never the bound): the
-    /// Python, PyTorch dispatcher and CUDA launch work of one kernel (costmodel.h chunkCost).
+    /// Python, PyTorch dispatcher and CUDA launch work of one kernel (costmodel.h chunkCost) on
+    /// the reference host (a DGX H100's Xeon 8480C); each accelerator's host scales it by
+    /// AcceleratorSpec::hostLaunchFactor (Grace: 2.75).
     double launchOverhead = 0;
     bool overlapDpGrad = true; ///< DP gradient reduction overlaps the backward pass
     bool overlapTp = false; ///< TP collectives overlap compute

@@ -66,6 +66,11 @@ CustomHardwareDialog::CustomHardwareDialog(const AcceleratorSpec &spec, QWidget 
                  "Blackwell 81.5%). 100: the GEMM efficiency is already a sustained figure."));
     addNumber(QStringLiteral("memory"), tr("Memory efficiency:"), tr("%"), 0, 100, true,
               spec.memoryEfficiency * 100, tr("Achievable fraction of HBM bandwidth."));
+    addNumber(QStringLiteral("host_launch"), tr("Host launch time:"), tr("×"), 0, 100, true,
+              spec.hostLaunchFactor,
+              tr("Host CPU time per kernel launch relative to a DGX H100's Xeon 8480C, which "
+                 "multiplies the workload's launch overhead (1: x86 DGX/HGX hosts; Grace "
+                 "superchips 2.75, TransformerEngine issue 2053)."));
     alignUnits();
     revalidate();
 }
@@ -214,6 +219,7 @@ AcceleratorSpec CustomHardwareDialog::accelerator() const
     s.matmulEfficiency = number("matmul") / 100;
     s.sustainedClock = number("sustained_clock") / 100;
     s.memoryEfficiency = number("memory") / 100;
+    s.hostLaunchFactor = number("host_launch");
     s.source = m_source->text().trimmed().toStdString();
     return s;
 }
