@@ -320,6 +320,22 @@ private slots:
             CollectivePlanner(ra).plan(
                 spec(CollectiveKind::AllReduce, allOf(a100), S, CollectiveAlgorithm::NvlsTree)));
     }
+    // NCCL's NVLS-Tree runs no faster than its heads x NCCL's measured per-channel busBw ceiling
+    // (perChMaxNVLSTreeBws, NCCL 2.28.3: Hopper 57.7 GB/s on two nodes, 45.5 on more), however
+    // fast the links: on two DGX H100 the links alone allow ~507 GB/s busbw at 8 GiB.
+    void nvlsTreePacedByHeads()
+    {
+        const double S = 8.0 * (1 << 30);
+        for (const auto &[servers, perHead] : {std::pair {2, 57.7}, std::pair {4, 45.5}}) {
+            const Setup st(servers);
+            const double n = 8.0 * servers;
+            const double t = st.planner.isolatedTime(
+                spec(CollectiveKind::AllReduce, allOf(st.c), S, CollectiveAlgorithm::NvlsTree));
+            const double busbw = S / t * 2 * (n - 1) / n / 1e9;
+            QVERIFY2(busbw <= 8 * perHead * (1 + 1e-9) && busbw > 0.97 * 8 * perHead,
+                     qPrintable(QStringLiteral("%1 servers: %2 GB/s").arg(servers).arg(busbw)));
+        }
+    }
     // NCCL's double binary tree (trees.cc): each tree has one root and at most two children per
     // node, reaches the root from every node, and no node is interior in both trees; tree 0 of
     // 4 nodes is 0 - 2 - {1, 3}, its mirror 3 - 1 - {0, 2}; 5 nodes shift by one.
