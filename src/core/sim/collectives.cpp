@@ -446,6 +446,18 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
     plan.channels = static_cast<int>(2 * k);
     plan.treeCorrection = true;
     plan.bytes = bytes;
+    if (multi) {
+        // LL128 across domains: a channel's network hop passes its K chunks (NCCL's tree LL128
+        // chunking, treeLl128ChunkBytes) one per network hop latency (8.5 us, tuning.cc hwLat):
+        // below tens of MiB, where NCCL shrinks the chunks to keep ~10-20 per channel in flight,
+        // that, not the links, sets the tree's rate.
+        const auto ll128 = static_cast<std::size_t>(Protocol::LL128);
+        const double ppn = static_cast<double>(lay.size()) / static_cast<double>(d);
+        const double chunk = treeLl128ChunkBytes(bytes, plan.channels, static_cast<int>(d), ppn);
+        const double chunks = std::ceil(bytes / (plan.channels * chunk));
+        plan.minBandwidthTime[ll128]
+            = chunks * maxEdgeLatency(LatencyFamily::Tree, inter, true)[ll128];
+    }
 }
 
 // Reduce-scatter inside each domain over scale-up, all-reduce of the 1/m shard across domains
@@ -716,7 +728,7 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
     // NCCL's per-head busBw ceiling: busBw = algbw x 2(n-1)/n (nccl-tests' all-reduce busbw).
     const double n = static_cast<double>(lay.size());
     const double ceiling = dm * nvlsTreeHeadBusBw(gen, static_cast<int>(d)) * n / (2 * (n - 1));
-    plan.minBandwidthTime = ceiling > 0 ? bytes / ceiling : 0.0;
+    plan.minBandwidthTime.fill(ceiling > 0 ? bytes / ceiling : 0.0);
     flows.insert(flows.end(), inter.begin(), inter.end());
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
     plan.latency.push_back(lat);
@@ -897,7 +909,9 @@ double bandwidthScale(const CollectivePlan &plan, Protocol proto)
 // plan's kernel-paced minimum (CollectivePlan::minBandwidthTime), seconds.
 double paced(const CollectivePlan &plan, Protocol proto, double bandwidthTime)
 {
-    return std::max(0.0, plan.minBandwidthTime - bandwidthTime * bandwidthScale(plan, proto));
+    return std::max(0.0,
+                    plan.minBandwidthTime[static_cast<std::size_t>(proto)]
+                        - bandwidthTime * bandwidthScale(plan, proto));
 }
 
 } // namespace
