@@ -430,9 +430,10 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
     inter = mergeParallel(std::move(inter));
     const bool multi = d > 1;
     const double depth = multi ? std::floor(std::log2(static_cast<double>(d))) : 0.0;
+    const ProtocolTimes interHop = maxEdgeLatency(LatencyFamily::Tree, inter, multi);
     const ProtocolTimes lat
         = scaled(maxEdgeLatency(LatencyFamily::Tree, intra, multi), static_cast<double>(chainLen))
-        + scaled(maxEdgeLatency(LatencyFamily::Tree, inter, multi), depth);
+        + scaled(interHop, depth);
     up = intra;
     up.insert(up.end(), inter.begin(), inter.end());
     std::vector<Flow> down = up;
@@ -455,8 +456,7 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
         const double ppn = static_cast<double>(lay.size()) / static_cast<double>(d);
         const double chunk = treeLl128ChunkBytes(bytes, plan.channels, static_cast<int>(d), ppn);
         const double chunks = std::ceil(bytes / (plan.channels * chunk));
-        plan.minBandwidthTime[ll128]
-            = chunks * maxEdgeLatency(LatencyFamily::Tree, inter, true)[ll128];
+        plan.minBandwidthTime[ll128] = chunks * interHop[ll128];
     }
 }
 
