@@ -320,6 +320,41 @@ private slots:
             CollectivePlanner(ra).plan(
                 spec(CollectiveKind::AllReduce, allOf(a100), S, CollectiveAlgorithm::NvlsTree)));
     }
+    // NCCL's NVLS-Tree runs no faster than its heads x NCCL's measured per-channel busBw ceiling
+    // (perChMaxNVLSTreeBws, NCCL 2.28.3: Hopper 57.7 GB/s on two nodes, 45.5 on more), however
+    // fast the links: on two DGX H100 the links alone allow ~507 GB/s busbw at 8 GiB.
+    void nvlsTreePacedByHeads()
+    {
+        const double S = 8.0 * (1 << 30);
+        for (const auto &[servers, perHead] : {std::pair {2, 57.7}, std::pair {4, 45.5}}) {
+            const Setup st(servers);
+            const double n = 8.0 * servers;
+            const double t = st.planner.isolatedTime(
+                spec(CollectiveKind::AllReduce, allOf(st.c), S, CollectiveAlgorithm::NvlsTree));
+            const double busbw = S / t * 2 * (n - 1) / n / 1e9;
+            QVERIFY2(busbw <= 8 * perHead * (1 + 1e-9) && busbw > 0.97 * 8 * perHead,
+                     qPrintable(QStringLiteral("%1 servers: %2 GB/s").arg(servers).arg(busbw)));
+        }
+    }
+    // NCCL's tree LL128 across nodes shrinks its chunks to keep ~10-20 per channel
+    // (calcCollChunking) and a channel's network hop passes one per hop latency (8.5 us): on 8
+    // DGX H100 a 4 MiB all-reduce takes its latency (75.3 us as NCCL's model) + 16 chunks x 8.5
+    // us, not latency + S/B (~30 us at the links' rate); measured 204 us (nccl-tests issue 309).
+    void treeLl128ChunksPaceTheNetwork()
+    {
+        QCOMPARE(treeLl128ChunkBytes(4 << 20, 16, 8, 8), 17280.0);
+        QCOMPARE(treeLl128ChunkBytes(1 << 30, 16, 8, 8), 576000.0);
+        const Setup st(8);
+        CollectiveSpec s
+            = spec(CollectiveKind::AllReduce, allOf(st.c), 4 << 20, CollectiveAlgorithm::Tree);
+        s.ncclTuner = true; // LL128 is NCCL's choice there (its model knows no pacing)
+        const CollectivePlan plan = st.planner.plan(s);
+        QCOMPARE(plan.protocol, Protocol::LL128);
+        QCOMPARE(plan.channels, 16);
+        const double t = st.planner.isolatedTime(s);
+        const double expected = (6.8 + 2 * (7 * 1.25 + 3 * 8.5) + 16 * 8.5) * 1e-6;
+        QVERIFY2(std::abs(t - expected) < 0.05 * expected, qPrintable(QString::number(t * 1e6)));
+    }
     // NCCL's double binary tree (trees.cc): each tree has one root and at most two children per
     // node, reaches the root from every node, and no node is interior in both trees; tree 0 of
     // 4 nodes is 0 - 2 - {1, 3}, its mirror 3 - 1 - {0, 2}; 5 nodes shift by one.

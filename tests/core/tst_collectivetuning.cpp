@@ -136,6 +136,16 @@ private slots:
     // would need at 36 GB/s each (tuning.cc l.258, 260: Hopper beyond two nodes 36 and 29 GB/s
     // per channel). NVLS-Tree: NCCL's busBw is heads x NIC rate / 2 beyond two nodes (192 GB/s on
     // eight 48 GB/s NICs), algbw x 5/6.
+    // perChMaxNVLSTreeBws (NCCL 2.28.3 tuning.cc l.193-197), per head, bytes/s.
+    void nvlsTreeHeadCeiling()
+    {
+        QCOMPARE(nvlsTreeHeadBusBw(GpuGeneration::Hopper, 2), 57.7e9);
+        QCOMPARE(nvlsTreeHeadBusBw(GpuGeneration::Hopper, 4), 45.5e9);
+        QCOMPARE(nvlsTreeHeadBusBw(GpuGeneration::Blackwell, 2), 96e9);
+        QCOMPARE(nvlsTreeHeadBusBw(GpuGeneration::Blackwell, 64), 80e9);
+        QCOMPARE(nvlsTreeHeadBusBw(GpuGeneration::Hopper, 1), 0.0);
+        QCOMPARE(nvlsTreeHeadBusBw(GpuGeneration::Ampere, 2), 0.0);
+    }
     void graphChannelsAndNvlsTreeBusBw()
     {
         const TunerTopology four = hopper(32, 4);

@@ -430,9 +430,10 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
     inter = mergeParallel(std::move(inter));
     const bool multi = d > 1;
     const double depth = multi ? std::floor(std::log2(static_cast<double>(d))) : 0.0;
+    const ProtocolTimes interHop = maxEdgeLatency(LatencyFamily::Tree, inter, multi);
     const ProtocolTimes lat
         = scaled(maxEdgeLatency(LatencyFamily::Tree, intra, multi), static_cast<double>(chainLen))
-        + scaled(maxEdgeLatency(LatencyFamily::Tree, inter, multi), depth);
+        + scaled(interHop, depth);
     up = intra;
     up.insert(up.end(), inter.begin(), inter.end());
     std::vector<Flow> down = up;
@@ -446,6 +447,17 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
     plan.channels = static_cast<int>(2 * k);
     plan.treeCorrection = true;
     plan.bytes = bytes;
+    if (multi) {
+        // LL128 across domains: a channel's network hop passes its K chunks (NCCL's tree LL128
+        // chunking, treeLl128ChunkBytes) one per network hop latency (8.5 us, tuning.cc hwLat):
+        // below tens of MiB, where NCCL shrinks the chunks to keep ~10-20 per channel in flight,
+        // that, not the links, sets the tree's rate.
+        const auto ll128 = static_cast<std::size_t>(Protocol::LL128);
+        const double ppn = static_cast<double>(lay.size()) / static_cast<double>(d);
+        const double chunk = treeLl128ChunkBytes(bytes, plan.channels, static_cast<int>(d), ppn);
+        const double chunks = std::ceil(bytes / (plan.channels * chunk));
+        plan.minBandwidthTime[ll128] = chunks * interHop[ll128];
+    }
 }
 
 // Reduce-scatter inside each domain over scale-up, all-reduce of the 1/m shard across domains
@@ -646,8 +658,9 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
 // T = lat + S/B + (sum of the stage times of one loop - the bottleneck's) / K, i.e. the first
 // loop's trip through the stages the others do not overlap. The stages' times come from their
 // flows run alone: the NVLS stages one domain's NVLS flows (domains are alike and their NVLS
-// traffic stays inside each), the network stages the trees' upward flows. Measured on two HGX
-// H100 (8 x 400G IB, NCCL 2.26): 235 GB/s busbw at 32 MiB, 468 at 8 GiB.
+// traffic stays inside each), the network stages the trees' upward flows. The rate is at most
+// the heads x NCCL's per-head busBw ceiling (nvlsTreeHeadBusBw; CollectivePlan::minBandwidthTime).
+// Measured on two HGX H100 (8 x 400G IB, NCCL 2.26): 235 GB/s busbw at 32 MiB, 468 at 8 GiB.
 void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     const std::size_t d = lay.domains.size();
@@ -709,9 +722,13 @@ void CollectivePlanner::nvlsTree(const Layout &lay, double bytes, CollectivePlan
         {std::vector<Flow>(flows.begin(), flows.begin() + perDomain), 2.0, false});
     plan.stages.push_back({std::move(upward), 2.0 * treeDepth, true, 0.5});
     const Node *first = m_router.design().node(lay.members.front());
-    const int channels
-        = nvlsChannels(first && gpuGeneration(first->spec) >= GpuGeneration::Blackwell);
+    const GpuGeneration gen = first ? gpuGeneration(first->spec) : GpuGeneration::Hopper;
+    const int channels = nvlsChannels(gen >= GpuGeneration::Blackwell);
     plan.loopBytes = nvlsTreeLoopBytes(bytes, dm, static_cast<int>(d), channels);
+    // NCCL's per-head busBw ceiling: busBw = algbw x 2(n-1)/n (nccl-tests' all-reduce busbw).
+    const double n = static_cast<double>(lay.size());
+    const double ceiling = dm * nvlsTreeHeadBusBw(gen, static_cast<int>(d)) * n / (2 * (n - 1));
+    plan.minBandwidthTime.fill(ceiling > 0 ? bytes / ceiling : 0.0);
     flows.insert(flows.end(), inter.begin(), inter.end());
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
     plan.latency.push_back(lat);
@@ -888,6 +905,15 @@ double bandwidthScale(const CollectivePlan &plan, Protocol proto)
     return wireFactor(proto) / (plan.treeCorrection ? treeBandwidthFactor(proto, plan.bytes) : 1.0);
 }
 
+// What the bandwidth time with protocol p (from the Simple `bandwidthTime`) falls short of the
+// plan's kernel-paced minimum (CollectivePlan::minBandwidthTime), seconds.
+double paced(const CollectivePlan &plan, Protocol proto, double bandwidthTime)
+{
+    return std::max(0.0,
+                    plan.minBandwidthTime[static_cast<std::size_t>(proto)]
+                        - bandwidthTime * bandwidthScale(plan, proto));
+}
+
 } // namespace
 
 void CollectivePlanner::finalize(CollectivePlan &plan, Protocol proto, double bandwidthTime) const
@@ -898,7 +924,7 @@ void CollectivePlanner::finalize(CollectivePlan &plan, Protocol proto, double ba
         Phase &ph = plan.phases[i];
         ph.latency = i < plan.latency.size() ? plan.latency[i][p] : 0.0;
         if (i == 0)
-            ph.latency += bandwidthTime * plan.fill;
+            ph.latency += bandwidthTime * plan.fill + paced(plan, proto, bandwidthTime);
         for (Flow &f : ph.flows)
             f.bytes *= scale;
     }
@@ -912,7 +938,7 @@ double CollectivePlanner::timeWith(const CollectivePlan &plan, Protocol proto, d
     double t = bw * bandwidthScale(plan, proto);
     for (const ProtocolTimes &l : plan.latency)
         t += l[static_cast<std::size_t>(proto)];
-    t += bw * plan.fill;
+    t += bw * plan.fill + paced(plan, proto, bw);
     return t;
 }
 

@@ -101,6 +101,12 @@ struct CollectivePlan
     /// (treeBandwidthFactor, protocol.h) to a payload of `bytes`.
     bool treeCorrection = false;
     double bytes = 0;
+    /// Planning detail: the shortest bandwidth time the kernel allows per protocol, seconds
+    /// (NVLS-Tree: the payload at NCCL's per-head busBw ceiling, nvlsTreeHeadBusBw; the tree
+    /// across domains with LL128: its chunks crossing a network hop one per hop latency). What
+    /// the simulated bandwidth time falls short of it is added as latency: the kernel paces the
+    /// data, the links idle.
+    ProtocolTimes minBandwidthTime {};
     /// Planning detail (NVLS-Tree): the pipeline's stages. The buffer goes in loops of
     /// `loopBytes`; a loop crosses the stages in turn, each stage (a set of flows, timed alone
     /// over the links) `count` times: the NVLS reduce and multicast, then each network hop of the

@@ -29,6 +29,10 @@ constexpr double kTreeLl128PerChannel[4][3]
 constexpr double kTreePerChannel[4][3]
     = {{26.5, 18.5, 10.0}, {24.0, 23.6, 17.8}, {38.7, 41.4, 36.0}, {2 * 38.7, 2 * 41.4, 2 * 36.0}};
 
+// perChMaxNVLSTreeBws (NCCL v2.28.3 l.193-197), Hopper and Blackwell rows, columns two nodes /
+// more (one node has no NVLS-Tree).
+constexpr double kNvlsTreePerHead[2][2] = {{57.7, 45.5}, {96.0, 80.0}};
+
 // hwLat of CollNet Direct (Simple only; l.132, 136, 140), us: NVLink, PCI, network. The other
 // algorithms' figures are protocol.h's hopLatency table.
 constexpr double kCollNetDirectHopUs[3] = {3.7, 3.7, 31.0};
@@ -242,6 +246,14 @@ double ncclBandwidth(const TunerTopology &topo, const TunerOption &opt, Protocol
     if (a == NcclAlgorithm::CollNetDirect && topo.generation >= GpuGeneration::Hopper)
         busBw *= 0.85; // l.285
     return busBw * ratio * kGB;
+}
+
+double nvlsTreeHeadBusBw(GpuGeneration g, int nodes)
+{
+    if (nodes < 2 || g < GpuGeneration::Hopper)
+        return 0.0;
+    const int row = g == GpuGeneration::Hopper ? 0 : 1;
+    return kNvlsTreePerHead[row][nodes == 2 ? 0 : 1] * kGB;
 }
 
 double ncclAlgoTime(const TunerTopology &topo, const TunerOption &opt, Protocol p, double bytes)

@@ -120,6 +120,14 @@ double ringPlateauFactor(GpuGeneration g, CollectiveKind kind, int nodes, double
 /// NVSwitch servers use the balanced pattern) and PAT (one GPU per node only, l.182).
 double ncclBandwidth(const TunerTopology &topo, const TunerOption &opt, Protocol p);
 
+/// NCCL's measured ceiling of NVLS-Tree's busBw per channel, bytes/s, by GPU generation and the
+/// nodes the group spans (perChMaxNVLSTreeBws, NCCL v2.28.3 src/graph/tuning.cc l.193-197, used
+/// as min(intra, inter, this) per channel at l.297-299: Hopper 57.7 GB/s on two nodes, 45.5 on
+/// more; Blackwell 96 / 80). NVLS-Tree's channels are its heads, one GPU per NIC of the node
+/// (search.cc l.1014, l.1223: "NVLS channels aren't compute channels"), so the busBw of the whole
+/// is at most heads x this. 0 where NCCL has no figure (one node; Volta and Ampere have no NVLS).
+double nvlsTreeHeadBusBw(GpuGeneration g, int nodes);
+
 /// NCCL's time of one option: latency + bytes / bandwidth, the bandwidth of a tree all-reduce
 /// x treeCorrectionFactor (protocol.h) for 64 B..256 MiB (ncclTopoGetAlgoTime, l.530-546);
 /// seconds, infinity when the protocol is not usable.

@@ -127,6 +127,20 @@ double nvlsTreeLoopBytes(double bytes, double heads, int nodes, int channels)
         * nvlsTreeChunkBytes(bytes, heads, nodes, channels);
 }
 
+double treeLl128ChunkBytes(double bytes, int channels, int nodes, double ppn)
+{
+    constexpr double kStep = 120.0 * 640 * 8; // LL128 buffer / NCCL_STEPS, bytes
+    constexpr double kGrain = 32.0 * 8 / 16 * 15 * 8; // ncclProtoGrainSize(LL128), bytes
+    const double c = std::max(1, channels);
+    const double p = std::max(1.0, ppn);
+    const double steps = 1 + std::floor(std::log2(std::max(1, nodes))) + 0.1 * p;
+    double chunk = kStep / 16 * 15;
+    for (const auto &[perPpn, above] : {std::pair {64.0, 131072.0}, std::pair {16.0, 32768.0}})
+        while (std::floor(bytes / (c * chunk)) < steps * perPpn / p && chunk > above)
+            chunk = std::floor(chunk / 2);
+    return std::max(kGrain, std::floor(chunk / kGrain) * kGrain);
+}
+
 double treeCorrectionFactor(Protocol p, double bytes)
 {
     if (!(bytes >= 64))

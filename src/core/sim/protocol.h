@@ -72,6 +72,14 @@ double nvlsTreeChunkBytes(double bytes, double heads, int nodes, int channels = 
 /// (NVLS scatter/reduce, a network hop of the tree, NVLS multicast/gather) holds at a time.
 double nvlsTreeLoopBytes(double bytes, double heads, int nodes, int channels = 16);
 
+/// NCCL's tree LL128 chunk per channel, data bytes (enqueue.cc calcCollChunking, v2.26.2): the
+/// LL128 step (the buffer of 120 elements x 640 threads x 8 B per each of NCCL_STEPS 8,
+/// init.cc l.607; l.1859) x 15/16 data per 128-byte line (l.1864), halved while
+/// floor(bytes / (channels x chunk)) < steps x 64 / ppn above 128 KiB, then while < steps x 16 /
+/// ppn above 32 KiB, steps = 1 + log2(nodes) + 0.1 ppn (l.1904-1909), aligned down to the LL128
+/// grain of 1,920 B (l.1925; device.h l.289). `ppn`: ranks per node.
+double treeLl128ChunkBytes(double bytes, int channels, int nodes, double ppn);
+
 /// Bandwidth factor of NCCL's tree all-reduce: 0.92 (tuning.cc, tree all-reduce busBw x .92) x,
 /// for medium sizes, NCCL's statement that trees do not reach its bandwidth model between 4 KiB
 /// and 256 MiB: a static table per protocol and power-of-two size (src/graph/tuning.cc,
