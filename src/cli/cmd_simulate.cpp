@@ -99,6 +99,11 @@ void printSummary(const SimResult &r, const Design &d)
                     .arg(seconds(shown), 10)
                     .arg(r.stepTime > 0 ? shown / r.stepTime * 100 : 0, 0, 'f', 1));
         }
+        if (b.hostBound > 0)
+            out(QStringLiteral("  of compute, host-bound %1 (%2%): the GPU waits for the host to "
+                               "launch kernels (--launch-overhead-us; --cuda-graphs lifts it)")
+                    .arg(seconds(b.hostBound))
+                    .arg(r.stepTime > 0 ? b.hostBound / r.stepTime * 100 : 0, 0, 'f', 1));
     }
     if (r.memoryCapacityPerGpu > 0) // computed once the workload passed its checks
         out(QStringLiteral("memory           %1 of %2 GB per GPU%3")

@@ -15,7 +15,8 @@ using namespace weft;
 
 namespace {
 
-QString writeDesign(const QTemporaryDir &dir, bool withWorkload, int tp = 8)
+QString writeDesign(const QTemporaryDir &dir, bool withWorkload, int tp = 8,
+                    double launchOverhead = 0)
 {
     Design d = test::makeCluster("dgx-a100", 2).design;
     d.name = "cli-test";
@@ -27,6 +28,7 @@ QString writeDesign(const QTemporaryDir &dir, bool withWorkload, int tp = 8)
         w.config.tp = tp;
         w.config.dp = 2;
         w.config.globalBatch = 8;
+        w.config.launchOverhead = launchOverhead;
         d.workload = w;
     }
     const QString path = dir.filePath(QStringLiteral("d.weft"));
@@ -116,6 +118,7 @@ private slots:
             sum += j["breakdown"][k].get<double>();
         }
         QVERIFY(std::abs(sum - j["step_time_s"].get<double>()) < 1e-9 * sum);
+        QVERIFY(j["breakdown"].contains("host_bound_s")); // inside compute_s, not in the sum
         for (const char *k : {"peak_bytes_per_gpu", "capacity_bytes_per_gpu", "fits"})
             QVERIFY2(j["memory"].contains(k), k);
         QVERIFY(!j["links"].empty());
@@ -145,6 +148,23 @@ private slots:
         QCOMPARE(runCli({writeDesign(dir, true)}, out), 0);
         QVERIFY(out.contains("step time"));
         QVERIFY(out.contains("MFU"));
+    }
+    // A host time per kernel launch far above the kernels' (1 ms): the summary says how much of
+    // compute the GPU waited for the host, and the JSON breakdown carries it (a part of compute,
+    // not a term of the sum); without one there is no such line and the value is 0.
+    void hostBoundTimeIsShown()
+    {
+        QTemporaryDir dir;
+        QByteArray out;
+        QCOMPARE(runCli({writeDesign(dir, true)}, out), 0);
+        QVERIFY2(!out.contains("host-bound"), out.constData());
+        QCOMPARE(runCli({writeDesign(dir, true, 8, 1e-3)}, out), 0);
+        QVERIFY2(out.contains("of compute, host-bound"), out.constData());
+        QCOMPARE(runCli({writeDesign(dir, true, 8, 1e-3), QStringLiteral("--json")}, out), 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        const double host = j["breakdown"]["host_bound_s"].get<double>();
+        QVERIFY(host > 0);
+        QVERIFY(host <= j["breakdown"]["compute_s"].get<double>());
     }
     void summaryHasNoNegativeZeros()
     {

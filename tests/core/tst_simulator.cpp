@@ -9,6 +9,7 @@
 #include "sim/simulator.h"
 #include "simchecks.h"
 #include "testcluster.h"
+#include "workload/costmodel.h"
 
 #include <algorithm>
 #include <set>
@@ -337,6 +338,34 @@ private slots:
         QVERIFY2(r.ok, codes(r).constData());
         QVERIFY(r.stepTime > 0);
         QCOMPARE(r.breakdown.tpExposed + r.breakdown.dpExposed + r.breakdown.bubble, 0.0);
+    }
+    // With a host time per kernel launch far above the kernels' GPU time, the breakdown says
+    // how much of compute the GPU waited for the host: on one GPU (one chunk with embedding and
+    // logits), every micro-batch's host-bound forward and backward (costmodel.h chunkCost). It
+    // is a part of compute, not a term of the step's sum; without a host time it is 0.
+    void hostBoundTimeIsReported()
+    {
+        Design d;
+        d.hardware = builtinCatalog().hardware;
+        Node n;
+        n.spec = "a100-80gb";
+        const NodeId id = d.addNode(n);
+        d.workload = smallGpt(1, 1, 1, 2);
+        const SimResult gpuOnly = simulate(d);
+        QVERIFY2(gpuOnly.ok, codes(gpuOnly).constData());
+        QCOMPARE(gpuOnly.breakdown.hostBound, 0.0);
+        d.workload->config.launchOverhead = 1e-3;
+        const SimResult r = simulate(d);
+        QVERIFY2(r.ok, codes(r).constData());
+        const Workload &w = *d.workload;
+        const ChunkCost cost = chunkCost(w.model, w.config, *d.acceleratorSpec(*d.node(id)), 0,
+                                         w.model.layers, true, true);
+        QVERIFY(cost.hostBoundTime > 0);
+        QVERIFY(std::abs(r.breakdown.hostBound - 2 * cost.hostBoundTime)
+                < 1e-9 * cost.hostBoundTime);
+        QVERIFY(r.breakdown.hostBound <= r.breakdown.compute);
+        QVERIFY(std::abs(r.breakdown.sum() - r.stepTime) < 1e-9 * r.stepTime);
+        QVERIFY(r.stepTime > gpuOnly.stepTime + r.breakdown.hostBound * 0.99);
     }
     void twoGpusNoSwitch()
     {

@@ -663,8 +663,9 @@ ModernOutcome simulateModernRow(const ModernRow &mr, QString &table)
     const double err = row.metric == QLatin1String("step_time_s")
         ? (row.measured - predicted) / predicted // throughput error, like the others
         : (predicted - row.measured) / row.measured;
-    table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
-                            "s, dp %12 s, ep %15 s, compute %16 s, wall %13 s]%14\n")
+    table += QStringLiteral(
+                 "%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
+                 "s, dp %12 s, ep %15 s, compute %16 s (host-bound %17 s), wall %13 s]%14\n")
                  .arg(row.id, -26)
                  .arg(row.metric, -24)
                  .arg(row.measured, 10, 'f', 1)
@@ -685,7 +686,8 @@ ModernOutcome simulateModernRow(const ModernRow &mr, QString &table)
                                          .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0)
                                          .arg(fullestMemory(r)))
                  .arg(r.breakdown.epExposed, 0, 'f', 2)
-                 .arg(r.breakdown.compute, 0, 'f', 2);
+                 .arg(r.breakdown.compute, 0, 'f', 2)
+                 .arg(r.breakdown.hostBound, 0, 'f', 2);
     out.simulated = true;
     out.fits = r.memoryFits;
     out.error = err;

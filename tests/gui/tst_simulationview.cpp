@@ -101,6 +101,10 @@ private slots:
         QCOMPARE(summaryText(r),
                  QStringLiteral("Step 1.190 s · 45.1k tokens/s · MFU 41.2% · "
                                 "largest overhead: exposed DP 120 ms"));
+        // The GPU waiting for the host's kernel launches is said, as a part of compute.
+        SimResult hostBound = r;
+        hostBound.breakdown.hostBound = 0.3;
+        QVERIFY(summaryText(hostBound).endsWith(QStringLiteral(" · host-bound 300 ms of compute")));
         QVERIFY(statusSummary(true, false, nullptr, false, {})
                     .startsWith(QStringLiteral("No workload")));
         // An empty design says so, as its empty charts do, not "add a workload".

@@ -84,7 +84,8 @@ nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const Re
     j["breakdown"] = {{"compute_s", dur(b.compute)},      {"tp_exposed_s", dur(b.tpExposed)},
                       {"cp_exposed_s", dur(b.cpExposed)}, {"ep_exposed_s", dur(b.epExposed)},
                       {"pp_exposed_s", dur(b.ppExposed)}, {"bubble_s", dur(b.bubble)},
-                      {"dp_exposed_s", dur(b.dpExposed)}, {"optimizer_s", dur(b.optimizer)}};
+                      {"dp_exposed_s", dur(b.dpExposed)}, {"optimizer_s", dur(b.optimizer)},
+                      {"host_bound_s", dur(b.hostBound)}};
     j["memory"] = {{"peak_bytes_per_gpu", r.peakMemoryPerGpu},
                    {"capacity_bytes_per_gpu", r.memoryCapacityPerGpu},
                    {"fits", r.memoryFits}};

@@ -22,6 +22,10 @@ struct Breakdown
     double bubble = 0; ///< waiting for upstream/downstream stages to compute
     double dpExposed = 0; ///< DP gradient reduction (and parameter all-gather) after the backward
     double optimizer = 0;
+    /// Part of `compute` during which the GPU waits for the host to launch its kernels
+    /// (TrainingConfig::launchOverhead; costmodel.h chunkCost): inside compute, not a term of
+    /// sum(); 0 without a per-kernel host time.
+    double hostBound = 0;
     [[nodiscard]] double sum() const
     {
         return compute + tpExposed + cpExposed + epExposed + ppExposed + bubble + dpExposed

@@ -641,6 +641,10 @@ void Engine::breakdown()
         // only once it has ended.
         const double side = std::clamp(r.sideDone - r.computeEnd, 0.0, r.commEnd - r.computeEnd);
         b.compute += r.computeEnd - r.start + side;
+        const ChunkWork &work
+            = m_s.chunks[static_cast<std::size_t>(r.op.chunk * m_s.p + m_out.criticalStage)];
+        b.hostBound += std::min(r.computeEnd - r.start,
+                                r.op.forward ? work.hostForward : work.hostBackward);
         const double exposed = r.commEnd - r.computeEnd - side;
         const double tp = std::max(0.0, r.tpDone - r.computeEnd);
         const double cp = std::max(0.0, r.cpDone - r.computeEnd);

@@ -74,6 +74,9 @@ struct ChunkWork
     /// Compute that runs beside the chunk's exposed EP exchange, after forwardTime /
     /// backwardTime (the shared experts with --moe-shared-expert-overlap), seconds.
     double sideForward = 0, sideBackward = 0;
+    /// Parts of forwardTime / backwardTime during which the GPU waits for the host to launch
+    /// its kernels (ChunkCost::hostBoundForward / hostBoundBackward), seconds.
+    double hostForward = 0, hostBackward = 0;
     std::vector<CollectiveCall> tpForward, tpBackward; ///< over each TP group
     std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group

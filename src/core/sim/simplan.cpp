@@ -381,6 +381,8 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
         cw.backwardTime = cost.backwardTime;
         cw.sideForward = cost.sharedExpertForward;
         cw.sideBackward = cost.sharedExpertBackward;
+        cw.hostForward = cost.hostBoundForward;
+        cw.hostBackward = cost.hostBoundBackward;
         cw.layers = count;
         int moe = 0;
         double dense = 0, expert = 0; // parameters per GPU

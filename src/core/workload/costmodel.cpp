@@ -480,8 +480,9 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
     out.recomputeTime = again.forwardWall();
     out.recomputeFlops = again.flops;
     out.backwardTime = layers.backwardWall() + ends.backwardWall() + out.recomputeTime;
-    out.hostBoundTime = out.forwardTime + out.backwardTime
-        - (layers.fwd + ends.fwd + layers.bwd + ends.bwd + again.fwd);
+    out.hostBoundForward = std::max(0.0, out.forwardTime - (layers.fwd + ends.fwd));
+    out.hostBoundBackward = std::max(0.0, out.backwardTime - (layers.bwd + ends.bwd + again.fwd));
+    out.hostBoundTime = out.hostBoundForward + out.hostBoundBackward;
     out.hostLaunches = layers.launchesFwd + layers.launchesBwd + ends.launchesFwd + ends.launchesBwd
         + again.launchesFwd;
     out.sharedExpertForward = layers.sharedFwd;

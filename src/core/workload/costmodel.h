@@ -51,6 +51,8 @@ struct ChunkCost
     /// Forward + backward time the GPU waits for the host to launch kernels (included in the
     /// times above; 0 without a per-kernel host time).
     double hostBoundTime = 0;
+    /// hostBoundTime's part in forwardTime and in backwardTime (with the recomputation).
+    double hostBoundForward = 0, hostBoundBackward = 0;
     /// Kernels the host launches outside CUDA graphs for the forward, the backward and the
     /// recomputed forward (what TrainingConfig::launchOverhead is charged for), per micro-batch.
     double hostLaunches = 0;

@@ -58,6 +58,8 @@ QString summaryText(const SimResult &r)
     const auto [part, seconds] = largestExposed(r.breakdown);
     if (!part.isEmpty())
         text += tr(" · largest overhead: %1 %2").arg(part, durationText(seconds));
+    if (r.breakdown.hostBound > 0)
+        text += tr(" · host-bound %1 of compute").arg(durationText(r.breakdown.hostBound));
     if (!r.memoryFits)
         text += tr(" · memory over HBM");
     return text;
