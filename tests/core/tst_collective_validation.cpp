@@ -300,7 +300,7 @@ private slots:
     }
     // The sizes left out of the 4- and 8-node curves (their notes: the poster's out-of-place busbw
     // contradicts the same run's in-place column 3-4x) checked against that in-place figure, each
-    // within 10% (Weft: 1 MiB on 4 nodes -6.2%, 8 MiB on 8 nodes -6.8%). Evidence on the 4-node
+    // within 10% (Weft: 1 MiB on 4 nodes -6.4%, 8 MiB on 8 nodes -6.8%). Evidence on the 4-node
     // curve's small sizes: in the same out-of-place column 1 MiB (317 us) is slower than 2 MiB
     // (227 us), and 2-8 MiB sit on a flat 227-239 us that 8 nodes beat at 2 MiB (143 us); the
     // in-place 1 MiB (93 us) is where Weft puts it (99.5 us).
