@@ -281,12 +281,61 @@ private slots:
     // 48), the ring's first size on 4 nodes (256 MiB +25%) and NVLS-Tree at 2-4 MiB on 4 nodes
     // (+26..+56%; measured 227-239 us flat from 2 to 8 MiB, slower than 8 nodes at 2 MiB).
     // Issue 15's bounds are met on 8 nodes (median 9.8%, each within 17.5%), not on 4;
-    // regression bounds: 4 nodes median <= 15%, each within 60%; 8 nodes median <= 10%, each
-    // within 18%.
+    // regression bounds: 4 nodes median <= 15%, each within 56%; 8 nodes median <= 10%, each
+    // within 18%. What the 4-node misses are (issue 15 session 5, not fixed): (1) 2-4 MiB: the
+    // poster's out-of-place column there looks disturbed (leftOutSizesInPlace); no algorithm
+    // NCCL's tuner could pick (NVLS-Tree, tree LL128, ring LL128: 146, 134, 160 us in Weft at
+    // 2 MiB) nor NCCL's channel reduction (NCCL 2.26-2.28 enqueue.cc topoGetAlgoInfo: fewer
+    // channels while nBytes < nc x nThreads x threadThreshold, 8 B LL128 / 64 B Simple per
+    // thread; NVLS-Tree keeps its 16: inactive from 1 MiB) makes 4 nodes slower than 8. (2) From
+    // 64 MiB: this cluster's NICs deliver 39-43 GB/s per direction under NVLS-Tree (interior
+    // nodes carry 2 algbw/8 each way; the 4-node slope from 64 to 128 MiB is 156 GB/s algbw) and
+    // 40.5 under the ring (busbw/8), where Weft's NDR NIC carries 48 (send/recv 46-49 GB/s, the
+    // old table's two-node ring 396 GB/s busbw); a second 4 x 8 H100 cluster (Voltage Park,
+    // NCCL 2.24.3, 330.9 GB/s) shows the same ~41. No NCCL mechanism for it was found.
     void fourAndEightNodeCurves()
     {
-        checkCurves(4, 0.60, 0.15);
+        checkCurves(4, 0.56, 0.15);
         checkCurves(8, 0.18, 0.10);
+    }
+    // The sizes left out of the 4- and 8-node curves (their notes: the poster's out-of-place busbw
+    // contradicts the same run's in-place column 3-4x) checked against that in-place figure, each
+    // within 10% (Weft: 1 MiB on 4 nodes -6.4%, 8 MiB on 8 nodes -6.8%). Evidence on the 4-node
+    // curve's small sizes: in the same out-of-place column 1 MiB (317 us) is slower than 2 MiB
+    // (227 us), and 2-8 MiB sit on a flat 227-239 us that 8 nodes beat at 2 MiB (143 us); the
+    // in-place 1 MiB (93 us) is where Weft puts it (99.5 us).
+    void leftOutSizesInPlace()
+    {
+        QList<CurveRow> checked;
+        forEachCsvRow("collectives_modern.csv", [&](const CsvColumn &col) {
+            if (!col("fabric").contains(QLatin1String("rail-optimized")))
+                return;
+            const QRegularExpressionMatch m
+                = QRegularExpression(
+                      QStringLiteral("\\((\\d+) MiB: ([\\d.]+) vs ([\\d.]+) in-place\\)"))
+                      .match(col("notes"));
+            if (!m.hasMatch())
+                return;
+            CurveRow r;
+            r.id = col("id").section(QLatin1Char('-'), 0, 3) + QStringLiteral("-in-place-")
+                + m.captured(1) + QStringLiteral("MiB");
+            r.accelerator = col("accelerator");
+            r.gpus = col("gpus").toInt();
+            r.nodes = std::max(1, col("nodes").toInt());
+            r.collective = col("collective");
+            r.bytes = m.captured(1).toDouble() * 1024 * 1024;
+            r.busbw = m.captured(3).toDouble();
+            if (std::none_of(checked.begin(), checked.end(),
+                             [&](const CurveRow &c) { return c.id == r.id; }))
+                checked << r;
+        });
+        QCOMPARE(checked.size(), 2);
+        for (const CurveRow &row : checked) {
+            const double predicted = predictCurve(row);
+            const double error = (predicted - row.busbw) / row.busbw;
+            QVERIFY2(std::abs(error) <= 0.10,
+                     qPrintable(QStringLiteral("%1: error %2%").arg(row.id).arg(100 * error)));
+        }
     }
 
     void deepEpNormalKernels_data()

@@ -631,11 +631,13 @@ void CollectivePlanner::inNetwork(const Layout &lay, double bytes, CollectivePla
         flows.insert(flows.end(), mine.begin(), mine.end());
     }
     // NCCL: NVLS latency is its NVLink hop figure (25 us), Simple protocol only; the buffer goes
-    // in loops of n x 16 channels x 128 KiB, one loop of pipeline fill (see protocol.h).
+    // in loops of channels x heads x NCCL's chunk, two loops of pipeline fill (nvlsFill).
     plan.phases.push_back(coupledPhase(std::move(flows), 0));
     plan.latency.push_back(hopLatency(LatencyFamily::Nvls, HopClass::NVLink, false));
     plan.protocols = kSimpleOnly;
-    plan.fill = bytes > 0 ? nvlsLoopBytes(n) / bytes : 0.0;
+    const Node *first = m_router.design().node(lay.members.front());
+    const GpuGeneration gen = first ? gpuGeneration(first->spec) : GpuGeneration::Hopper;
+    plan.fill = nvlsFill(bytes, n, nvlsChannels(gen >= GpuGeneration::Blackwell));
     plan.channels = 1;
 }
 

@@ -93,9 +93,9 @@ struct CollectivePlan
     std::vector<ProtocolTimes> latency;
     /// Planning detail: usable protocols, bit (1 << Protocol).
     unsigned protocols = 0b111;
-    /// Planning detail: pipeline fill as a fraction of the bandwidth time (NVLS: one loop over
-    /// the payload; NVLS-Tree: one of the K loops the payload takes; hierarchical: the stages not
-    /// overlapped by chunking), added as latency.
+    /// Planning detail: pipeline fill as a fraction of the bandwidth time (NVLS: two loops over
+    /// the payload, nvlsFill; NVLS-Tree: one of the K loops the payload takes; hierarchical: the
+    /// stages not overlapped by chunking), added as latency.
     double fill = 0;
     /// Planning detail: the tree all-reduce's size-dependent bandwidth factor applies
     /// (treeBandwidthFactor, protocol.h) to a payload of `bytes`.

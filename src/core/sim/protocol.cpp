@@ -99,9 +99,36 @@ constexpr int kNvlsChannelsHopper = 16, kNvlsChannelsBlackwell = 32;
 constexpr double kNvlsChunk = 128 * 1024;
 } // namespace
 
-double nvlsLoopBytes(double ranks)
+double nvlsHeads(double ranks)
 {
-    return ranks * kNvlsChannelsHopper * kNvlsChunk;
+    constexpr double kMaxNvlsArity = 32; // NCCL_MAX_NVLS_ARITY, device.h l.181
+    return std::clamp(ranks, 1.0, kMaxNvlsArity);
+}
+
+double nvlsChunkBytes(double bytes, double heads, int channels)
+{
+    const double ops = std::max(1, channels) * std::max(1.0, heads); // enqueue.cc l.1884
+    double chunk = kNvlsChunk;
+    const std::array<std::pair<double, double>, 3> steps {
+        {{64, 64 * 1024.0}, {8, 32 * 1024.0}, {2, 16 * 1024.0}}}; // l.1885-1887
+    for (const auto &[times, smaller] : steps)
+        if (bytes < times * ops * chunk && chunk > smaller)
+            chunk = smaller;
+    return chunk;
+}
+
+double nvlsLoopBytes(double bytes, double ranks, int channels)
+{
+    const double heads = nvlsHeads(ranks);
+    return std::max(1, channels) * heads * nvlsChunkBytes(bytes, heads, channels);
+}
+
+double nvlsFill(double bytes, double ranks, int channels)
+{
+    constexpr double kStagesBeyondOne = 2; // scatter, reduce + multicast, gather
+    if (!(bytes > 0))
+        return 0.0;
+    return kStagesBeyondOne * std::min(nvlsLoopBytes(bytes, ranks, channels), bytes) / bytes;
 }
 
 int nvlsChannels(bool blackwell)

@@ -49,12 +49,30 @@ ProtocolTimes hopLatency(LatencyFamily f, HopClass cls, bool multiDomain);
 /// Wire bytes per data byte of each protocol: LL 4, LL128 1/0.92, Simple 1 (tuning.cc).
 double wireFactor(Protocol p);
 
-/// NVLS processes the buffer in loops of ranks x channels x chunk bytes (each channel's steps
-/// carry a fixed 128 KiB chunk slot per rank), the reduction of one loop overlapping the
-/// multicast of the previous: the pipeline is one loop deep, so a call pays one loop's worth of
-/// bandwidth time as fill, whatever its size (a short message still fills the slots' pipeline
-/// before its first multicast completes). Loop bytes: ranks x 16 channels x 128 KiB.
-double nvlsLoopBytes(double ranks);
+/// NCCL's NVLS heads in one domain: one per member, at most NCCL_MAX_NVLS_ARITY 32 (NCCL
+/// v2.26.2 src/graph/search.cc l.975, device.h l.181).
+double nvlsHeads(double ranks);
+
+/// NCCL's NVLS chunk per channel and head, bytes (enqueue.cc calcCollChunking, NVLS branch: the
+/// same from v2.18.5 l.1338-1345 to v2.28.3; v2.26.2 l.1877-1887): NCCL_NVLS_CHUNKSIZE 128 KiB
+/// (transport/nvls.cc l.149), shrunk for buffers short against the `ops` = `channels` x `heads`
+/// chunks in flight at once: 64 KiB below 64 x ops x chunk bytes, 32 KiB below 8 x ops x chunk,
+/// 16 KiB below 2 x ops x chunk.
+double nvlsChunkBytes(double bytes, double heads, int channels);
+
+/// NCCL's NVLS loop inside one domain, bytes: every channel moves one chunk (nvlsChunkBytes) per
+/// head (nvlsHeads of `ranks`).
+double nvlsLoopBytes(double bytes, double ranks, int channels);
+
+/// NCCL's single-domain NVLS all-reduce pipeline fill, as a fraction of the bandwidth time: a
+/// loop passes three stages one after the other (device/all_reduce.h, v2.26.2 l.388-480,
+/// RunWorkColl<AllReduce, NVLS, Simple>: the scatter warps copy it into the heads' NVLS buffers,
+/// the reduce warps reduce it in the switch and multicast the result, the gather warps copy it
+/// out), each a loop's bandwidth time, so a call pays two loops beyond its bandwidth time, a
+/// buffer shorter than a loop two of its own: 2 min(loop, bytes) / bytes. (Until issue 15
+/// session 5: one loop of 16 channels x ranks x 128 KiB whatever the size, 16 MiB on 8 GPUs,
+/// which priced NVLS at 1-2 MiB at ~90 us where NCCL 2.18.5 ran 1 MiB in 42 us.)
+double nvlsFill(double bytes, double ranks, int channels);
 
 /// NCCL's NVLS channels: NVLS_NCHANNELS_SM90 16 on Hopper, NVLS_NCHANNELS_SM100 32 from
 /// Blackwell on (transport/nvls.cc of NCCL v2.26.2, l.144-145).
