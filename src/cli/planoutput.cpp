@@ -31,6 +31,8 @@ QString countsLine(const PlanCounts &c)
                              : QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                     .arg(c.prunedByBound)
                     .arg(c.simulated);
+    if (c.deduplicated > 0)
+        s += QStringLiteral(", %1 deduplicated (twins of a simulated one)").arg(c.deduplicated);
     if (c.failed > 0)
         s += QStringLiteral(", %1 failed in simulation").arg(c.failed);
     if (c.cancelled > 0)

@@ -128,6 +128,7 @@ std::string planToJson(const TrainingPlan &r)
     counts["infeasible_total"] = r.counts.infeasibleTotal();
     counts["pruned_by_bound"] = r.counts.prunedByBound;
     counts["simulated"] = r.counts.simulated;
+    counts["deduplicated"] = r.counts.deduplicated;
     counts["failed"] = r.counts.failed;
     counts["cancelled"] = r.counts.cancelled;
     j["counts"] = std::move(counts);
@@ -197,6 +198,7 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
         }
         r.counts.prunedByBound = counts.integer("pruned_by_bound", 0, 1LL << 60);
         r.counts.simulated = counts.integer("simulated", 0, 1LL << 60);
+        r.counts.deduplicated = counts.integer("deduplicated", 0, 1LL << 60, 0);
         r.counts.failed = counts.integer("failed", 0, 1LL << 60, 0);
         r.counts.cancelled = counts.integer("cancelled", 0, 1LL << 60, 0);
         if (const auto c = root.optional("closest")) {

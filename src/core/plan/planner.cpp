@@ -2,6 +2,7 @@
 
 #include "model/design.h"
 #include "plan/planlosers.h"
+#include "plan/plantwins.h"
 #include "sim/schedule.h"
 #include "sim/simulator.h"
 
@@ -265,6 +266,30 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         return a.bound != b.bound ? a.bound < b.bound : a.index < b.index;
     });
 
+    // Twins (plantwins.h) ride on one simulation: a job is a candidate to simulate and the
+    // twins that take its result. Twins share their bound; a job keeps the least.
+    struct Job
+    {
+        Pending first;
+        std::vector<Pending> twins;
+    };
+    std::vector<Job> jobs;
+    {
+        std::map<std::string, std::size_t> jobOf;
+        const bool dedupe = options.deduplicate && hw.uniform;
+        for (const Pending &p : pending) {
+            if (dedupe) {
+                const auto [it, fresh]
+                    = jobOf.emplace(simulationKey(configs[p.config].config, p.order), jobs.size());
+                if (!fresh) {
+                    jobs[it->second].twins.push_back(p);
+                    continue;
+                }
+            }
+            jobs.push_back({p, {}});
+        }
+    }
+
     // Branch and bound: simulate in bound order; skip a candidate whose bound exceeds the K-th
     // best step time (its own step time can only be higher).
     std::mutex mutex;
@@ -273,13 +298,41 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     progress.total = static_cast<long long>(pending.size());
     std::atomic<std::size_t> next {0};
     const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
+    // Counts one result (under the lock): a candidate simulated (or deduplicated) that fits
+    // enters the ranking.
+    const auto record = [&](const PlanRow &row, const std::string &error, bool copy) {
+        if (!row.fits) {
+            if (error.empty())
+                ++res.counts.infeasible["memory-over-capacity"];
+            else
+                ++res.counts.failed;
+        } else {
+            ++(copy ? res.counts.deduplicated : res.counts.simulated);
+            ++(copy ? progress.deduplicated : progress.simulated);
+            res.simulated.push_back(row);
+            const auto at = std::upper_bound(best.begin(), best.end(), row,
+                                             [](const PlanRow &a, const PlanRow &b) {
+                                                 return ranksBefore(a, b, PlanObjective::StepTime);
+                                             });
+            best.insert(at, row);
+            if (static_cast<int>(best.size()) > options.top)
+                best.pop_back();
+            if (options.row)
+                options.row(row);
+        }
+        ++progress.done;
+        if (options.progress)
+            options.progress(progress);
+    };
     auto worker = [&] {
         Design scratch = design;
-        for (std::size_t k = next++; k < pending.size(); k = next++) {
-            const Pending &p = pending[k];
+        for (std::size_t k = next++; k < jobs.size(); k = next++) {
+            const Job &job = jobs[k];
+            const Pending &p = job.first;
+            const long long members = 1 + static_cast<long long>(job.twins.size());
             if (cancelled()) {
                 const std::lock_guard lock(mutex);
-                ++res.counts.cancelled;
+                res.counts.cancelled += members;
                 continue;
             }
             bool prune = false;
@@ -288,47 +341,42 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 prune = static_cast<int>(best.size()) >= options.top
                     && p.bound > best.back().stepTime;
             }
-            PlanRow row;
-            std::string error;
-            if (!prune) {
-                row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
-                                        options.cancel, &error);
-                row.index = p.index;
-                row.lowerBound = p.bound;
-            }
-            const std::lock_guard lock(mutex);
             if (prune) {
-                ++res.counts.prunedByBound;
-                ++progress.pruned;
-            } else if (cancelled()) {
-                ++res.counts.cancelled;
+                const std::lock_guard lock(mutex);
+                res.counts.prunedByBound += members;
+                progress.pruned += members;
+                progress.done += members;
+                if (options.progress)
+                    options.progress(progress);
                 continue;
-            } else if (!row.fits) {
-                if (error.empty()) {
-                    ++res.counts.infeasible["memory-over-capacity"];
-                } else {
-                    ++res.counts.failed;
-                }
-            } else {
-                ++res.counts.simulated;
-                ++progress.simulated;
-                res.simulated.push_back(row);
-                const auto at = std::upper_bound(
-                    best.begin(), best.end(), row, [](const PlanRow &a, const PlanRow &b) {
-                        return ranksBefore(a, b, PlanObjective::StepTime);
-                    });
-                best.insert(at, row);
-                if (static_cast<int>(best.size()) > options.top)
-                    best.pop_back();
-                if (options.row)
-                    options.row(row);
             }
-            ++progress.done;
-            if (options.progress)
-                options.progress(progress);
+            std::string error;
+            PlanRow row = simulateCandidate(scratch, space.base, configs[p.config].config,
+                                            p.order, options.cancel, &error);
+            row.index = p.index;
+            row.lowerBound = p.bound;
+            const std::lock_guard lock(mutex);
+            if (cancelled()) {
+                res.counts.cancelled += members;
+                continue;
+            }
+            record(row, error, false);
+            for (const Pending &t : job.twins) {
+                // The twin's own knobs, index, bound and memory (the exact model of screen()).
+                const Screened &s = configs[t.config];
+                PlanRow twin = row;
+                twin.config = s.config;
+                twin.config.stageLayers.clear();
+                twin.index = t.index;
+                twin.lowerBound = t.bound;
+                twin.peakMemoryPerGpu = s.needed;
+                twin.memoryCapacityPerGpu = s.capacity;
+                twin.fits = error.empty() && s.needed <= s.capacity;
+                record(twin, error, true);
+            }
         }
     };
-    const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(pending.size())));
+    const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(jobs.size())));
     std::vector<std::thread> pool;
     for (int j = 1; j < threads; ++j)
         pool.emplace_back(worker);
@@ -384,6 +432,7 @@ TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
             r.counts.infeasible[code] += n;
         r.counts.prunedByBound += s.counts.prunedByBound;
         r.counts.simulated += s.counts.simulated;
+        r.counts.deduplicated += s.counts.deduplicated;
         r.counts.failed += s.counts.failed;
         r.counts.cancelled += s.counts.cancelled;
         r.cancelled = r.cancelled || s.cancelled;

@@ -46,7 +46,8 @@ struct PlanRow
 
 /// How many candidates went where. Every enumerated candidate is counted once: infeasible
 /// (by the first error code: "memory-over-capacity", "gpus-not-divisible", or a validate()
-/// code such as "tp-heads"), pruned by the bound, simulated, failed in simulation or left when
+/// code such as "tp-heads"), pruned by the bound, simulated, deduplicated (the twin of a
+/// simulated candidate, plantwins.h: its result copied), failed in simulation or left when
 /// cancelled.
 struct PlanCounts
 {
@@ -54,6 +55,7 @@ struct PlanCounts
     std::map<std::string, long long> infeasible;
     long long prunedByBound = 0;
     long long simulated = 0;
+    long long deduplicated = 0;
     long long failed = 0;
     long long cancelled = 0;
     [[nodiscard]] long long infeasibleTotal() const;
@@ -96,10 +98,10 @@ struct TrainingPlan
 };
 
 /// Progress of a running plan: `done` of `total` candidates that passed screening have been
-/// simulated or pruned.
+/// simulated, deduplicated or pruned.
 struct PlanProgress
 {
-    long long done = 0, total = 0, simulated = 0, pruned = 0;
+    long long done = 0, total = 0, simulated = 0, pruned = 0, deduplicated = 0;
 };
 
 struct PlanOptions
@@ -109,6 +111,9 @@ struct PlanOptions
     PlanObjective objective = PlanObjective::StepTime;
     int shard = 0, shards = 1;
     bool useBound = true; ///< false: simulate every feasible candidate (exhaustive)
+    /// Simulate one of each set of twin candidates (plantwins.h) and copy its result to the
+    /// others (on designs with one accelerator kind, where the memory model is exact).
+    bool deduplicate = true;
     bool losers = true; ///< simulate the well-known losing layouts of the best (unsharded only)
     /// Called (serialised, from worker threads) after each candidate simulated or pruned.
     std::function<void(const PlanProgress &)> progress;

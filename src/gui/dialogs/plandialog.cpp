@@ -233,6 +233,8 @@ void PlanDialog::finished()
                                               : tr(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                        .arg(r.counts.prunedByBound)
                        .arg(r.counts.simulated);
+    if (r.counts.deduplicated > 0)
+        text += tr(" %1 deduplicated (twins of a simulated one).").arg(r.counts.deduplicated);
     if (r.cancelled)
         text = tr("Cancelled. ") + text;
     if (r.ranked.empty() && !r.cancelled)
