@@ -25,14 +25,12 @@ bool sameRow(const PlanRow &a, const PlanRow &b)
 {
     const Breakdown &x = a.breakdown, &y = b.breakdown;
     return a.index == b.index && a.config.effectiveZero() == b.config.effectiveZero()
-        && a.order == b.order && a.stepTime == b.stepTime
-        && a.tokensPerSecond == b.tokensPerSecond && a.mfu == b.mfu
-        && a.peakMemoryPerGpu == b.peakMemoryPerGpu
+        && a.order == b.order && a.stepTime == b.stepTime && a.tokensPerSecond == b.tokensPerSecond
+        && a.mfu == b.mfu && a.peakMemoryPerGpu == b.peakMemoryPerGpu
         && a.memoryCapacityPerGpu == b.memoryCapacityPerGpu && a.fits == b.fits
         && a.lowerBound == b.lowerBound && x.compute == y.compute && x.tpExposed == y.tpExposed
-        && x.cpExposed == y.cpExposed && x.epExposed == y.epExposed
-        && x.ppExposed == y.ppExposed && x.bubble == y.bubble && x.dpExposed == y.dpExposed
-        && x.optimizer == y.optimizer;
+        && x.cpExposed == y.cpExposed && x.epExposed == y.epExposed && x.ppExposed == y.ppExposed
+        && x.bubble == y.bubble && x.dpExposed == y.dpExposed && x.optimizer == y.optimizer;
 }
 
 } // namespace

@@ -119,6 +119,8 @@ std::string planToJson(const TrainingPlan &r)
     j["shard"] = r.shard;
     j["shards"] = r.shards;
     j["space"] = r.space;
+    j["weft_version"] = r.weftVersion;
+    j["workload"] = r.workload.empty() ? Json(nullptr) : Json::parse(r.workload);
     j["cancelled"] = r.cancelled;
     Json counts;
     counts["enumerated"] = r.counts.enumerated;
@@ -187,6 +189,9 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
         r.shards = static_cast<int>(root.integer("shards", 1, 1'000'000));
         r.shard = static_cast<int>(root.integer("shard", 0, r.shards - 1));
         r.space = root.string("space");
+        r.weftVersion = root.string("weft_version", {});
+        if (root.raw().contains("workload") && root.raw().at("workload").is_object())
+            r.workload = root.raw().at("workload").dump();
         r.cancelled = root.boolean("cancelled", false);
         const JsonReader counts = root.object("counts");
         r.counts.enumerated = counts.integer("enumerated", 0, 1LL << 60);

@@ -1,6 +1,7 @@
 #include "plan/planner.h"
 
 #include "model/design.h"
+#include "plan/planidentity.h"
 #include "plan/planlosers.h"
 #include "plan/plantwins.h"
 #include "sim/schedule.h"
@@ -192,6 +193,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     res.shard = options.shard;
     res.shards = options.shards;
     res.space = spaceText(space);
+    res.weftVersion = WEFT_VERSION;
+    res.workload = planWorkloadText(space.base);
 
     // Enumerate; a configuration's placements get consecutive indices.
     std::vector<Screened> configs;
@@ -351,8 +354,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 continue;
             }
             std::string error;
-            PlanRow row = simulateCandidate(scratch, space.base, configs[p.config].config,
-                                            p.order, options.cancel, &error);
+            PlanRow row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
+                                            options.cancel, &error);
             row.index = p.index;
             row.lowerBound = p.bound;
             const std::lock_guard lock(mutex);
@@ -398,7 +401,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     return res;
 }
 
-TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards,
+                        const std::vector<std::string> &names)
 {
     if (shards.empty())
         throw std::invalid_argument("no shard results to merge");
@@ -410,21 +414,24 @@ TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
     r.objective = first.objective;
     r.top = first.top;
     r.space = first.space;
+    r.weftVersion = first.weftVersion;
+    r.workload = first.workload;
     std::set<int> seen;
-    for (const TrainingPlan &s : shards) {
-        const auto name = [](const TrainingPlan &x) {
-            return "shard " + std::to_string(x.shard) + "/" + std::to_string(x.shards);
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const TrainingPlan &s = shards[i];
+        const auto name = [&](std::size_t k) {
+            const TrainingPlan &x = shards[k];
+            const std::string shard
+                = "shard " + std::to_string(x.shard) + "/" + std::to_string(x.shards);
+            return k < names.size() ? names[k] + " (" + shard + ")" : shard;
         };
-        if (s.design != first.design || s.gpus != first.gpus || s.globalBatch != first.globalBatch
-            || s.objective != first.objective || s.top != first.top || s.space != first.space
-            || s.shards != first.shards)
-            throw std::invalid_argument(name(s) + " (design '" + s.design
-                                        + "') belongs to another plan than " + name(first)
-                                        + " (design '" + first.design
-                                        + "'): design, GPUs, batch, objective, top or space "
-                                          "differ");
+        if (const std::string d = planDifference(s, first, name(i), name(0)); !d.empty())
+            throw std::invalid_argument(name(i) + " belongs to another plan than " + name(0) + ": "
+                                        + d
+                                        + " (run every shard with the same Weft and the same "
+                                          "plan options)");
         if (!seen.insert(s.shard).second)
-            throw std::invalid_argument(name(s) + " is given twice");
+            throw std::invalid_argument(name(i) + " is given twice");
         r.simulated.insert(r.simulated.end(), s.simulated.begin(), s.simulated.end());
         r.ranked.insert(r.ranked.end(), s.ranked.begin(), s.ranked.end());
         r.counts.enumerated += s.counts.enumerated;

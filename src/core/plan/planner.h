@@ -89,6 +89,8 @@ struct TrainingPlan
     int top = 10;
     int shard = 0, shards = 1;
     std::string space; ///< the searched values per knob, "tp=1,2,4,8;pp=..." (merge check)
+    std::string weftVersion; ///< WEFT_VERSION of the Weft that ran it (merge check)
+    std::string workload; ///< planWorkloadText() of the base workload (merge check)
     std::vector<PlanRow> ranked; ///< best first, at most `top`
     std::vector<PlanRow> simulated; ///< every simulated candidate that fits, by index
     PlanCounts counts;
@@ -132,9 +134,11 @@ bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective);
 
 /// Combines shard results of one plan into the whole plan's (shard 0 of 1): the top K of the
 /// shards' rows, counts summed. Throws std::invalid_argument when they belong to different
-/// plans (design, GPUs, batch, objective, top, space, shard count), a shard is given twice or
-/// one is missing (naming it).
-TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards);
+/// plans (planDifference(): Weft version, design, GPUs, batch, objective, top, shard count,
+/// searched knob values, base workload; naming the shard, by `names[i]` when given, and the
+/// setting with both values), a shard is given twice or one is missing (naming it).
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards,
+                        const std::vector<std::string> &names = {});
 
 /// The workload of a candidate: `base` with the row's knobs, DP and rank order (explicit map
 /// and stage split cleared).
