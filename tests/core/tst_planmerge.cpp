@@ -80,7 +80,7 @@ private slots:
 
         PlanSpace longer = s;
         longer.base.model.seq = 4096;
-        refused(shard(d, longer, 1, 2), "workload setting /model/seq 4096 in b.json");
+        refused(shard(d, longer, 1, 2), "workload setting /model/seq_tokens 4096 in b.json");
 
         PlanSpace noSp = s;
         noSp.base.config.sequenceParallel = !s.base.config.sequenceParallel;
