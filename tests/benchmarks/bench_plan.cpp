@@ -3,7 +3,8 @@
 // simulated per second, the top 5 and where Meta's published layout for that cluster (TP 8,
 // PP 16, interleaved 1F1B; Dubey et al. 2024, sec. 3.3.1) ranks, with both breakdowns when it
 // is not in the top 5. Usage (from the repository root): bench_plan [DESIGN.weft] [JOBS] [TOP]
-// [FIX, e.g. cp=1,zero_stage=1]
+// [FIX, e.g. cp=1,zero_stage=1]. BENCH_PLAN_SECONDS=S stops the plan after S seconds (CI runs it
+// short) and prints the rate and the projected time of the whole plan.
 #include "io/designfile.h"
 #include "plan/planlosers.h"
 #include "plan/planner.h"
@@ -102,6 +103,8 @@ int main(int argc, char **argv)
     o.jobs = jobs;
     o.top = top;
     o.losers = false; // timed on their own below
+    if (const char *t = std::getenv("BENCH_PLAN_SECONDS"))
+        o.timeBudget = std::atof(t);
     const auto t0 = std::chrono::steady_clock::now();
     o.progress = [&t0](const PlanProgress &p) {
         if (p.done % 10 == 0 || p.done == p.total)
@@ -127,10 +130,22 @@ int main(int argc, char **argv)
                 r.counts.infeasibleTotal());
     for (const auto &[code, n] : r.counts.infeasible)
         std::printf("%s %lld; ", code.c_str(), n);
-    std::printf("), pruned by bound %lld, simulated %lld, failed %lld\n", r.counts.prunedByBound,
-                r.counts.simulated, r.counts.failed);
+    std::printf("), pruned by bound %lld, simulated %lld, deduplicated %lld, failed %lld\n",
+                r.counts.prunedByBound, r.counts.simulated, r.counts.deduplicated, r.counts.failed);
     std::printf("candidates simulated per second: %.2f\n",
                 wall > 0 ? double(r.counts.simulated) / wall : 0.0);
+    if (r.outOfTime) {
+        // The candidates left are counted as cancelled; at the rate so far (pruned ones are
+        // nearly free, so this overestimates once the bound prunes).
+        const long long done
+            = r.counts.simulated + r.counts.deduplicated + r.counts.prunedByBound + r.counts.failed;
+        const long long left = r.counts.cancelled;
+        std::printf("stopped at the budget of %.0f s (BENCH_PLAN_SECONDS): %lld candidates done, "
+                    "%lld left; projected whole plan at this rate: %.0f s\n",
+                    o.timeBudget, done, left,
+                    done > 0 ? wall * double(done + left) / double(done) : 0.0);
+        return 0;
+    }
     for (std::size_t i = 0; i < r.ranked.size(); ++i)
         printRow(("#" + std::to_string(i + 1)).c_str(), r.ranked[i]);
     if (!r.ranked.empty() && !std::getenv("BENCH_PLAN_NO_LOSERS")) {

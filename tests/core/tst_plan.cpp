@@ -387,6 +387,22 @@ private slots:
         QVERIFY(r.counts.cancelled > 0);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPlan(d, test::smallSpace(d), opts(0)));
     }
+
+    // A time budget (bench_plan's BENCH_PLAN_SECONDS) stops like a cancel, keeping what ran.
+    void timeBudgetStops()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanOptions o = opts(3, false, 1);
+        o.timeBudget = 1e-9;
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
+        QVERIFY(r.cancelled && r.outOfTime);
+        QVERIFY(r.counts.cancelled > 0);
+        QVERIFY(r.counts.simulated <= 1);
+        o.timeBudget = 0;
+        const TrainingPlan whole = runPlan(d, test::smallSpace(d), o);
+        QVERIFY(!whole.cancelled && !whole.outOfTime);
+        QCOMPARE(whole.counts.cancelled, 0LL);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestPlan)

@@ -8,6 +8,7 @@
 #include "sim/simulator.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <set>
@@ -300,7 +301,15 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     PlanProgress progress;
     progress.total = static_cast<long long>(pending.size());
     std::atomic<std::size_t> next {0};
-    const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
+    const auto started = std::chrono::steady_clock::now();
+    std::atomic<bool> outOfTime {false};
+    const auto cancelled = [&] {
+        if (options.timeBudget > 0 && !outOfTime
+            && std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
+                > options.timeBudget)
+            outOfTime = true;
+        return outOfTime || (options.cancel && options.cancel->load());
+    };
     // Counts one result (under the lock): a candidate simulated (or deduplicated) that fits
     // enters the ranking.
     const auto record = [&](const PlanRow &row, const std::string &error, bool copy) {
@@ -359,7 +368,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             row.index = p.index;
             row.lowerBound = p.bound;
             const std::lock_guard lock(mutex);
-            if (cancelled()) {
+            if (options.cancel && options.cancel->load()) { // the simulation was cut short
                 res.counts.cancelled += members;
                 continue;
             }
@@ -388,6 +397,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         t.join();
 
     res.cancelled = cancelled();
+    res.outOfTime = outOfTime;
     std::sort(res.simulated.begin(), res.simulated.end(),
               [](const PlanRow &a, const PlanRow &b) { return a.index < b.index; });
     res.ranked = res.simulated;

@@ -97,6 +97,7 @@ struct TrainingPlan
     std::optional<MemoryShortfall> closest;
     std::vector<PlanLoser> losers; ///< only for an unsharded plan
     bool cancelled = false;
+    bool outOfTime = false; ///< stopped by PlanOptions::timeBudget
 };
 
 /// Progress of a running plan: `done` of `total` candidates that passed screening have been
@@ -122,6 +123,10 @@ struct PlanOptions
     /// Called (serialised, from worker threads) with each simulated candidate that fits.
     std::function<void(const PlanRow &)> row;
     const std::atomic<bool> *cancel = nullptr; ///< set to stop; the result says `cancelled`
+    /// Wall-clock budget in seconds (0: none): candidates not started by then are left as when
+    /// cancelled, and the result says `cancelled` and `outOfTime` (bench_plan's
+    /// BENCH_PLAN_SECONDS).
+    double timeBudget = 0;
 };
 
 /// Runs the plan of `space` on `design` (whose workload the candidates replace). Throws
