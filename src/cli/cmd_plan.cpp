@@ -117,13 +117,17 @@ int runPlanCommand(const QStringList &args)
         QStringLiteral("shard"),
         QStringLiteral("Take only the candidates with index % N == I (0 <= I < N)."),
         QStringLiteral("I/N"));
+    const QCommandLineOption headroomOption(
+        QStringLiteral("headroom"),
+        QStringLiteral("Leave out the candidates above 90% of HBM, which 'simulate' warns about "
+                       "(memory-headroom); by default they are ranked and flagged with '!'."));
     p.addOptions({gpusOption, objectiveOption, topOption, jobsOption, fixOption, jsonOption,
-                  csvOption, outOption, shardOption});
+                  csvOption, outOption, shardOption, headroomOption});
     if (const auto code = parseCommandLine(
             p, args, kName,
             QStringLiteral("weft-cli plan DESIGN [--model NAME | model flags] [--gpus N] "
                            "[--global-batch B] [--objective tokens-per-s|step-time] [--top K] "
-                           "[--jobs J] [--fix LIST] [--json | --csv] [--out DIR] "
+                           "[--jobs J] [--fix LIST] [--headroom] [--json | --csv] [--out DIR] "
                            "[--shard I/N]")))
         return *code;
     const auto usage = [](const QString &message) {
@@ -142,6 +146,7 @@ int runPlanCommand(const QStringList &args)
     if (p.isSet(jobsOption) && ((options.jobs = p.value(jobsOption).toInt(&ok)) < 1 || !ok))
         return usage(QStringLiteral("--jobs must be a whole number >= 1 (got '%1')")
                          .arg(p.value(jobsOption)));
+    options.keepHeadroom = p.isSet(headroomOption);
     options.top = p.value(topOption).toInt(&ok);
     if (!ok || options.top < 1)
         return usage(

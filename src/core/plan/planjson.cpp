@@ -47,6 +47,7 @@ Json rowJson(const PlanRow &r)
     j["peak_memory_bytes_per_gpu"] = r.peakMemoryPerGpu;
     j["memory_capacity_bytes_per_gpu"] = r.memoryCapacityPerGpu;
     j["fits"] = r.fits;
+    j["over_headroom"] = r.overHeadroom();
     j["lower_bound_s"] = r.lowerBound;
     Json b;
     for (const Part &p : kParts)
@@ -240,7 +241,7 @@ std::string planToCsv(const TrainingPlan &r)
          "memory_capacity_bytes_per_gpu,fits,lower_bound_s";
     for (const Part &p : kParts)
         s += std::string(",") + p.key;
-    s += "\n";
+    s += ",over_headroom\n";
     for (std::size_t i = 0; i < r.ranked.size(); ++i) {
         const PlanRow &row = r.ranked[i];
         s += std::to_string(i + 1);
@@ -253,7 +254,7 @@ std::string planToCsv(const TrainingPlan &r)
             + csvNumber(row.lowerBound);
         for (const Part &p : kParts)
             s += "," + csvNumber(row.breakdown.*p.field);
-        s += "\n";
+        s += row.overHeadroom() ? ",true\n" : ",false\n";
     }
     return s;
 }

@@ -4,6 +4,7 @@
 #include "plan/planidentity.h"
 #include "plan/planlosers.h"
 #include "plan/plantwins.h"
+#include "sim/memoryheadroom.h"
 #include "sim/schedule.h"
 #include "sim/simulator.h"
 
@@ -39,6 +40,12 @@ long long PlanCounts::infeasibleTotal() const
     for (const auto &[code, count] : infeasible)
         n += count;
     return n;
+}
+
+bool PlanRow::overHeadroom() const
+{
+    return memoryCapacityPerGpu > 0
+        && peakMemoryPerGpu > (1 - kMemoryHeadroom) * memoryCapacityPerGpu;
 }
 
 bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective)
@@ -103,7 +110,8 @@ struct Pending
 };
 
 // Validity and exact memory of one configuration (placement-independent).
-void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, Screened &s)
+void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, bool headroom,
+            Screened &s)
 {
     const TransformerSpec &m = space.base.model;
     const std::vector<Finding> f
@@ -120,6 +128,10 @@ void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, Scr
         }
     if (s.needed > s.capacity) {
         s.reason = "memory-over-capacity";
+        return;
+    }
+    if (headroom && s.needed > (1 - kMemoryHeadroom) * s.capacity) {
+        s.reason = kMemoryHeadroomCode;
         return;
     }
     s.bound = stepLowerBound(m, s.config, hw).total();
@@ -193,7 +205,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     res.top = options.top;
     res.shard = options.shard;
     res.shards = options.shards;
-    res.space = spaceText(space);
+    res.space = spaceText(space) + (options.keepHeadroom ? ";headroom=leave-out" : "");
     res.weftVersion = WEFT_VERSION;
     res.workload = planWorkloadText(space.base);
 
@@ -218,7 +230,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     });
     parallelFor(configs.size(), options.jobs, [&](std::size_t i) {
         if (configs[i].reason.empty())
-            screen(design, space, hw, configs[i]);
+            screen(design, space, hw, options.keepHeadroom, configs[i]);
     });
 
     // The placement's part of the bound, per parallel layout and order (the other knobs do not

@@ -42,6 +42,9 @@ struct PlanRow
     double memoryCapacityPerGpu = 0; ///< bytes
     bool fits = false;
     Breakdown breakdown; ///< seconds
+    /// Peak memory above (1 - kMemoryHeadroom) of the capacity: what `simulate` warns about
+    /// (memory-headroom, sim/memoryheadroom.h). Ranked all the same, and flagged.
+    [[nodiscard]] bool overHeadroom() const;
 };
 
 /// How many candidates went where. Every enumerated candidate is counted once: infeasible
@@ -117,6 +120,9 @@ struct PlanOptions
     /// Simulate one of each set of twin candidates (plantwins.h) and copy its result to the
     /// others (on designs with one accelerator kind, where the memory model is exact).
     bool deduplicate = true;
+    /// Leave out, as infeasible "memory-headroom", candidates whose memory is above what
+    /// `simulate` warns about (PlanRow::overHeadroom()); false: rank them, flagged.
+    bool keepHeadroom = false;
     bool losers = true; ///< simulate the well-known losing layouts of the best (unsharded only)
     /// Called (serialised, from worker threads) after each candidate simulated or pruned.
     std::function<void(const PlanProgress &)> progress;
