@@ -155,14 +155,21 @@ template<typename Fn> void parallelFor(std::size_t n, int jobs, const Fn &fn)
 
 } // namespace
 
+SimOptions planSimOptions(const std::atomic<bool> *cancel)
+{
+    SimOptions o;
+    o.cancel = cancel;
+    o.network.recordStats = false;
+    o.network.seriesBuckets = 0;
+    return o;
+}
+
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
                           std::string *error)
 {
     scratch.workload = candidateWorkload(base, c, order);
-    SimOptions o;
-    o.cancel = cancel;
-    const SimResult r = simulate(scratch, o);
+    const SimResult r = simulate(scratch, planSimOptions(cancel));
     PlanRow row;
     row.config = scratch.workload->config;
     row.order = order;

@@ -133,6 +133,7 @@ PlanBreakdownChart::PlanBreakdownChart(QWidget *parent)
     : BreakdownChart(parent)
 {
     setTitle(tr("Step-time breakdown of the top candidates"));
+    setCategoryName(tr("candidate"));
 }
 
 QStringList renderPlanCharts(const TrainingPlan &r, const QString &dir, QString *error)
