@@ -15,11 +15,7 @@ namespace {
 
 PlanOptions options(bool headroom)
 {
-    PlanOptions o;
-    o.top = 50;
-    o.useBound = false;
-    o.jobs = 2;
-    o.losers = false;
+    PlanOptions o = test::exhaustiveOptions(50);
     o.keepHeadroom = headroom;
     return o;
 }

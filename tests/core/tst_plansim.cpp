@@ -37,12 +37,8 @@ private slots:
         d.workload->config.sequenceParallel = moe;
         PlanSpace s = test::smallSpace(d, moe ? std::vector<int> {1, 4} : std::vector<int> {1});
         fixKnobs(s, "micro_batch=1,recompute=none");
-        PlanOptions o;
-        o.top = 3;
-        o.useBound = false;
+        PlanOptions o = test::exhaustiveOptions(3);
         o.deduplicate = false;
-        o.losers = false;
-        o.jobs = 2;
         const TrainingPlan plan = runPlan(d, s, o);
         QVERIFY(plan.simulated.size() > 10);
         Design scratch = d;

@@ -12,12 +12,8 @@ namespace {
 
 PlanOptions exhaustive(bool dedupe)
 {
-    PlanOptions o;
-    o.top = 5;
-    o.useBound = false;
+    PlanOptions o = test::exhaustiveOptions(5);
     o.deduplicate = dedupe;
-    o.jobs = 2;
-    o.losers = false;
     return o;
 }
 
