@@ -86,6 +86,33 @@ private slots:
         noSp.base.config.sequenceParallel = !s.base.config.sequenceParallel;
         refused(shard(d, noSp, 1, 2), "sequence_parallel");
     }
+
+    // The simulator can leave a breakdown part a rounding error below zero: a shard holding
+    // one was refused by plan-merge ("must not be negative"). It round-trips exactly.
+    void roundingBelowZeroRoundTrips()
+    {
+        TrainingPlan p;
+        p.design = "d";
+        p.gpus = 8;
+        p.globalBatch = 8;
+        PlanRow row;
+        row.config.dp = 8;
+        row.order = "dp";
+        row.stepTime = 1;
+        row.fits = true;
+        row.breakdown.dpExposed = -1.4e-17;
+        p.simulated = {row};
+        p.ranked = {row};
+        auto parsed = parsePlanJson(planToJson(p), "x.json");
+        QVERIFY2(std::holds_alternative<TrainingPlan>(parsed),
+                 std::holds_alternative<FileError>(parsed)
+                     ? std::get<FileError>(parsed).toString().c_str()
+                     : "");
+        QCOMPARE(std::get<TrainingPlan>(parsed).ranked.front().breakdown.dpExposed, -1.4e-17);
+        QCOMPARE(planToCsv(std::get<TrainingPlan>(parsed)), planToCsv(p));
+        p.ranked.front().breakdown.dpExposed = -0.5; // a real negative is still refused
+        QVERIFY(std::holds_alternative<FileError>(parsePlanJson(planToJson(p), "x.json")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlanMerge)
