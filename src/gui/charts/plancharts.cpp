@@ -146,9 +146,10 @@ void PlanParetoChart::addPointLabels()
         auto *label = new QCPItemText(this);
         label->position->setCoords(q.x, q.y);
         if (q.ranks.empty()) {
+            // Right of the point, like the ranks: a front near the memory axis is not clipped.
             label->setText(q.layout);
-            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-            label->setPadding(QMargins(0, 4, 0, 0));
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->setPadding(QMargins(5, 2, 0, 0));
             label->setColor(seriesColour(2)); // the front's colour
         } else {
             label->setText(rankListLabel(q.ranks));
