@@ -36,6 +36,28 @@ void printBreakdown(const char *label, const Breakdown &b)
     std::printf("\n");
 }
 
+// How many candidates (configuration and placement) that pass screening have a bound below
+// `seconds`: what a plan whose K-th best is that must evaluate.
+long long countBoundBelow(const Design &d, const PlanSpace &space, double seconds)
+{
+    const PlanHardware hw = planHardware(d, space.gpus);
+    const TransformerSpec &m = space.base.model;
+    long long n = 0;
+    forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
+        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+            return;
+        for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
+            if (mem.total() > mem.capacity)
+                return;
+        const double bound = stepLowerBound(m, c, hw).total();
+        if (bound >= seconds)
+            return;
+        for (const std::string &o : placementOrders(c, space.domainSize))
+            n += std::max(bound, placementLowerBound(m, c, o, hw)) < seconds ? 1 : 0;
+    });
+    return n;
+}
+
 // The candidates whose bound is below `seconds` (none of them can be pruned once the K-th best
 // is at least that), by ZeRO stage and PP degree, computed as runPlan screens them.
 void printUnprunable(const Design &d, const PlanSpace &space, double seconds)
@@ -135,15 +157,26 @@ int main(int argc, char **argv)
     std::printf("candidates simulated per second: %.2f\n",
                 wall > 0 ? double(r.counts.simulated) / wall : 0.0);
     if (r.outOfTime) {
-        // The candidates left are counted as cancelled; at the rate so far (pruned ones are
-        // nearly free, so this overestimates once the bound prunes).
+        // Candidates done so far and, for a projection, how many the whole plan must still
+        // evaluate: those whose bound is below the K-th best simulated so far (the rest are
+        // pruned at no cost), less the share of twins, at the rate of simulation so far.
         const long long done
             = r.counts.simulated + r.counts.deduplicated + r.counts.prunedByBound + r.counts.failed;
-        const long long left = r.counts.cancelled;
         std::printf("stopped at the budget of %.0f s (BENCH_PLAN_SECONDS): %lld candidates done, "
-                    "%lld left; projected whole plan at this rate: %.0f s\n",
-                    o.timeBudget, done, left,
-                    done > 0 ? wall * double(done + left) / double(done) : 0.0);
+                    "%lld left\n",
+                    o.timeBudget, done, r.counts.cancelled);
+        if (static_cast<int>(r.ranked.size()) >= top && r.counts.simulated > 0) {
+            const double kth = r.ranked.back().stepTime;
+            const long long needed = countBoundBelow(d, space, kth);
+            const double twins = double(r.counts.deduplicated)
+                / double(r.counts.simulated + r.counts.deduplicated);
+            const double perSimulation = wall / double(r.counts.simulated);
+            std::printf("candidates with a bound below the K-th best so far (%.1f ms): %lld; "
+                        "projected whole plan: %.0f s (%.0f%% of them twins, %.2f s per "
+                        "simulation on %d threads)\n",
+                        kth * 1e3, needed, double(needed) * (1 - twins) * perSimulation,
+                        twins * 100, perSimulation, jobs);
+        }
         return 0;
     }
     for (std::size_t i = 0; i < r.ranked.size(); ++i)
