@@ -6,6 +6,7 @@
 #include "designinput.h"
 #include "guiapplication.h"
 #include "plan/planjson.h"
+#include "plan/planprogressmeter.h"
 #include "planoutput.h"
 #include "shards.h"
 #include "workloadoptions.h"
@@ -13,6 +14,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <stdexcept>
 #include <thread>
@@ -115,13 +117,17 @@ int runPlanCommand(const QStringList &args)
         QStringLiteral("shard"),
         QStringLiteral("Take only the candidates with index % N == I (0 <= I < N)."),
         QStringLiteral("I/N"));
+    const QCommandLineOption headroomOption(
+        QStringLiteral("headroom"),
+        QStringLiteral("Leave out the candidates above 90% of HBM, which 'simulate' warns about "
+                       "(memory-headroom); by default they are ranked and flagged with '!'."));
     p.addOptions({gpusOption, objectiveOption, topOption, jobsOption, fixOption, jsonOption,
-                  csvOption, outOption, shardOption});
+                  csvOption, outOption, shardOption, headroomOption});
     if (const auto code = parseCommandLine(
             p, args, kName,
             QStringLiteral("weft-cli plan DESIGN [--model NAME | model flags] [--gpus N] "
                            "[--global-batch B] [--objective tokens-per-s|step-time] [--top K] "
-                           "[--jobs J] [--fix LIST] [--json | --csv] [--out DIR] "
+                           "[--jobs J] [--fix LIST] [--headroom] [--json | --csv] [--out DIR] "
                            "[--shard I/N]")))
         return *code;
     const auto usage = [](const QString &message) {
@@ -140,6 +146,7 @@ int runPlanCommand(const QStringList &args)
     if (p.isSet(jobsOption) && ((options.jobs = p.value(jobsOption).toInt(&ok)) < 1 || !ok))
         return usage(QStringLiteral("--jobs must be a whole number >= 1 (got '%1')")
                          .arg(p.value(jobsOption)));
+    options.keepHeadroom = p.isSet(headroomOption);
     options.top = p.value(topOption).toInt(&ok);
     if (!ok || options.top < 1)
         return usage(
@@ -213,18 +220,14 @@ int runPlanCommand(const QStringList &args)
 
     std::signal(SIGINT, onInterrupt);
     options.cancel = &g_interrupted;
-    long long lastReported = -1;
-    options.progress = [&lastReported](const PlanProgress &pr) {
-        // At most ~100 lines: every 1 % and the last.
-        const long long step = std::max<long long>(1, pr.total / 100);
-        if (pr.done != pr.total && pr.done / step == lastReported)
-            return;
-        lastReported = pr.done / step;
-        err(QStringLiteral("weft-cli plan: %1/%2 candidates done (%3 simulated, %4 pruned)")
-                .arg(pr.done)
-                .arg(pr.total)
-                .arg(pr.simulated)
-                .arg(pr.pruned));
+    // Progress on stderr at most every 10 s (and when done), with the time left.
+    PlanProgressMeter meter;
+    const auto started = std::chrono::steady_clock::now();
+    options.progress = [&meter, started](const PlanProgress &pr) {
+        const double elapsed
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (const std::string line = meter.update(pr, elapsed); !line.empty())
+            err(QStringLiteral("weft-cli plan: %1").arg(QString::fromStdString(line)));
     };
     TrainingPlan result;
     try {

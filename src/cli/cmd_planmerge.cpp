@@ -26,9 +26,15 @@ int runMerge(const QStringList &args)
             "shards, ranked as an unsharded plan ranks them (plan.csv is byte-identical), with "
             "the counts summed. Writes plan.json, plan.csv and the charts plan-pareto and "
             "plan-breakdown (.png, .pdf, .svg) to --out and prints the table. Every shard must be "
-            "present once. The losing-layout lines need the design: run plan unsharded for them."),
+            "present once, made by the same Weft version with the same plan options (design, model "
+            "and "
+            "workload, GPUs, global batch, objective, top, --fix): a shard that differs is "
+            "refused, "
+            "naming its file and the setting. The losing-layout lines need the design: run plan "
+            "unsharded for them."),
         QStringLiteral("plan-shard-*.json")};
     std::vector<TrainingPlan> shards;
+    std::vector<std::string> names;
     QDir dir;
     const auto status
         = readShards(command, args, dir, [&](const QByteArray &text, const QString &file) {
@@ -37,13 +43,14 @@ int runMerge(const QStringList &args)
               if (const auto *e = std::get_if<FileError>(&parsed))
                   return QString::fromStdString(e->toString());
               shards.push_back(std::move(std::get<TrainingPlan>(parsed)));
+              names.push_back(file.toStdString());
               return QString();
           });
     if (status)
         return *status;
     TrainingPlan merged;
     try {
-        merged = mergePlans(shards);
+        merged = mergePlans(shards, names);
     } catch (const std::invalid_argument &e) {
         err(QStringLiteral("weft-cli plan-merge: %1").arg(QString::fromUtf8(e.what())));
         return ExitInvalid;

@@ -5,6 +5,9 @@
 #include "gui/charts/planchartdata.h"
 #include "gui/charts/plancharts.h"
 #include "plan/planjson.h"
+#include "sim/memoryheadroom.h"
+
+#include <algorithm>
 
 namespace weft::cli {
 
@@ -31,6 +34,8 @@ QString countsLine(const PlanCounts &c)
                              : QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                     .arg(c.prunedByBound)
                     .arg(c.simulated);
+    if (c.deduplicated > 0)
+        s += QStringLiteral(", %1 deduplicated (twins of a simulated one)").arg(c.deduplicated);
     if (c.failed > 0)
         s += QStringLiteral(", %1 failed in simulation").arg(c.failed);
     if (c.cancelled > 0)
@@ -79,9 +84,17 @@ void printPlan(const TrainingPlan &r)
                 .arg(row.stepTime * 1e3, 10, 'f', 1)
                 .arg(row.tokensPerSecond, 11, 'f', 0)
                 .arg(row.mfu * 100, 6, 'f', 1)
-                .arg(row.peakMemoryPerGpu / 1e9, 7, 'f', 1)
+                .arg(QString::number(row.peakMemoryPerGpu / 1e9, 'f', 1)
+                         + (row.overHeadroom() ? QStringLiteral("!") : QString()),
+                     7)
                 .arg(QString::fromStdString(row.order)));
     }
+    if (std::any_of(r.ranked.begin(), r.ranked.end(),
+                    [](const PlanRow &row) { return row.overHeadroom(); }))
+        out(QStringLiteral("! above %1% of HBM: 'weft-cli simulate' warns (memory-headroom) that "
+                           "the CUDA context, NCCL buffers and fragmentation may not fit; "
+                           "--headroom leaves such candidates out")
+                .arg((1 - kMemoryHeadroom) * 100, 0, 'f', 0));
     out(countsLine(r.counts));
     if (!r.ranked.empty())
         for (const PlanLoser &l : r.losers)

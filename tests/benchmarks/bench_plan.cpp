@@ -3,7 +3,8 @@
 // simulated per second, the top 5 and where Meta's published layout for that cluster (TP 8,
 // PP 16, interleaved 1F1B; Dubey et al. 2024, sec. 3.3.1) ranks, with both breakdowns when it
 // is not in the top 5. Usage (from the repository root): bench_plan [DESIGN.weft] [JOBS] [TOP]
-// [FIX, e.g. cp=1,zero_stage=1]
+// [FIX, e.g. cp=1,zero_stage=1]. BENCH_PLAN_SECONDS=S stops the plan after S seconds (CI runs it
+// short) and prints the rate and the projected time of the whole plan.
 #include "io/designfile.h"
 #include "plan/planlosers.h"
 #include "plan/planner.h"
@@ -33,6 +34,28 @@ void printBreakdown(const char *label, const Breakdown &b)
     for (const auto &[name, s] : breakdownParts(b))
         std::printf(" %s %.1f ms,", name.c_str(), s * 1e3);
     std::printf("\n");
+}
+
+// How many candidates (configuration and placement) that pass screening have a bound below
+// `seconds`: what a plan whose K-th best is that must evaluate.
+long long countBoundBelow(const Design &d, const PlanSpace &space, double seconds)
+{
+    const PlanHardware hw = planHardware(d, space.gpus);
+    const TransformerSpec &m = space.base.model;
+    long long n = 0;
+    forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
+        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+            return;
+        for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
+            if (mem.total() > mem.capacity)
+                return;
+        const double bound = stepLowerBound(m, c, hw).total();
+        if (bound >= seconds)
+            return;
+        for (const std::string &o : placementOrders(c, space.domainSize))
+            n += std::max(bound, placementLowerBound(m, c, o, hw)) < seconds ? 1 : 0;
+    });
+    return n;
 }
 
 // The candidates whose bound is below `seconds` (none of them can be pruned once the K-th best
@@ -102,6 +125,8 @@ int main(int argc, char **argv)
     o.jobs = jobs;
     o.top = top;
     o.losers = false; // timed on their own below
+    if (const char *t = std::getenv("BENCH_PLAN_SECONDS"))
+        o.timeBudget = std::atof(t);
     const auto t0 = std::chrono::steady_clock::now();
     o.progress = [&t0](const PlanProgress &p) {
         if (p.done % 10 == 0 || p.done == p.total)
@@ -127,10 +152,33 @@ int main(int argc, char **argv)
                 r.counts.infeasibleTotal());
     for (const auto &[code, n] : r.counts.infeasible)
         std::printf("%s %lld; ", code.c_str(), n);
-    std::printf("), pruned by bound %lld, simulated %lld, failed %lld\n", r.counts.prunedByBound,
-                r.counts.simulated, r.counts.failed);
+    std::printf("), pruned by bound %lld, simulated %lld, deduplicated %lld, failed %lld\n",
+                r.counts.prunedByBound, r.counts.simulated, r.counts.deduplicated, r.counts.failed);
     std::printf("candidates simulated per second: %.2f\n",
                 wall > 0 ? double(r.counts.simulated) / wall : 0.0);
+    if (r.outOfTime) {
+        // Candidates done so far and, for a projection, how many the whole plan must still
+        // evaluate: those whose bound is below the K-th best simulated so far (the rest are
+        // pruned at no cost), less the share of twins, at the rate of simulation so far.
+        const long long done
+            = r.counts.simulated + r.counts.deduplicated + r.counts.prunedByBound + r.counts.failed;
+        std::printf("stopped at the budget of %.0f s (BENCH_PLAN_SECONDS): %lld candidates done, "
+                    "%lld left\n",
+                    o.timeBudget, done, r.counts.cancelled);
+        if (static_cast<int>(r.ranked.size()) >= top && r.counts.simulated > 0) {
+            const double kth = r.ranked.back().stepTime;
+            const long long needed = countBoundBelow(d, space, kth);
+            const double twins = double(r.counts.deduplicated)
+                / double(r.counts.simulated + r.counts.deduplicated);
+            const double perSimulation = wall / double(r.counts.simulated);
+            std::printf("candidates with a bound below the K-th best so far (%.1f ms): %lld; "
+                        "projected whole plan: %.0f s (%.0f%% of them twins, %.2f s per "
+                        "simulation on %d threads)\n",
+                        kth * 1e3, needed, double(needed) * (1 - twins) * perSimulation,
+                        twins * 100, perSimulation, jobs);
+        }
+        return 0;
+    }
     for (std::size_t i = 0; i < r.ranked.size(); ++i)
         printRow(("#" + std::to_string(i + 1)).c_str(), r.ranked[i]);
     if (!r.ranked.empty() && !std::getenv("BENCH_PLAN_NO_LOSERS")) {

@@ -59,7 +59,10 @@ private slots:
         QCOMPARE(out.count(QRegularExpression(QStringLiteral("\\n   [123] "))), 3);
         QVERIFY(out.contains(QStringLiteral("pruned by the lower bound")));
         QVERIFY2(out.contains(QStringLiteral("known loser: ")), r.out.constData());
-        QVERIFY(r.err.contains("candidates done"));
+        // Progress at most every 10 s: here only the last line, with the rate.
+        QCOMPARE(r.err.count("weft-cli plan: "), 1);
+        QVERIFY2(r.err.contains("candidates (100%)") && r.err.contains("simulated/s"),
+                 r.err.constData());
     }
 
     void jsonHasCandidatesAndCounts()
@@ -112,6 +115,17 @@ private slots:
                               QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("bad"))});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("shards missing from the results: 1 of 3"), r.err.constData());
+        // A shard of another plan (another global batch) is refused, naming file and setting.
+        const QString other = m_tmp.filePath(QStringLiteral("other"));
+        r = test::runWeftCli(plan({QStringLiteral("--shard"), QStringLiteral("1/3"),
+                                   QStringLiteral("--global-batch"), QStringLiteral("32"),
+                                   QStringLiteral("--out"), other}));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = test::runWeftCli({QStringLiteral("plan-merge"), dirs[0], other, dirs[2],
+                              QStringLiteral("--out"), m_tmp.filePath(QStringLiteral("bad2"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("plan-shard-1-of-3.json") && r.err.contains("global batch 32"),
+                 r.err.constData());
     }
 
     void infeasibleSaysWhy()

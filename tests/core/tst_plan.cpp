@@ -117,7 +117,8 @@ private slots:
         QVERIFY(all.ranked.size() == 3);
         QCOMPARE(all.counts.prunedByBound, 0LL);
         QCOMPARE(all.counts.enumerated,
-                 all.counts.infeasibleTotal() + all.counts.simulated + all.counts.failed);
+                 all.counts.infeasibleTotal() + all.counts.simulated + all.counts.deduplicated
+                     + all.counts.failed);
         const TrainingPlan pruned = runPlan(d, s, opts(3));
         QCOMPARE(indices(pruned.ranked), indices(all.ranked));
         for (std::size_t i = 0; i < all.ranked.size(); ++i)
@@ -125,8 +126,9 @@ private slots:
         QCOMPARE(pruned.counts.enumerated, all.counts.enumerated);
         QCOMPARE(pruned.counts.infeasible, all.counts.infeasible);
         QVERIFY2(pruned.counts.prunedByBound > 0, "the bound pruned nothing");
-        QCOMPARE(pruned.counts.simulated + pruned.counts.prunedByBound + pruned.counts.failed,
-                 all.counts.simulated + all.counts.failed);
+        QCOMPARE(pruned.counts.simulated + pruned.counts.deduplicated + pruned.counts.prunedByBound
+                     + pruned.counts.failed,
+                 all.counts.simulated + all.counts.deduplicated + all.counts.failed);
         // The best really is the minimum over everything simulated.
         for (const PlanRow &r : all.simulated)
             QVERIFY(r.stepTime >= all.ranked.front().stepTime);
@@ -384,6 +386,22 @@ private slots:
         QCOMPARE(r.counts.simulated, 0LL);
         QVERIFY(r.counts.cancelled > 0);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPlan(d, test::smallSpace(d), opts(0)));
+    }
+
+    // A time budget (bench_plan's BENCH_PLAN_SECONDS) stops like a cancel, keeping what ran.
+    void timeBudgetStops()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanOptions o = opts(3, false, 1);
+        o.timeBudget = 1e-9;
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
+        QVERIFY(r.cancelled && r.outOfTime);
+        QVERIFY(r.counts.cancelled > 0);
+        QVERIFY(r.counts.simulated <= 1);
+        o.timeBudget = 0;
+        const TrainingPlan whole = runPlan(d, test::smallSpace(d), o);
+        QVERIFY(!whole.cancelled && !whole.outOfTime);
+        QCOMPARE(whole.counts.cancelled, 0LL);
     }
 };
 

@@ -143,7 +143,8 @@ private slots:
                     .contains(QStringLiteral("pruned by the lower bound")));
         QCOMPARE(child<QProgressBar>("progressBar")->value(),
                  child<QProgressBar>("progressBar")->maximum());
-        // Columns by their headers; the folding knobs (expert TP, dispatcher) are shown.
+        // Columns by their headers: the answer first; the expert knobs (EP, expert TP,
+        // dispatcher) hidden for this dense model.
         QTableWidget *table = child<QTableWidget>("table");
         const auto column = [table](const QString &header) {
             for (int c = 0; c < table->columnCount(); ++c)
@@ -155,6 +156,12 @@ private slots:
         const int etp = column(QStringLiteral("ETP"));
         const int dispatcher = column(QStringLiteral("Dispatcher"));
         QVERIFY(step >= 0 && etp >= 0 && dispatcher >= 0);
+        QCOMPARE(step, 1);
+        QCOMPARE(column(QStringLiteral("Tokens/s")), 2);
+        QVERIFY(column(QStringLiteral("TP")) > column(QStringLiteral("Memory (GB/GPU)")));
+        for (const int c : {etp, dispatcher, column(QStringLiteral("EP"))})
+            QVERIFY(table->isColumnHidden(c));
+        QVERIFY(!table->isColumnHidden(column(QStringLiteral("TP"))));
         for (int r = 1; r < table->rowCount(); ++r)
             QVERIFY(table->item(r, step)->text().toDouble()
                     >= table->item(r - 1, step)->text().toDouble());

@@ -4,6 +4,7 @@
 
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
+#include "plan/planner.h"
 #include "plan/planspace.h"
 
 #include <stdexcept>
@@ -79,6 +80,18 @@ inline PlanSpace smallSpace(const Design &d, std::vector<int> ep = {1})
     set("recompute", {static_cast<int>(Recompute::None), static_cast<int>(Recompute::Full)});
     set("zero_stage", {0, 1});
     return s;
+}
+
+/// Options simulating every feasible candidate (no bound) on 2 threads, without the losing
+/// layouts: the reference the planner's shortcuts are compared against.
+inline PlanOptions exhaustiveOptions(int top)
+{
+    PlanOptions o;
+    o.top = top;
+    o.useBound = false;
+    o.jobs = 2;
+    o.losers = false;
+    return o;
 }
 
 } // namespace weft::test

@@ -65,6 +65,7 @@ PlanHardware planHardware(const Design &d, long long gpus)
             hw.best = *s;
             hw.slowest = *s;
         }
+        hw.uniform = hw.uniform && s->key == hw.slowest.key;
         AcceleratorSpec &b = hw.best;
         b.peakFlopsBf16 = std::max(b.peakFlopsBf16, s->peakFlopsBf16);
         b.peakFlopsFp8 = std::max(b.peakFlopsFp8, s->peakFlopsFp8);

@@ -72,6 +72,9 @@ struct PlanHardware
     int domainAccelerators = 1; ///< accelerators of the largest scale-up domain
     int smallestDomain = 1; ///< of the smallest (an accelerator outside any domain: 1)
     bool valid = false; ///< false when the design has no accelerator with a spec
+    /// Every accelerator has the same spec (then `slowest` is the one the simulator paces and
+    /// sizes memory by, whatever the placement).
+    bool uniform = true;
 };
 /// The figures of `d` for plans on its first `gpus` accelerators (0: all). The best spec takes
 /// the highest of each peak, efficiency (in effect), attention efficiency and sustained clock

@@ -47,6 +47,7 @@ Json rowJson(const PlanRow &r)
     j["peak_memory_bytes_per_gpu"] = r.peakMemoryPerGpu;
     j["memory_capacity_bytes_per_gpu"] = r.memoryCapacityPerGpu;
     j["fits"] = r.fits;
+    j["over_headroom"] = r.overHeadroom();
     j["lower_bound_s"] = r.lowerBound;
     Json b;
     for (const Part &p : kParts)
@@ -99,8 +100,14 @@ PlanRow readRow(const JsonReader &x)
     r.fits = x.boolean("fits", false);
     r.lowerBound = x.nonNegative("lower_bound_s", 0);
     const JsonReader b = x.object("breakdown");
-    for (const Part &p : kParts)
-        r.breakdown.*p.field = b.nonNegative(p.key, 0);
+    for (const Part &p : kParts) {
+        // Kept exactly as written (a merged plan.csv is byte-identical): the simulator can give
+        // a part a rounding error below zero (-1e-17 s of DP exposed), which is no error.
+        const double v = b.number(p.key, 0);
+        if (v < -1e-9)
+            b.fail(p.key, "must not be negative (found " + std::to_string(v) + ")");
+        r.breakdown.*p.field = v;
+    }
     return r;
 }
 
@@ -119,6 +126,8 @@ std::string planToJson(const TrainingPlan &r)
     j["shard"] = r.shard;
     j["shards"] = r.shards;
     j["space"] = r.space;
+    j["weft_version"] = r.weftVersion;
+    j["workload"] = r.workload.empty() ? Json(nullptr) : Json::parse(r.workload);
     j["cancelled"] = r.cancelled;
     Json counts;
     counts["enumerated"] = r.counts.enumerated;
@@ -128,6 +137,7 @@ std::string planToJson(const TrainingPlan &r)
     counts["infeasible_total"] = r.counts.infeasibleTotal();
     counts["pruned_by_bound"] = r.counts.prunedByBound;
     counts["simulated"] = r.counts.simulated;
+    counts["deduplicated"] = r.counts.deduplicated;
     counts["failed"] = r.counts.failed;
     counts["cancelled"] = r.counts.cancelled;
     j["counts"] = std::move(counts);
@@ -186,6 +196,9 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
         r.shards = static_cast<int>(root.integer("shards", 1, 1'000'000));
         r.shard = static_cast<int>(root.integer("shard", 0, r.shards - 1));
         r.space = root.string("space");
+        r.weftVersion = root.string("weft_version", {});
+        if (root.raw().contains("workload") && root.raw().at("workload").is_object())
+            r.workload = root.raw().at("workload").dump();
         r.cancelled = root.boolean("cancelled", false);
         const JsonReader counts = root.object("counts");
         r.counts.enumerated = counts.integer("enumerated", 0, 1LL << 60);
@@ -197,6 +210,7 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
         }
         r.counts.prunedByBound = counts.integer("pruned_by_bound", 0, 1LL << 60);
         r.counts.simulated = counts.integer("simulated", 0, 1LL << 60);
+        r.counts.deduplicated = counts.integer("deduplicated", 0, 1LL << 60, 0);
         r.counts.failed = counts.integer("failed", 0, 1LL << 60, 0);
         r.counts.cancelled = counts.integer("cancelled", 0, 1LL << 60, 0);
         if (const auto c = root.optional("closest")) {
@@ -233,7 +247,7 @@ std::string planToCsv(const TrainingPlan &r)
          "memory_capacity_bytes_per_gpu,fits,lower_bound_s";
     for (const Part &p : kParts)
         s += std::string(",") + p.key;
-    s += "\n";
+    s += ",over_headroom\n";
     for (std::size_t i = 0; i < r.ranked.size(); ++i) {
         const PlanRow &row = r.ranked[i];
         s += std::to_string(i + 1);
@@ -246,7 +260,7 @@ std::string planToCsv(const TrainingPlan &r)
             + csvNumber(row.lowerBound);
         for (const Part &p : kParts)
             s += "," + csvNumber(row.breakdown.*p.field);
-        s += "\n";
+        s += row.overHeadroom() ? ",true\n" : ",false\n";
     }
     return s;
 }

@@ -12,13 +12,14 @@
 
 namespace weft {
 
-/// JSON text: design, gpus, global_batch, objective, top, shard, shards, space, counts
-/// (enumerated, infeasible {code: n}, infeasible_total, pruned_by_bound, simulated, failed,
-/// cancelled), closest (the memory shortfall), candidates (ranked, each with rank, index, the
-/// knobs tp cp pp ep schedule vpp micro_batch recompute zero_stage, dp, placement,
-/// step_time_s, tokens_per_s, mfu, peak_memory_bytes_per_gpu, memory_capacity_bytes_per_gpu,
-/// fits, lower_bound_s and breakdown {compute_s, tp_exposed_s, ...}), simulated (every
-/// simulated candidate that fits, by index, same keys without rank) and losers.
+/// JSON text: design, gpus, global_batch, objective, top, shard, shards, space, weft_version,
+/// workload (planWorkloadText(): what plan-merge compares), counts (enumerated, infeasible
+/// {code: n}, infeasible_total, pruned_by_bound, simulated, deduplicated, failed, cancelled),
+/// closest (the memory shortfall), candidates (ranked, each with rank, index, the knobs tp cp pp ep
+/// schedule vpp micro_batch recompute zero_stage, dp, placement, step_time_s, tokens_per_s, mfu,
+/// peak_memory_bytes_per_gpu, memory_capacity_bytes_per_gpu, fits, over_headroom
+/// (PlanRow::overHeadroom()), lower_bound_s and breakdown {compute_s, tp_exposed_s, ...}),
+/// simulated (every simulated candidate that fits, by index, same keys without rank) and losers.
 std::string planToJson(const TrainingPlan &r);
 
 /// Parses planToJson() output; `sourceName` names the file in errors (with the JSON Pointer).

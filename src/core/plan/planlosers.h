@@ -10,8 +10,14 @@
 // already full recomputation) and that run are listed.
 
 #include "plan/planner.h"
+#include "sim/simulator.h"
 
 namespace weft {
+
+/// The options the planner simulates a candidate with: no per-link statistics or utilization
+/// series (a plan keeps the step time, breakdown and memory only; on a 16k-GPU fabric the
+/// statistics of ~100,000 links were a third of each simulation). The step is the same.
+SimOptions planSimOptions(const std::atomic<bool> *cancel);
 
 /// Simulates `c` with rank order `order` on `scratch` (a copy of the design whose workload it
 /// replaces with candidateWorkload(base, c, order)). `error` receives the first error code when

@@ -1,11 +1,15 @@
 #include "plan/planner.h"
 
 #include "model/design.h"
+#include "plan/planidentity.h"
 #include "plan/planlosers.h"
+#include "plan/plantwins.h"
+#include "sim/memoryheadroom.h"
 #include "sim/schedule.h"
 #include "sim/simulator.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <set>
@@ -36,6 +40,12 @@ long long PlanCounts::infeasibleTotal() const
     for (const auto &[code, count] : infeasible)
         n += count;
     return n;
+}
+
+bool PlanRow::overHeadroom() const
+{
+    return memoryCapacityPerGpu > 0
+        && peakMemoryPerGpu > (1 - kMemoryHeadroom) * memoryCapacityPerGpu;
 }
 
 bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective)
@@ -100,7 +110,8 @@ struct Pending
 };
 
 // Validity and exact memory of one configuration (placement-independent).
-void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, Screened &s)
+void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, bool headroom,
+            Screened &s)
 {
     const TransformerSpec &m = space.base.model;
     const std::vector<Finding> f
@@ -117,6 +128,10 @@ void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, Scr
         }
     if (s.needed > s.capacity) {
         s.reason = "memory-over-capacity";
+        return;
+    }
+    if (headroom && s.needed > (1 - kMemoryHeadroom) * s.capacity) {
+        s.reason = kMemoryHeadroomCode;
         return;
     }
     s.bound = stepLowerBound(m, s.config, hw).total();
@@ -140,14 +155,21 @@ template<typename Fn> void parallelFor(std::size_t n, int jobs, const Fn &fn)
 
 } // namespace
 
+SimOptions planSimOptions(const std::atomic<bool> *cancel)
+{
+    SimOptions o;
+    o.cancel = cancel;
+    o.network.recordStats = false;
+    o.network.seriesBuckets = 0;
+    return o;
+}
+
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
                           std::string *error)
 {
     scratch.workload = candidateWorkload(base, c, order);
-    SimOptions o;
-    o.cancel = cancel;
-    const SimResult r = simulate(scratch, o);
+    const SimResult r = simulate(scratch, planSimOptions(cancel));
     PlanRow row;
     row.config = scratch.workload->config;
     row.order = order;
@@ -190,7 +212,9 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     res.top = options.top;
     res.shard = options.shard;
     res.shards = options.shards;
-    res.space = spaceText(space);
+    res.space = spaceText(space) + (options.keepHeadroom ? ";headroom=leave-out" : "");
+    res.weftVersion = WEFT_VERSION;
+    res.workload = planWorkloadText(space.base);
 
     // Enumerate; a configuration's placements get consecutive indices.
     std::vector<Screened> configs;
@@ -213,7 +237,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     });
     parallelFor(configs.size(), options.jobs, [&](std::size_t i) {
         if (configs[i].reason.empty())
-            screen(design, space, hw, configs[i]);
+            screen(design, space, hw, options.keepHeadroom, configs[i]);
     });
 
     // The placement's part of the bound, per parallel layout and order (the other knobs do not
@@ -265,6 +289,30 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         return a.bound != b.bound ? a.bound < b.bound : a.index < b.index;
     });
 
+    // Twins (plantwins.h) ride on one simulation: a job is a candidate to simulate and the
+    // twins that take its result. Twins share their bound; a job keeps the least.
+    struct Job
+    {
+        Pending first;
+        std::vector<Pending> twins;
+    };
+    std::vector<Job> jobs;
+    {
+        std::map<std::string, std::size_t> jobOf;
+        const bool dedupe = options.deduplicate && hw.uniform;
+        for (const Pending &p : pending) {
+            if (dedupe) {
+                const auto [it, fresh]
+                    = jobOf.emplace(simulationKey(configs[p.config].config, p.order), jobs.size());
+                if (!fresh) {
+                    jobs[it->second].twins.push_back(p);
+                    continue;
+                }
+            }
+            jobs.push_back({p, {}});
+        }
+    }
+
     // Branch and bound: simulate in bound order; skip a candidate whose bound exceeds the K-th
     // best step time (its own step time can only be higher).
     std::mutex mutex;
@@ -272,14 +320,50 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     PlanProgress progress;
     progress.total = static_cast<long long>(pending.size());
     std::atomic<std::size_t> next {0};
-    const auto cancelled = [&] { return options.cancel && options.cancel->load(); };
+    const auto started = std::chrono::steady_clock::now();
+    std::atomic<bool> outOfTime {false};
+    const auto cancelled = [&] {
+        if (options.timeBudget > 0 && !outOfTime
+            && std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
+                > options.timeBudget)
+            outOfTime = true;
+        return outOfTime || (options.cancel && options.cancel->load());
+    };
+    // Counts one result (under the lock): a candidate simulated (or deduplicated) that fits
+    // enters the ranking.
+    const auto record = [&](const PlanRow &row, const std::string &error, bool copy) {
+        if (!row.fits) {
+            if (error.empty())
+                ++res.counts.infeasible["memory-over-capacity"];
+            else
+                ++res.counts.failed;
+        } else {
+            ++(copy ? res.counts.deduplicated : res.counts.simulated);
+            ++(copy ? progress.deduplicated : progress.simulated);
+            res.simulated.push_back(row);
+            const auto at = std::upper_bound(best.begin(), best.end(), row,
+                                             [](const PlanRow &a, const PlanRow &b) {
+                                                 return ranksBefore(a, b, PlanObjective::StepTime);
+                                             });
+            best.insert(at, row);
+            if (static_cast<int>(best.size()) > options.top)
+                best.pop_back();
+            if (options.row)
+                options.row(row);
+        }
+        ++progress.done;
+        if (options.progress)
+            options.progress(progress);
+    };
     auto worker = [&] {
         Design scratch = design;
-        for (std::size_t k = next++; k < pending.size(); k = next++) {
-            const Pending &p = pending[k];
+        for (std::size_t k = next++; k < jobs.size(); k = next++) {
+            const Job &job = jobs[k];
+            const Pending &p = job.first;
+            const long long members = 1 + static_cast<long long>(job.twins.size());
             if (cancelled()) {
                 const std::lock_guard lock(mutex);
-                ++res.counts.cancelled;
+                res.counts.cancelled += members;
                 continue;
             }
             bool prune = false;
@@ -288,47 +372,42 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 prune = static_cast<int>(best.size()) >= options.top
                     && p.bound > best.back().stepTime;
             }
-            PlanRow row;
-            std::string error;
-            if (!prune) {
-                row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
-                                        options.cancel, &error);
-                row.index = p.index;
-                row.lowerBound = p.bound;
-            }
-            const std::lock_guard lock(mutex);
             if (prune) {
-                ++res.counts.prunedByBound;
-                ++progress.pruned;
-            } else if (cancelled()) {
-                ++res.counts.cancelled;
+                const std::lock_guard lock(mutex);
+                res.counts.prunedByBound += members;
+                progress.pruned += members;
+                progress.done += members;
+                if (options.progress)
+                    options.progress(progress);
                 continue;
-            } else if (!row.fits) {
-                if (error.empty()) {
-                    ++res.counts.infeasible["memory-over-capacity"];
-                } else {
-                    ++res.counts.failed;
-                }
-            } else {
-                ++res.counts.simulated;
-                ++progress.simulated;
-                res.simulated.push_back(row);
-                const auto at = std::upper_bound(
-                    best.begin(), best.end(), row, [](const PlanRow &a, const PlanRow &b) {
-                        return ranksBefore(a, b, PlanObjective::StepTime);
-                    });
-                best.insert(at, row);
-                if (static_cast<int>(best.size()) > options.top)
-                    best.pop_back();
-                if (options.row)
-                    options.row(row);
             }
-            ++progress.done;
-            if (options.progress)
-                options.progress(progress);
+            std::string error;
+            PlanRow row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
+                                            options.cancel, &error);
+            row.index = p.index;
+            row.lowerBound = p.bound;
+            const std::lock_guard lock(mutex);
+            if (options.cancel && options.cancel->load()) { // the simulation was cut short
+                res.counts.cancelled += members;
+                continue;
+            }
+            record(row, error, false);
+            for (const Pending &t : job.twins) {
+                // The twin's own knobs, index, bound and memory (the exact model of screen()).
+                const Screened &s = configs[t.config];
+                PlanRow twin = row;
+                twin.config = s.config;
+                twin.config.stageLayers.clear();
+                twin.index = t.index;
+                twin.lowerBound = t.bound;
+                twin.peakMemoryPerGpu = s.needed;
+                twin.memoryCapacityPerGpu = s.capacity;
+                twin.fits = error.empty() && s.needed <= s.capacity;
+                record(twin, error, true);
+            }
         }
     };
-    const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(pending.size())));
+    const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(jobs.size())));
     std::vector<std::thread> pool;
     for (int j = 1; j < threads; ++j)
         pool.emplace_back(worker);
@@ -337,6 +416,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         t.join();
 
     res.cancelled = cancelled();
+    res.outOfTime = outOfTime;
     std::sort(res.simulated.begin(), res.simulated.end(),
               [](const PlanRow &a, const PlanRow &b) { return a.index < b.index; });
     res.ranked = res.simulated;
@@ -350,7 +430,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     return res;
 }
 
-TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards,
+                        const std::vector<std::string> &names)
 {
     if (shards.empty())
         throw std::invalid_argument("no shard results to merge");
@@ -362,21 +443,24 @@ TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
     r.objective = first.objective;
     r.top = first.top;
     r.space = first.space;
+    r.weftVersion = first.weftVersion;
+    r.workload = first.workload;
     std::set<int> seen;
-    for (const TrainingPlan &s : shards) {
-        const auto name = [](const TrainingPlan &x) {
-            return "shard " + std::to_string(x.shard) + "/" + std::to_string(x.shards);
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const TrainingPlan &s = shards[i];
+        const auto name = [&](std::size_t k) {
+            const TrainingPlan &x = shards[k];
+            const std::string shard
+                = "shard " + std::to_string(x.shard) + "/" + std::to_string(x.shards);
+            return k < names.size() ? names[k] + " (" + shard + ")" : shard;
         };
-        if (s.design != first.design || s.gpus != first.gpus || s.globalBatch != first.globalBatch
-            || s.objective != first.objective || s.top != first.top || s.space != first.space
-            || s.shards != first.shards)
-            throw std::invalid_argument(name(s) + " (design '" + s.design
-                                        + "') belongs to another plan than " + name(first)
-                                        + " (design '" + first.design
-                                        + "'): design, GPUs, batch, objective, top or space "
-                                          "differ");
+        if (const std::string d = planDifference(s, first, name(i), name(0)); !d.empty())
+            throw std::invalid_argument(name(i) + " belongs to another plan than " + name(0) + ": "
+                                        + d
+                                        + " (run every shard with the same Weft and the same "
+                                          "plan options)");
         if (!seen.insert(s.shard).second)
-            throw std::invalid_argument(name(s) + " is given twice");
+            throw std::invalid_argument(name(i) + " is given twice");
         r.simulated.insert(r.simulated.end(), s.simulated.begin(), s.simulated.end());
         r.ranked.insert(r.ranked.end(), s.ranked.begin(), s.ranked.end());
         r.counts.enumerated += s.counts.enumerated;
@@ -384,6 +468,7 @@ TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards)
             r.counts.infeasible[code] += n;
         r.counts.prunedByBound += s.counts.prunedByBound;
         r.counts.simulated += s.counts.simulated;
+        r.counts.deduplicated += s.counts.deduplicated;
         r.counts.failed += s.counts.failed;
         r.counts.cancelled += s.counts.cancelled;
         r.cancelled = r.cancelled || s.cancelled;

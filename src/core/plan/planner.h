@@ -42,11 +42,15 @@ struct PlanRow
     double memoryCapacityPerGpu = 0; ///< bytes
     bool fits = false;
     Breakdown breakdown; ///< seconds
+    /// Peak memory above (1 - kMemoryHeadroom) of the capacity: what `simulate` warns about
+    /// (memory-headroom, sim/memoryheadroom.h). Ranked all the same, and flagged.
+    [[nodiscard]] bool overHeadroom() const;
 };
 
 /// How many candidates went where. Every enumerated candidate is counted once: infeasible
 /// (by the first error code: "memory-over-capacity", "gpus-not-divisible", or a validate()
-/// code such as "tp-heads"), pruned by the bound, simulated, failed in simulation or left when
+/// code such as "tp-heads"), pruned by the bound, simulated, deduplicated (the twin of a
+/// simulated candidate, plantwins.h: its result copied), failed in simulation or left when
 /// cancelled.
 struct PlanCounts
 {
@@ -54,6 +58,7 @@ struct PlanCounts
     std::map<std::string, long long> infeasible;
     long long prunedByBound = 0;
     long long simulated = 0;
+    long long deduplicated = 0;
     long long failed = 0;
     long long cancelled = 0;
     [[nodiscard]] long long infeasibleTotal() const;
@@ -87,19 +92,22 @@ struct TrainingPlan
     int top = 10;
     int shard = 0, shards = 1;
     std::string space; ///< the searched values per knob, "tp=1,2,4,8;pp=..." (merge check)
+    std::string weftVersion; ///< WEFT_VERSION of the Weft that ran it (merge check)
+    std::string workload; ///< planWorkloadText() of the base workload (merge check)
     std::vector<PlanRow> ranked; ///< best first, at most `top`
     std::vector<PlanRow> simulated; ///< every simulated candidate that fits, by index
     PlanCounts counts;
     std::optional<MemoryShortfall> closest;
     std::vector<PlanLoser> losers; ///< only for an unsharded plan
     bool cancelled = false;
+    bool outOfTime = false; ///< stopped by PlanOptions::timeBudget
 };
 
 /// Progress of a running plan: `done` of `total` candidates that passed screening have been
-/// simulated or pruned.
+/// simulated, deduplicated or pruned.
 struct PlanProgress
 {
-    long long done = 0, total = 0, simulated = 0, pruned = 0;
+    long long done = 0, total = 0, simulated = 0, pruned = 0, deduplicated = 0;
 };
 
 struct PlanOptions
@@ -109,12 +117,22 @@ struct PlanOptions
     PlanObjective objective = PlanObjective::StepTime;
     int shard = 0, shards = 1;
     bool useBound = true; ///< false: simulate every feasible candidate (exhaustive)
+    /// Simulate one of each set of twin candidates (plantwins.h) and copy its result to the
+    /// others (on designs with one accelerator kind, where the memory model is exact).
+    bool deduplicate = true;
+    /// Leave out, as infeasible "memory-headroom", candidates whose memory is above what
+    /// `simulate` warns about (PlanRow::overHeadroom()); false: rank them, flagged.
+    bool keepHeadroom = false;
     bool losers = true; ///< simulate the well-known losing layouts of the best (unsharded only)
     /// Called (serialised, from worker threads) after each candidate simulated or pruned.
     std::function<void(const PlanProgress &)> progress;
     /// Called (serialised, from worker threads) with each simulated candidate that fits.
     std::function<void(const PlanRow &)> row;
     const std::atomic<bool> *cancel = nullptr; ///< set to stop; the result says `cancelled`
+    /// Wall-clock budget in seconds (0: none): candidates not started by then are left as when
+    /// cancelled, and the result says `cancelled` and `outOfTime` (bench_plan's
+    /// BENCH_PLAN_SECONDS).
+    double timeBudget = 0;
 };
 
 /// Runs the plan of `space` on `design` (whose workload the candidates replace). Throws
@@ -127,9 +145,11 @@ bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective);
 
 /// Combines shard results of one plan into the whole plan's (shard 0 of 1): the top K of the
 /// shards' rows, counts summed. Throws std::invalid_argument when they belong to different
-/// plans (design, GPUs, batch, objective, top, space, shard count), a shard is given twice or
-/// one is missing (naming it).
-TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards);
+/// plans (planDifference(): Weft version, design, GPUs, batch, objective, top, shard count,
+/// searched knob values, base workload; naming the shard, by `names[i]` when given, and the
+/// setting with both values), a shard is given twice or one is missing (naming it).
+TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards,
+                        const std::vector<std::string> &names = {});
 
 /// The workload of a candidate: `base` with the row's knobs, DP and rank order (explicit map
 /// and stage split cleared).

@@ -50,6 +50,12 @@ BreakdownChart::BreakdownChart(QWidget *parent)
     refresh();
 }
 
+void BreakdownChart::setCategoryName(const QString &name)
+{
+    m_category = name;
+    refresh();
+}
+
 double BreakdownChart::unitSeconds() const
 {
     double largest = 0;
@@ -65,7 +71,7 @@ void BreakdownChart::build()
     for (const StepBreakdown &d : m_data.designs)
         names << d.design;
     setCategoryTicks(xAxis, names);
-    xAxis->setLabel(tr("design"));
+    xAxis->setLabel(m_category);
     yAxis->setLabel(tr("time per step (%1)").arg(unitName(unit)));
     xAxis->grid()->setVisible(false);
 
@@ -130,7 +136,7 @@ QString BreakdownChart::describe(QCPAbstractPlottable *plottable, int index) con
 ChartTable BreakdownChart::table() const
 {
     ChartTable t;
-    t.header << QStringLiteral("design");
+    t.header << m_category;
     for (int p = 0; p < kBreakdownPartCount; ++p)
         t.header << columnName(static_cast<BreakdownPart>(p));
     t.header << QStringLiteral("total_s");

@@ -20,10 +20,17 @@ public:
     [[nodiscard]] QString chartId() const override { return QStringLiteral("breakdown"); }
     [[nodiscard]] ChartTable table() const override;
 
+    /// What a bar stands for: the x-axis title and the table's first column ("design").
+    [[nodiscard]] QString categoryName() const { return m_category; }
+    void setCategoryName(const QString &name);
+
 protected:
     void build() override;
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
+
+private:
+    QString m_category = QStringLiteral("design");
 };
 
 /// The Okabe-Ito colour of a breakdown part (the same in every chart and theme).

@@ -198,11 +198,15 @@ void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels, int maxSh
     constexpr qsizetype kWrap = 28;
     qsizetype longest = 0;
     for (qsizetype i = 0; i < labels.size(); i += step) {
-        QStringList lines {QString()};
-        for (const QString &word : labels[i].split(u' ', Qt::SkipEmptyParts)) {
-            if (!lines.back().isEmpty() && lines.back().size() + 1 + word.size() > kWrap)
-                lines << QString();
-            lines.back() += (lines.back().isEmpty() ? QString() : QStringLiteral(" ")) + word;
+        // A label's own line breaks are kept; each of its lines wraps on its own.
+        QStringList lines;
+        for (const QString &given : labels[i].split(u'\n')) {
+            lines << QString();
+            for (const QString &word : given.split(u' ', Qt::SkipEmptyParts)) {
+                if (!lines.back().isEmpty() && lines.back().size() + 1 + word.size() > kWrap)
+                    lines << QString();
+                lines.back() += (lines.back().isEmpty() ? QString() : QStringLiteral(" ")) + word;
+            }
         }
         for (const QString &line : lines)
             longest = std::max(longest, line.size());

@@ -1,5 +1,6 @@
 #include "planchartdata.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace weft {
@@ -24,6 +25,46 @@ QString planRowLabel(const PlanRow &row)
     return QString::fromStdString(describeCandidate(row.config, row.order));
 }
 
+QString planShortLabel(const TrainingConfig &c)
+{
+    QString s = QStringLiteral("TP%1 PP%2 DP%3").arg(c.tp).arg(c.pp).arg(c.dp);
+    if (c.cp > 1)
+        s += QStringLiteral(" CP%1").arg(c.cp);
+    if (c.ep > 1)
+        s += QStringLiteral(" EP%1").arg(c.ep);
+    if (c.schedule == PipelineSchedule::Interleaved)
+        s += QStringLiteral(" v%1").arg(c.vpp);
+    return s;
+}
+
+QString planDetailLabel(const PlanRow &row)
+{
+    // Parts joined by " · ", each kept on one line (no-break spaces inside).
+    const TrainingConfig &c = row.config;
+    QStringList parts {QStringLiteral("b\u00a0%1").arg(c.microBatch)};
+    if (c.recompute != Recompute::None)
+        parts
+            << QStringLiteral("%1\u00a0recompute").arg(QString::fromLatin1(toString(c.recompute)));
+    parts << QStringLiteral("ZeRO\u00a0%1").arg(c.effectiveZero())
+          << QString::fromStdString(row.order);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString rankListLabel(std::vector<int> ranks)
+{
+    std::sort(ranks.begin(), ranks.end());
+    QStringList parts;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
+            ++j;
+        parts << (j > i ? QStringLiteral("%1\u2013%2").arg(ranks[i]).arg(ranks[j])
+                        : QString::number(ranks[i]));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
 void markParetoFront(std::vector<PlanPoint> &points)
 {
     for (PlanPoint &p : points) {
@@ -43,6 +84,7 @@ PlanParetoData planParetoData(const TrainingPlan &r)
     for (const PlanRow &row : r.simulated) {
         PlanPoint p;
         p.label = planRowLabel(row);
+        p.shortLabel = planShortLabel(row.config);
         p.memoryBytes = row.peakMemoryPerGpu;
         p.tokensPerSecond = row.tokensPerSecond;
         for (std::size_t i = 0; i < r.ranked.size(); ++i)
@@ -62,15 +104,8 @@ BreakdownChartData planBreakdownData(const TrainingPlan &r, int count)
         const PlanRow &row = r.ranked[static_cast<std::size_t>(i)];
         const TrainingConfig &c = row.config;
         StepBreakdown b;
-        b.design = QStringLiteral("#%1 TP%2 PP%3 DP%4%5%6")
-                       .arg(i + 1)
-                       .arg(c.tp)
-                       .arg(c.pp)
-                       .arg(c.dp)
-                       .arg(c.cp > 1 ? QStringLiteral(" CP%1").arg(c.cp) : QString())
-                       .arg(c.schedule == PipelineSchedule::Interleaved
-                                ? QStringLiteral(" v%1").arg(c.vpp)
-                                : QString());
+        b.design
+            = QStringLiteral("#%1 %2\n%3").arg(i + 1).arg(planShortLabel(c), planDetailLabel(row));
         const Breakdown &x = row.breakdown;
         b.seconds = {x.compute,   x.tpExposed, x.cpExposed, x.epExposed,
                      x.ppExposed, x.bubble,    x.dpExposed, x.optimizer};

@@ -12,6 +12,7 @@ namespace weft {
 struct PlanPoint
 {
     QString label; ///< "TP 8 · PP 16 · ..." (the candidate)
+    QString shortLabel; ///< "TP8 PP16 DP128 v4" (planShortLabel(): on the chart)
     double memoryBytes = 0;
     double tokensPerSecond = 0;
     bool pareto = false; ///< no other candidate has at least its throughput with less memory
@@ -35,10 +36,22 @@ PlanParetoData planParetoData(const TrainingPlan &r);
 /// throughput (more or equal, one strictly).
 void markParetoFront(std::vector<PlanPoint> &points);
 
-/// The breakdown of the first `count` ranked candidates, labelled "#1 TP 8 PP 16 ...".
+/// The breakdown of the first `count` ranked candidates, labelled on two lines: "#1 TP8 PP16
+/// DP128 v4" and what else tells them apart, planDetailLabel().
 BreakdownChartData planBreakdownData(const TrainingPlan &r, int count = 5);
 
 /// Short label of a row for charts and tables: "TP 8 · PP 16 · DP 128 · int v4 · b 1 · ...".
 QString planRowLabel(const PlanRow &row);
+
+/// The parallel layout in a few characters: "TP8 PP16 DP128 CP2 EP8 v4" (CP, EP and the virtual
+/// stages only when used).
+QString planShortLabel(const TrainingConfig &c);
+
+/// The rest of a candidate: "b 1 · selective recompute · ZeRO 1 · tp-dp-pp" (recomputation
+/// only when there is some; no-break spaces inside the parts so a wrapped label keeps them).
+QString planDetailLabel(const PlanRow &row);
+
+/// Ranks as a label: {1, 2, 3, 5} -> "1-3, 5" (with an en dash).
+QString rankListLabel(std::vector<int> ranks);
 
 } // namespace weft

@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <algorithm>
+#include <cmath>
 
 namespace weft {
 
@@ -76,16 +77,7 @@ void PlanParetoChart::build()
     pareto->setPen(QPen(seriesColour(2), 2));
     pareto->setData(fx, fy, true);
     pareto->setProperty("kind", 2);
-    for (const PlanPoint &p : m_data.points)
-        if (p.rank > 0 && p.rank <= 9) {
-            auto *label = new QCPItemText(this);
-            label->position->setCoords(p.memoryBytes / kGB, p.tokensPerSecond);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->setPadding(QMargins(4, 0, 0, 2));
-            label->setText(QString::number(p.rank));
-            label->setFont(fonts().annotation);
-            label->setColor(theme().foreground);
-        }
+    addPointLabels();
     if (m_data.capacityBytes > 0) {
         auto *cap = new QCPItemStraightLine(this);
         cap->point1->setCoords(m_data.capacityBytes / kGB, 0);
@@ -99,6 +91,74 @@ void PlanParetoChart::build()
         label->setText(tr("HBM %1 GB").arg(m_data.capacityBytes / kGB, 0, 'f', 0));
         label->setFont(fonts().annotation);
         label->setColor(theme().foreground);
+    }
+}
+
+void PlanParetoChart::addPointLabels()
+{
+    // Points closer than this share of the axis ranges are one place on the chart: the ranks
+    // there get one label ("1\u20135"), not five printed over each other.
+    double maxMem = m_data.capacityBytes / kGB, maxTok = 0;
+    for (const PlanPoint &p : m_data.points) {
+        maxMem = std::max(maxMem, p.memoryBytes / kGB);
+        maxTok = std::max(maxTok, p.tokensPerSecond);
+    }
+    const double dx = 0.015 * std::max(maxMem, 1e-9), dy = 0.015 * std::max(maxTok, 1e-9);
+    struct Place
+    {
+        double x, y;
+        std::vector<int> ranks;
+        QString layout; ///< a Pareto point's short label
+    };
+    std::vector<Place> places;
+    const auto placeOf = [&](double x, double y) -> Place & {
+        for (Place &q : places)
+            if (std::abs(q.x - x) <= dx && std::abs(q.y - y) <= dy)
+                return q;
+        places.push_back({x, y, {}, {}});
+        return places.back();
+    };
+    for (const PlanPoint &p : m_data.points)
+        if (p.rank > 0)
+            placeOf(p.memoryBytes / kGB, p.tokensPerSecond).ranks.push_back(p.rank);
+    // The Pareto front's other points by their layout, leftmost first, none closer than 15% of
+    // the memory axis to a labelled one (their labels would overlap) nor repeating the label
+    // before it.
+    std::vector<const PlanPoint *> front;
+    for (const PlanPoint &p : m_data.points)
+        if (p.pareto && p.rank == 0)
+            front.push_back(&p);
+    std::sort(front.begin(), front.end(), [](const PlanPoint *a, const PlanPoint *b) {
+        return a->memoryBytes < b->memoryBytes;
+    });
+    QString previous;
+    for (const PlanPoint *p : front) {
+        const double x = p->memoryBytes / kGB;
+        const bool crowded = std::any_of(places.begin(), places.end(), [&](const Place &q) {
+            return std::abs(q.x - x) < 10 * dx && std::abs(q.y - p->tokensPerSecond) < 3 * dy;
+        });
+        if (!crowded && p->shortLabel != previous) {
+            places.push_back({x, p->tokensPerSecond, {}, p->shortLabel});
+            previous = p->shortLabel;
+        }
+    }
+    for (const Place &q : places) {
+        auto *label = new QCPItemText(this);
+        label->position->setCoords(q.x, q.y);
+        if (q.ranks.empty()) {
+            // Right of the point, like the ranks: a front near the memory axis is not clipped.
+            label->setText(q.layout);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->setPadding(QMargins(5, 2, 0, 0));
+            label->setColor(seriesColour(2)); // the front's colour
+        } else {
+            label->setText(rankListLabel(q.ranks));
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->setPadding(QMargins(4, 0, 0, 2));
+            label->setColor(theme().foreground);
+        }
+        label->setFont(fonts().annotation);
+        label->setProperty("pointLabel", true);
     }
 }
 
@@ -133,6 +193,7 @@ PlanBreakdownChart::PlanBreakdownChart(QWidget *parent)
     : BreakdownChart(parent)
 {
     setTitle(tr("Step-time breakdown of the top candidates"));
+    setCategoryName(tr("candidate"));
 }
 
 QStringList renderPlanCharts(const TrainingPlan &r, const QString &dir, QString *error)

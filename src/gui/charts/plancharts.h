@@ -1,7 +1,8 @@
 #pragma once
 // The plan charts (issue 16): PlanParetoChart, every simulated candidate as a point of
 // throughput (tokens/s) against peak memory per GPU (GB) with the Pareto front joined by a line,
-// the top candidates numbered and the HBM capacity as a vertical line; PlanBreakdownChart, the
+// the top candidates numbered (coinciding ones share a label, "1-5"), the front's other points
+// labelled with their layout and the HBM capacity as a vertical line; PlanBreakdownChart, the
 // step-time breakdown of the top candidates side by side (BreakdownChart under its own file
 // name). renderPlanCharts() writes both as PNG, PDF and SVG.
 
@@ -23,6 +24,11 @@ protected:
     void build() override;
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
+
+private:
+    /// The ranks of the top candidates (one label per place when several coincide) and the
+    /// layouts of the Pareto front's other points where there is room.
+    void addPointLabels();
 };
 
 class PlanBreakdownChart : public BreakdownChart

@@ -5,6 +5,7 @@
 #include "gui/charts/plancharts.h"
 #include "gui/simulation/comparison.h"
 #include "gui/simulation/planrunner.h"
+#include "sim/memoryheadroom.h"
 #include "ui_plandialog.h"
 
 #include <QCloseEvent>
@@ -19,8 +20,13 @@ namespace weft {
 
 namespace {
 
+// The answer first (rank, step time, throughput, MFU, memory), then the knobs.
 enum Column {
     ColRank,
+    ColStep,
+    ColTokens,
+    ColMfu,
+    ColMemory,
     ColTp,
     ColPp,
     ColDp,
@@ -33,10 +39,6 @@ enum Column {
     ColRecompute,
     ColZero,
     ColPlacement,
-    ColStep,
-    ColTokens,
-    ColMfu,
-    ColMemory,
     ColCount
 };
 
@@ -54,9 +56,9 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
     m_ui->jobsBox->setValue(std::max(1, QThread::idealThreadCount()));
     m_ui->table->setColumnCount(ColCount);
     m_ui->table->setHorizontalHeaderLabels(
-        {tr("Rank"), tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ETP"), tr("Dispatcher"),
-         tr("Schedule"), tr("Micro-batch"), tr("Recompute"), tr("ZeRO"), tr("Placement"),
-         tr("Step (ms)"), tr("Tokens/s"), tr("MFU (%)"), tr("Memory (GB/GPU)")});
+        {tr("Rank"), tr("Step (ms)"), tr("Tokens/s"), tr("MFU (%)"), tr("Memory (GB/GPU)"),
+         tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ETP"), tr("Dispatcher"),
+         tr("Schedule"), tr("Micro-batch"), tr("Recompute"), tr("ZeRO"), tr("Placement")});
     m_ui->table->verticalHeader()->hide();
     m_ui->table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_ui->compareButton->setVisible(m_comparison != nullptr);
@@ -168,6 +170,13 @@ void PlanDialog::refreshTable()
 {
     const std::vector<int> selected = selectedRanks();
     QTableWidget *t = m_ui->table;
+    // The expert knobs mean nothing for a dense model: their columns only for MoE.
+    const Design &d = m_doc->design();
+    const bool moe = m_runner->isRunning() || !m_ranked.empty()
+        ? m_space.base.model.isMoe()
+        : d.workload && d.workload->model.isMoe();
+    for (int col : {ColEp, ColEtp, ColDispatcher})
+        t->setColumnHidden(col, !moe);
     t->setRowCount(static_cast<int>(m_ranked.size()));
     const auto set = [t](int row, int col, const QString &text) {
         auto *item = new QTableWidgetItem(text);
@@ -199,6 +208,17 @@ void PlanDialog::refreshTable()
         set(i, ColTokens, QString::number(r.tokensPerSecond, 'f', 0));
         set(i, ColMfu, QString::number(r.mfu * 100, 'f', 1));
         set(i, ColMemory, QString::number(r.peakMemoryPerGpu / 1e9, 'f', 1));
+        if (r.overHeadroom()) {
+            // What simulate warns about (memory-headroom): flagged, not hidden.
+            QTableWidgetItem *m = t->item(i, ColMemory);
+            m->setText(m->text() + QStringLiteral(" !"));
+            m->setForeground(QColor(0xc0, 0x60, 0x00));
+            m->setToolTip(tr("%1% of HBM: above the %2% that simulate warns about "
+                             "(memory-headroom); the estimate leaves out the CUDA context, "
+                             "NCCL buffers and fragmentation")
+                              .arg(r.peakMemoryPerGpu / r.memoryCapacityPerGpu * 100, 0, 'f', 0)
+                              .arg((1 - kMemoryHeadroom) * 100, 0, 'f', 0));
+        }
     }
     if (!selected.empty() && selected.front() < t->rowCount())
         t->selectRow(selected.front());
@@ -233,6 +253,8 @@ void PlanDialog::finished()
                                               : tr(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                        .arg(r.counts.prunedByBound)
                        .arg(r.counts.simulated);
+    if (r.counts.deduplicated > 0)
+        text += tr(" %1 deduplicated (twins of a simulated one).").arg(r.counts.deduplicated);
     if (r.cancelled)
         text = tr("Cancelled. ") + text;
     if (r.ranked.empty() && !r.cancelled)

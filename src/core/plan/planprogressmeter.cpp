@@ -1,0 +1,44 @@
+#include "plan/planprogressmeter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace weft {
+
+std::string formatDuration(double seconds)
+{
+    const long long s = std::llround(std::max(0.0, seconds));
+    char buf[48];
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%lld s", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%lld min %lld s", s / 60, s % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%lld h %02lld min", s / 3600, (s % 3600) / 60);
+    return buf;
+}
+
+std::string PlanProgressMeter::update(const PlanProgress &p, double elapsed)
+{
+    const bool last = p.total > 0 && p.done >= p.total;
+    if (m_finished || (!last && elapsed - m_last < m_interval))
+        return {};
+    m_last = elapsed;
+    m_finished = last;
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%lld/%lld candidates (%.0f%%): %lld simulated, %lld deduplicated, %lld pruned "
+                  "by the bound; %.2f simulated/s; %s elapsed",
+                  p.done, p.total, p.total > 0 ? 100.0 * double(p.done) / double(p.total) : 100.0,
+                  p.simulated, p.deduplicated, p.pruned,
+                  elapsed > 0 ? double(p.simulated) / elapsed : 0.0,
+                  formatDuration(elapsed).c_str());
+    std::string line = buf;
+    if (!last && p.done > 0)
+        line += ", about " + formatDuration(elapsed / double(p.done) * double(p.total - p.done))
+            + " left";
+    return line;
+}
+
+} // namespace weft

@@ -1,0 +1,36 @@
+#pragma once
+// Progress lines of a running plan for a terminal (`weft-cli plan`, issue 16): at most one per
+// interval (10 s by default), with the counts, the rate and an estimate of the time left, and
+// always the last one. The caller gives the elapsed time, so it is testable without waiting.
+
+#include "plan/planner.h"
+
+#include <string>
+
+namespace weft {
+
+class PlanProgressMeter
+{
+public:
+    explicit PlanProgressMeter(double intervalSeconds = 10)
+        : m_interval(intervalSeconds)
+    {
+    }
+
+    /// The line for `p` at `elapsed` seconds since the plan started, or empty when the last
+    /// line (or the start) is less than the interval ago; the line of the last candidate
+    /// (done == total) is always given, once. "312/5,000 candidates (6%): 40 simulated, 12
+    /// deduplicated, 260 pruned by the bound; 0.8 simulated/s; 50 s elapsed, about 12 min 30
+    /// s left" (the time left at the rate so far; none before anything is done).
+    std::string update(const PlanProgress &p, double elapsed);
+
+private:
+    double m_interval;
+    double m_last = 0;
+    bool m_finished = false;
+};
+
+/// "45 s", "12 min 30 s", "2 h 05 min".
+std::string formatDuration(double seconds);
+
+} // namespace weft

@@ -1,0 +1,53 @@
+// Tests of the plan's terminal progress (issue 16): at most one line per interval, with the
+// counts, the rate and the time left, and always the last line once.
+#include "plan/planprogressmeter.h"
+
+#include <QtTest>
+
+using namespace weft;
+
+class TestPlanProgressMeter : public QObject
+{
+    Q_OBJECT
+private slots:
+    void atMostOneLinePerInterval()
+    {
+        PlanProgressMeter meter(10);
+        PlanProgress p;
+        p.total = 1000;
+        int lines = 0;
+        std::string last;
+        // A candidate every 0.1 s for 60 s: 600 updates, one line every 10 s.
+        for (int i = 1; i <= 600; ++i) {
+            p.done = i;
+            p.simulated = i / 2;
+            p.pruned = i - i / 2;
+            if (const std::string l = meter.update(p, i * 0.1); !l.empty()) {
+                ++lines;
+                last = l;
+            }
+        }
+        QCOMPARE(lines, 6);
+        QVERIFY2(last.find("600/1000 candidates (60%): 300 simulated, 0 deduplicated, 300 "
+                           "pruned by the bound; 5.00 simulated/s; 1 min 0 s elapsed, about 40 s "
+                           "left")
+                     != std::string::npos,
+                 last.c_str());
+        // The last candidate always gets its line, once; no time left then.
+        p.done = 1000;
+        const std::string end = meter.update(p, 60.5);
+        QVERIFY(end.find("1000/1000") != std::string::npos);
+        QVERIFY(end.find("left") == std::string::npos);
+        QVERIFY(meter.update(p, 80).empty());
+    }
+
+    void durations()
+    {
+        QCOMPARE(formatDuration(44.6), std::string("45 s"));
+        QCOMPARE(formatDuration(750), std::string("12 min 30 s"));
+        QCOMPARE(formatDuration(7500), std::string("2 h 05 min"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlanProgressMeter)
+#include "tst_planprogressmeter.moc"

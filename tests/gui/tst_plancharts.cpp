@@ -1,0 +1,86 @@
+// The plan charts as a reader sees them (issue 16): top candidates at one place share one rank
+// label ("1–3") instead of digits printed over each other; the Pareto front's other points carry
+// their layout; the breakdown's bars say what tells the candidates apart, under a "candidate"
+// axis.
+#include "gui/charts/plancharts.h"
+
+#include <QtTest>
+
+using namespace weft;
+
+namespace {
+
+PlanRow row(long long index, int cp, int microBatch, double memoryGb, double tokens,
+            const char *order)
+{
+    PlanRow r;
+    r.index = index;
+    r.config.tp = 1;
+    r.config.pp = 1;
+    r.config.cp = cp;
+    r.config.dp = 8 / cp;
+    r.config.microBatch = microBatch;
+    r.config.zeroStage = 2;
+    r.order = order;
+    r.peakMemoryPerGpu = memoryGb * 1e9;
+    r.memoryCapacityPerGpu = 80e9;
+    r.tokensPerSecond = tokens;
+    r.stepTime = 1e6 / tokens;
+    r.fits = true;
+    r.breakdown.compute = r.stepTime;
+    return r;
+}
+
+QStringList pointLabels(const QCustomPlot &chart)
+{
+    QStringList texts;
+    for (int i = 0; i < chart.itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(chart.item(i));
+            t && t->property("pointLabel").toBool())
+            texts << t->text();
+    return texts;
+}
+
+} // namespace
+
+class TestPlanCharts : public QObject
+{
+    Q_OBJECT
+private slots:
+    void coincidingRanksShareOneLabel()
+    {
+        TrainingPlan p;
+        // Three equally good candidates at 76 GB, a lean one on the front at 30 GB.
+        p.ranked = {row(0, 1, 1, 76.0, 82800, "dp"), row(1, 2, 2, 76.3, 82800, "cp-dp"),
+                    row(2, 2, 2, 76.3, 82800, "dp-cp")};
+        p.simulated = p.ranked;
+        p.simulated.push_back(row(3, 4, 1, 30.0, 82000, "cp-dp"));
+        PlanParetoChart chart;
+        chart.setData(planParetoData(p));
+        const QStringList labels = pointLabels(chart);
+        QVERIFY2(labels.contains(QStringLiteral("1\u20133")), qPrintable(labels.join(u'|')));
+        QVERIFY(!labels.contains(QStringLiteral("1")));
+        QVERIFY2(labels.contains(QStringLiteral("TP1 PP1 DP2 CP4")), qPrintable(labels.join(u'|')));
+        QCOMPARE(rankListLabel({5, 1, 2, 3, 7}), QStringLiteral("1\u20133, 5, 7"));
+    }
+
+    void breakdownBarsSayWhatDiffers()
+    {
+        TrainingPlan p;
+        p.ranked = {row(0, 2, 2, 76.0, 82800, "cp-dp"), row(1, 2, 2, 76.0, 82700, "dp-cp")};
+        const BreakdownChartData d = planBreakdownData(p);
+        QCOMPARE(d.designs.size(), std::size_t(2));
+        // Same layout, told apart by the placement on the second line.
+        QVERIFY(d.designs[0].design.startsWith(QStringLiteral("#1 TP1 PP1 DP4 CP2\n")));
+        QVERIFY(d.designs[0].design.endsWith(QStringLiteral("cp-dp")));
+        QVERIFY(d.designs[1].design.endsWith(QStringLiteral("dp-cp")));
+        QVERIFY(d.designs[0].design.contains(QStringLiteral("ZeRO\u00a02")));
+        PlanBreakdownChart chart;
+        chart.setData(d);
+        QCOMPARE(chart.xAxis->label(), QStringLiteral("candidate"));
+        QCOMPARE(chart.table().header.front(), QStringLiteral("candidate"));
+    }
+};
+
+QTEST_MAIN(TestPlanCharts)
+#include "tst_plancharts.moc"
