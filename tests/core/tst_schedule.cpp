@@ -6,6 +6,7 @@
 
 #include "fakecomm.h"
 #include "sim/schedule.h"
+#include "workload/overlap.h"
 
 #include <map>
 
@@ -122,6 +123,41 @@ private slots:
         out = runSchedule(spec, comm2);
         QCOMPARE(out.stepTime, 12.0);
         QCOMPARE(out.breakdown.tpExposed, 0.0);
+    }
+    // Ring CP on 2 ranks, one layer: the attention core (0.6 s of the 1 s forward) runs on two
+    // K/V blocks of 0.3 s; the one ring step (0.5 s) hides behind the first block only, so the
+    // forward ends ringCpExposed(2, 0.5, 0.3) = 0.2 s late and that is exposed CP, not compute.
+    void cpExchangeHidesOnlyBehindItsWindow()
+    {
+        ScheduleSpec spec = uniform(PipelineSchedule::OneFOneB, 1, 4, 1, 1.0, 2.0);
+        ChunkWork &w = spec.chunks[0];
+        w.cpForward = {{CollectiveOp::AllGather, 100, 5}}; // 0.5 s
+        w.cpBackward = {{CollectiveOp::ReduceScatter, 100, 5}};
+        w.cpWindowForward = 0.6 / 2;
+        w.cpWindowBackward = 1.2 / 2; // hides the backward's step
+        spec.pipelines[0].cp[0] = {CommGroup {{NodeId(0), NodeId(1)}, 0}};
+        test::FakeComm comm(0, 1000);
+        ScheduleOutcome out = runSchedule(spec, comm);
+        QVERIFY(out.ok);
+        const double stall = ringCpExposed(2, 0.5, 0.3);
+        QVERIFY(qAbs(stall - 0.2) < 1e-12);
+        QVERIFY(qAbs(out.stepTime - 4 * (3.0 + stall)) < 1e-9);
+        QVERIFY(qAbs(out.breakdown.cpExposed - 4 * stall) < 1e-9);
+        QVERIFY(qAbs(out.breakdown.compute - 12.0) < 1e-9);
+        QVERIFY(qAbs(out.breakdown.sum() - out.stepTime) < 1e-9);
+        // The all-gather kind has no window: the whole exchange precedes the attention.
+        w.cpWindowForward = w.cpWindowBackward = 0;
+        test::FakeComm comm2(0, 1000);
+        out = runSchedule(spec, comm2);
+        QVERIFY(qAbs(out.stepTime - 4 * (3.0 + 2 * 0.5)) < 1e-9);
+        QVERIFY(qAbs(out.breakdown.cpExposed - 4.0) < 1e-9);
+        // A window as long as the compute hides everything the compute can cover.
+        w.cpWindowForward = 1.0;
+        w.cpWindowBackward = 2.0;
+        test::FakeComm comm3(0, 1000);
+        out = runSchedule(spec, comm3);
+        QVERIFY(qAbs(out.stepTime - 12.0) < 1e-9);
+        QCOMPARE(out.breakdown.cpExposed, 0.0);
     }
     void ppTransferDelaysAndIsAccounted()
     {

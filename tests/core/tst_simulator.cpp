@@ -502,6 +502,32 @@ private slots:
         QCOMPARE(dpGroups, 4); // one per TP rank
         QVERIFY(r.breakdown.dpExposed > 0);
     }
+    // Ring CP hides its K/V exchange behind the attention core only (ChunkCost::
+    // attentionCoreForward); the all-gather kind (Llama 3) hides nothing. Before, both hid the
+    // exchange behind the whole layer and neither ever cost anything.
+    void contextParallelExchangeHidesBehindTheAttentionOnly()
+    {
+        Design d = test::makeCluster("dgx-a100", 1).design;
+        Workload w = smallGpt(4, 1, 1, 8);
+        w.config.cp = 2;
+        w.config.cpKind = CpKind::AllGather;
+        d.workload = w;
+        const SimResult gathered = simulate(d);
+        QVERIFY2(gathered.ok, codes(gathered).constData());
+        QVERIFY(gathered.breakdown.cpExposed > 0);
+        d.workload->config.cpKind = CpKind::Ring;
+        const SimResult ring = simulate(d);
+        QVERIFY2(ring.ok, codes(ring).constData());
+        QVERIFY(ring.breakdown.cpExposed < gathered.breakdown.cpExposed);
+        QVERIFY(ring.stepTime < gathered.stepTime);
+        for (const SimResult *r : {&gathered, &ring})
+            QVERIFY(std::abs(r->breakdown.sum() - r->stepTime) < 1e-9 * r->stepTime);
+        const ChunkCost cost = chunkCost(w.model, w.config, d.hardware.accelerators.at("a100-80gb"),
+                                         0, w.model.layers, true, true);
+        QVERIFY(cost.attentionCoreForward > 0);
+        QVERIFY(cost.attentionCoreForward < cost.forwardTime);
+        QVERIFY(cost.attentionCoreBackward > cost.attentionCoreForward);
+    }
     void cancelFlagStops()
     {
         Design d = test::makeCluster("dgx-a100", 1).design;

@@ -313,6 +313,10 @@ struct ModernStack
     /// Weight gradients accumulated into the main gradients by the wgrad GEMM (Megatron's
     /// --gradient-accumulation-fusion, on by default); torchtitan leaves it to autograd.
     bool wgradAccumulationFusion = true;
+    /// Context parallelism: Megatron-Core's --cp-comm-type defaults to p2p (ring, K/V blocks
+    /// overlapped with attention); torchtitan's context_parallel_rotate_method defaults to
+    /// allgather (the whole K/V gathered before the attention).
+    CpKind cpKind = CpKind::Ring;
 };
 
 // Host time per kernel launch of Megatron-Core + Transformer Engine in PyTorch eager, on the
@@ -344,7 +348,8 @@ ModernStack stackOf(const QString &id)
                 false,
                 0,
                 false,
-                false};
+                false,
+                CpKind::AllGather};
     if (id.startsWith(QLatin1String("ZOO-"))) // the model zoo's recipe: no tp_comm_overlap
         return {QStringLiteral("Megatron-LM (MoE model zoo)"),
                 AttentionKernel::Flash,
@@ -528,6 +533,7 @@ QList<ModernRow> readModernRows(const QString &file = QStringLiteral("modern_run
         c.gradReduceFp32 = mr.stack.gradReduceFp32;
         c.wgradAccumulationFusion = mr.stack.wgradAccumulationFusion;
         c.launchOverhead = mr.stack.hostPerKernel;
+        c.cpKind = mr.stack.cpKind;
         // PyTorch eager where the row says so (no torch.compile): element-wise op by op.
         c.fusedElementwise = !col("notes").startsWith(QLatin1String("Eager"));
         r.metric = col("metric");
@@ -663,9 +669,9 @@ ModernOutcome simulateModernRow(const ModernRow &mr, QString &table)
     const double err = row.metric == QLatin1String("step_time_s")
         ? (row.measured - predicted) / predicted // throughput error, like the others
         : (predicted - row.measured) / row.measured;
-    table += QStringLiteral(
-                 "%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
-                 "s, dp %12 s, ep %15 s, compute %16 s (host-bound %17 s), wall %13 s]%14\n")
+    table += QStringLiteral("%1 %2 %3 %4 %5%  %6 (%7)  [%8; mfu %9, bubble %10 s, tp %11 "
+                            "s, cp %18 s, dp %12 s, ep %15 s, compute %16 s (host-bound %17 s), "
+                            "wall %13 s]%14\n")
                  .arg(row.id, -26)
                  .arg(row.metric, -24)
                  .arg(row.measured, 10, 'f', 1)
@@ -687,7 +693,8 @@ ModernOutcome simulateModernRow(const ModernRow &mr, QString &table)
                                          .arg(fullestMemory(r)))
                  .arg(r.breakdown.epExposed, 0, 'f', 2)
                  .arg(r.breakdown.compute, 0, 'f', 2)
-                 .arg(r.breakdown.hostBound, 0, 'f', 2);
+                 .arg(r.breakdown.hostBound, 0, 'f', 2)
+                 .arg(r.breakdown.cpExposed, 0, 'f', 2);
     out.simulated = true;
     out.fits = r.memoryFits;
     out.error = err;

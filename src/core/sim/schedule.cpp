@@ -129,6 +129,9 @@ struct StageState
     double computeDur = 0;
     int epPending = 0; // EP requests of the current op in flight, when overlapped
     bool epOverlapped = false, slowed = false;
+    int cpPending = 0; // CP requests of the current op in flight
+    double cpWindow = 0; // seconds of its compute the CP exchange hides behind
+    bool cpDeferred = false; // the compute's end waits for the CP exchange
 };
 
 double at(const std::vector<double> &v, int i)
@@ -287,8 +290,12 @@ void Engine::tryStart(int pl, int st)
     const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
     const PipelineGroups &g = m_s.pipelines[static_cast<std::size_t>(pl)];
     // Overlapped collectives start with the compute.
+    ss.cpPending = 0;
+    ss.cpDeferred = false;
+    ss.cpWindow = op.forward ? w.cpWindowForward : w.cpWindowBackward;
     submitGroups(g.cp[static_cast<std::size_t>(st)], op.forward ? w.cpForward : w.cpBackward,
-                 Pending {Cat::Cp, pl, st, 0, 0, true, -1}, ss.pending);
+                 Pending {Cat::Cp, pl, st, 0, 0, true, -1}, ss.cpPending);
+    ss.pending += ss.cpPending;
     if (m_s.overlapTp)
         submitGroups(g.tp[static_cast<std::size_t>(st)], op.forward ? w.tpForward : w.tpBackward,
                      Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
@@ -324,6 +331,10 @@ void Engine::computeDone(int pl, int st)
     if (ss.epOverlapped && ss.epPending > 0 && !ss.slowed && m_s.epSmFraction > 0) {
         slowCompute(ss, ss.computeDur); // the dispatcher held its SMs the whole compute
         m_timers.push(Timer {ss.computeDue, m_seq++, 0, pl, st, 0});
+        return;
+    }
+    if (ss.cpPending > 0 && ss.computeDur > ss.cpWindow) {
+        ss.cpDeferred = true; // the layers after the attention wait for the K/V (commDone)
         return;
     }
     ss.computing = false;
@@ -458,6 +469,16 @@ void Engine::commDone(const Pending &p)
         StageState &ss = m_state[static_cast<std::size_t>(p.pl)][static_cast<std::size_t>(p.st)];
         OpRecord &rec = current(p.pl, p.st);
         (p.cat == Cat::Tp ? rec.tpDone : p.cat == Cat::Cp ? rec.cpDone : rec.epDone) = m_now;
+        if (p.cat == Cat::Cp && --ss.cpPending == 0 && ss.computing) {
+            // The compute beyond the window (ChunkWork::cpWindowForward) follows the exchange.
+            const double due = m_now + std::max(0.0, ss.computeDur - ss.cpWindow);
+            if (due > ss.computeDue || ss.cpDeferred) {
+                rec.cpStall += std::max(0.0, due - ss.computeDue);
+                ss.computeDue = std::max(due, ss.computeDue);
+                ss.cpDeferred = false;
+                m_timers.push(Timer {ss.computeDue, m_seq++, 0, p.pl, p.st, 0});
+            }
+        }
         if (p.cat == Cat::Ep && ss.epOverlapped && --ss.epPending == 0) {
             if (ss.computing && !ss.slowed && m_s.epSmFraction > 0) {
                 slowCompute(ss, m_now - rec.start); // the dispatcher's SMs were taken until now
@@ -640,10 +661,11 @@ void Engine::breakdown()
         // Compute beside the exchange (shared experts) is compute; the exchange is exposed
         // only once it has ended.
         const double side = std::clamp(r.sideDone - r.computeEnd, 0.0, r.commEnd - r.computeEnd);
-        b.compute += r.computeEnd - r.start + side;
+        b.compute += r.computeEnd - r.start - r.cpStall + side;
+        b.cpExposed += r.cpStall; // the compute waited for the K/V exchange
         const ChunkWork &work
             = m_s.chunks[static_cast<std::size_t>(r.op.chunk * m_s.p + m_out.criticalStage)];
-        b.hostBound += std::min(r.computeEnd - r.start,
+        b.hostBound += std::min(r.computeEnd - r.start - r.cpStall,
                                 r.op.forward ? work.hostForward : work.hostBackward);
         const double exposed = r.commEnd - r.computeEnd - side;
         const double tp = std::max(0.0, r.tpDone - r.computeEnd);

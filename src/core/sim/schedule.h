@@ -78,7 +78,14 @@ struct ChunkWork
     /// its kernels (ChunkCost::hostBoundForward / hostBoundBackward), seconds.
     double hostForward = 0, hostBackward = 0;
     std::vector<CollectiveCall> tpForward, tpBackward; ///< over each TP group
-    std::vector<CollectiveCall> cpForward, cpBackward; ///< over each CP group (overlapped)
+    /// Over each CP group; they start with the compute and hide behind cpWindowForward /
+    /// cpWindowBackward seconds of it (the attention core): the rest of the compute (the
+    /// layers' projections and MLPs) needs the attention's output, so a CP exchange ending
+    /// later than start + window delays the compute's end by as much (Liu et al. 2023, Ring
+    /// Attention; per layer, time = other compute + max(attention, K/V exchange), summed over
+    /// the chunk's layers alike).
+    std::vector<CollectiveCall> cpForward, cpBackward;
+    double cpWindowForward = 0, cpWindowBackward = 0;
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
     std::vector<CollectiveCall> etpForward, etpBackward; ///< over each expert-TP group
     /// Slots of the forward's and the backward's exchange under the 1F1B EP overlap (the
@@ -159,6 +166,9 @@ struct OpRecord
     double producerEnd = 0; ///< end of the producing operation (before transfer)
     double tpDone = 0, cpDone = 0, epDone = 0;
     double sideDone = 0; ///< end of the compute beside the exchange (ChunkWork::sideForward)
+    /// Time the compute waited for the CP exchange beyond its window (ChunkWork::cpWindow*),
+    /// included in computeEnd - start; the breakdown counts it as exposed CP.
+    double cpStall = 0;
 };
 
 struct ScheduleOutcome

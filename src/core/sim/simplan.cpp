@@ -428,6 +428,14 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
                                       cw.etpForward.end());
         }
         if (c.cp > 1) {
+            // Ring CP hides its cp - 1 K/V steps behind the attention of the blocks at hand (the
+            // last block's attention has no step beside it); the all-gather kind (Llama 3) has
+            // the whole K/V before its attention starts, so nothing hides it.
+            if (c.cpKind == CpKind::Ring) {
+                const double hidden = double(c.cp - 1) / c.cp;
+                cw.cpWindowForward = cost.attentionCoreForward * hidden;
+                cw.cpWindowBackward = cost.attentionCoreBackward * hidden;
+            }
             cw.cpForward = {{CollectiveOp::AllGather, vol.cpBytes, count}};
             cw.cpBackward = {{CollectiveOp::ReduceScatter, vol.cpBytes, count}};
             if (full)

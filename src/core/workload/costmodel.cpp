@@ -95,6 +95,8 @@ struct Pass
     double launchesFwd = 0, launchesBwd = 0; ///< kernels launched outside CUDA graphs
     /// GPU time of the MoE layers' attention side (up to the router) and MLP side (ChunkCost).
     double moeAttnFwd = 0, moeAttnBwd = 0, moeMlpFwd = 0, moeMlpBwd = 0;
+    /// GPU time of the attention core kernels, forward and backward (ChunkCost::attentionCore*).
+    double attnFwd = 0, attnBwd = 0;
 
     // The host launches `nf` forward and `nb` backward kernels.
     void launch(double nf, double nb)
@@ -181,8 +183,8 @@ struct Pass
 // the unfused QK^T, scale-mask-softmax, dropout and AV of Megatron 2021-22. MLA's heads have a
 // query-key dimension (nope + rope) and a value dimension of their own: the kernel's FLOPs are
 // 2 sq skv (d_qk + d_v), i.e. those of head dimension (d_qk + d_v) / 2.
-void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
-                   const AcceleratorSpec &acc, double b, int i)
+void attentionKernels(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
+                      const AcceleratorSpec &acc, double b, int i)
 {
     const double t = c.tp, s = m.seq, sq = double(m.seq) / c.cp;
     const double d = (m.qkHeadDim() + m.vHeadDimOf()) / 2;
@@ -205,6 +207,16 @@ void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
     // kernels (flash-attn flash_bwd_launch_template); cuDNN's fused kernels alike.
     p.launch(1, 3);
     p.flops += KernelModel::attentionKernelFlops(heads, queries, keys, d, !window, false) / cpDiv;
+}
+
+// The attention core with its GPU time recorded apart (the window ring CP hides its K/V in).
+void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
+                   const AcceleratorSpec &acc, double b, int i)
+{
+    const double f0 = p.fwd, b0 = p.bwd;
+    attentionKernels(p, m, c, acc, b, i);
+    p.attnFwd += p.fwd - f0;
+    p.attnBwd += p.bwd - b0;
 }
 
 // Norms, residual adds, dropouts and RoPE of one layer's forward on one GPU (per T tokens).
@@ -495,6 +507,8 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
         out.moeAttentionBackward = layers.moeAttnBwd * b;
         out.moeMlpBackward = layers.moeMlpBwd * b;
     }
+    out.attentionCoreForward = layers.attnFwd;
+    out.attentionCoreBackward = layers.attnBwd + again.attnFwd;
     return out;
 }
 

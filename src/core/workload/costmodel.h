@@ -63,6 +63,10 @@ struct ChunkCost
     /// GPU time; 0 without MoE layers.
     double moeAttentionForward = 0, moeMlpForward = 0;
     double moeAttentionBackward = 0, moeMlpBackward = 0;
+    /// GPU time of the attention core kernels (QK^T, softmax, AV; fused or not) in forwardTime
+    /// and in backwardTime (its backward plus any recomputed attention forward), seconds: the
+    /// compute a ring CP exchange of K/V blocks can hide behind (overlap.h ringCpExposed).
+    double attentionCoreForward = 0, attentionCoreBackward = 0;
 };
 
 /// Kernel-level cost of a model chunk (KernelModel, workload/kernels.h): every linear layer's

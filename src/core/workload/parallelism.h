@@ -26,8 +26,9 @@ enum class AttentionKernel { Flash, FlashAttention2, Unfused };
 /// (Blackwell FP4, 16-element blocks with E4M3 scales plus a per-tensor scale).
 enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8, Nvfp4 };
 /// Context parallelism: "all-gather" of K and V before the attention (Llama 3, Dubey et al. 2024
-/// sec. 3.3.2) or "ring" (K/V blocks passed peer to peer, each overlapped with the attention of
-/// the previous block; Megatron-Core's p2p CP, causal load balanced).
+/// sec. 3.3.2: its latency is exposed) or "ring" (K/V blocks passed peer to peer, each overlapped
+/// with the attention of the previous block; Megatron-Core's p2p CP, its default, causal load
+/// balanced). The simulator charges what exceeds that overlap (sim/schedule.h ChunkWork).
 enum class CpKind { AllGather, Ring };
 /// Modules whose activations are recomputed in the backward pass instead of stored
 /// (Megatron-Core --recompute-modules), as bits.
