@@ -163,15 +163,16 @@ QList<CurveRow> readCurves()
 // busbw (GB/s) of a curve row, predicted on whole scale-up domains of the accelerator's preset:
 // one domain, or `nodes` of them on the generator's rail-optimized fabric of the preset's NIC
 // (the first gpus / nodes accelerators of each).
-double predictCurve(const CurveRow &row)
+double predictCurve(const CurveRow &row, double nicScale = 1)
 {
     const std::string preset = row.accelerator == QLatin1String("GB200") ? "gb200-nvl72"
         : row.accelerator == QLatin1String("H100")                       ? "dgx-h100"
                                                                          : std::string();
     if (preset.empty() || row.gpus % row.nodes != 0)
         return -1;
-    const Cluster c = row.nodes == 1 ? makeCluster(preset, 1)
-                                     : generateCluster(clusterParams(preset, row.nodes));
+    FabricParams fp = clusterParams(preset, row.nodes);
+    fp.nicRate *= nicScale;
+    const Cluster c = row.nodes == 1 ? makeCluster(preset, 1) : generateCluster(fp);
     CollectiveSpec spec;
     if (!fromString(row.collective.toStdString(), spec.kind))
         return -1;
@@ -292,7 +293,8 @@ private slots:
     // nodes carry 2 algbw/8 each way; the 4-node slope from 64 to 128 MiB is 156 GB/s algbw) and
     // 40.5 under the ring (busbw/8), where Weft's NDR NIC carries 48 (send/recv 46-49 GB/s, the
     // old table's two-node ring 396 GB/s busbw); a second 4 x 8 H100 cluster (Voltage Park,
-    // NCCL 2.24.3, 330.9 GB/s) shows the same ~41. No NCCL mechanism for it was found.
+    // NCCL 2.24.3, 330.9 GB/s) shows the same ~41. No NCCL mechanism for it was found; at that
+    // rate both curves fit (fourAndEightNodeCurvesAtTheClustersNicRate).
     void fourAndEightNodeCurves()
     {
         checkCurves(4, 0.56, 0.15);
@@ -336,6 +338,70 @@ private slots:
             QVERIFY2(std::abs(error) <= 0.10,
                      qPrintable(QStringLiteral("%1: error %2%").arg(row.id).arg(100 * error)));
         }
+    }
+
+    // What the 4- and 8-node misses are: the same curves on this cluster's own NICs. Weft's NDR
+    // NIC carries 48 GB/s per direction (catalog ib-ndr, 0.96 x 50: NVIDIA's "46-48 GB/s per
+    // NIC", nccl-tests issue 290; 49.5 in the old table's two-node ring, nccl-tests issue 319;
+    // 49.2 on GB200 trays over ConnectX-7 in the rings of nccl issue 1801). This
+    // cluster's ring plateau says 40.6: one figure, the 4-node 8 GiB row (a ring's busbw is the
+    // NICs per node x the per-NIC rate), sets the NIC rate here and is left out of the 4-node
+    // statistics; the 8-node curve is held out for it. Sizes the cluster's own data contradicts
+    // are left out too, by a rule: 4 nodes took longer than 8 nodes of the same cluster (the
+    // same algorithm on a subset of nodes can only be as fast or faster). It flags 2, 4, 256
+    // and 512 MiB. At 256-512 MiB the premise fails - NCCL's tuner ran the ring on 4 nodes and
+    // NVLS-Tree on 8 (Weft picks the same and fits them: +18.4%, 0.0%); at 2-4 MiB no algorithm
+    // the tuner could pick is that slow in Weft (NVLS-Tree, tree LL128, ring LL128 at 2 MiB: 146,
+    // 134, 160 us against 227 us measured, flat to 8 MiB; the in-place 1 MiB is 93 us, see
+    // leftOutSizesInPlace): +69.9% and +14.8%, a disturbed sweep. On the rest issue 15's bounds
+    // hold at the cluster's NIC rate: 4 nodes median 3.7%, worst -12.4% (8 MiB); 8 nodes median
+    // 1.9%, worst -9.4% (16 MiB), the 1 GiB dip included (the tuner's switch to the ring).
+    // Weft's own rate stays 48 GB/s: three HGX H100 clusters run at ~40.5 (this one; Voltage
+    // Park's 4-node all-gather, 323.5 GB/s busbw; nccl issue 1221's 4 nodes at ~320 GB/s) and three
+    // systems on the same ConnectX-7 at 46-49.5, so it is the cluster, not the NIC generation; a
+    // design for such a cluster sets its rate (weft-cli generate --nic-gbps).
+    void fourAndEightNodeCurvesAtTheClustersNicRate()
+    {
+        const QList<CurveRow> rows = readCurves();
+        const auto rateRow = std::find_if(rows.begin(), rows.end(), [](const CurveRow &r) {
+            return r.nodes == 4 && r.bytes == 8589934592.0;
+        });
+        QVERIFY(rateRow != rows.end());
+        const double scale = rateRow->busbw / predictCurve(*rateRow);
+        qInfo().noquote() << QStringLiteral("the cluster's NIC: %1 of Weft's (%2 GB/s per NIC)")
+                                 .arg(scale, 0, 'f', 3)
+                                 .arg(rateRow->busbw / 8, 0, 'f', 1);
+        QVERIFY2(scale > 0.8 && scale < 0.9, qPrintable(QString::number(scale)));
+        // t = S x busbw factor / busbw, per cluster size
+        auto seconds = [](const CurveRow &r) {
+            CollectiveKind kind = CollectiveKind::AllReduce;
+            fromString(r.collective.toStdString(), kind);
+            return r.bytes * busBandwidthFactor(kind, r.gpus) / (r.busbw * 1e9);
+        };
+        QStringList contradicted;
+        for (const CurveRow &small : rows) {
+            if (small.nodes != 4 || !small.id.startsWith(QLatin1String("NT309-H100-4N")))
+                continue;
+            for (const CurveRow &large : rows)
+                if (large.nodes == 8 && large.bytes == small.bytes
+                    && large.id.startsWith(QLatin1String("NT309-H100-8N"))
+                    && seconds(large) < seconds(small))
+                    contradicted << small.id;
+        }
+        for (const CurveRow &row : rows)
+            if (contradicted.contains(row.id))
+                qInfo().noquote() << "left out (slower on 4 nodes than on 8):"
+                                  << QStringLiteral("%1 %2%").arg(row.id).arg(
+                                         100 * (predictCurve(row, scale) - row.busbw) / row.busbw,
+                                         0, 'f', 1);
+        QCOMPARE(contradicted,
+                 QStringList({QStringLiteral("NT309-H100-4N-AR-2097152"),
+                              QStringLiteral("NT309-H100-4N-AR-4194304"),
+                              QStringLiteral("NT309-H100-4N-AR-268435456"),
+                              QStringLiteral("NT309-H100-4N-AR-536870912")}));
+        contradicted << rateRow->id;
+        checkCurves(4, 0.25, 0.10, scale, contradicted);
+        checkCurves(8, 0.25, 0.10, scale);
     }
 
     void deepEpNormalKernels_data()
@@ -401,16 +467,23 @@ private slots:
     }
 
 private:
-    void checkCurves(int nodes, double rowBound, double medianBound)
+    // Checks the curve rows of `nodes` scale-up domains (less those named in `leftOut`) on NICs
+    // at nicScale of the preset's rate: each within rowBound, the median |error| within
+    // medianBound.
+    void checkCurves(int nodes, double rowBound, double medianBound, double nicScale = 1,
+                     const QStringList &leftOut = {})
     {
         QList<CurveRow> rows = readCurves();
         rows.erase(std::remove_if(rows.begin(), rows.end(),
                                   [&](const CurveRow &r) { return r.nodes != nodes; }),
                    rows.end());
         QVERIFY2(rows.size() >= 10, "validation/collectives_modern.csv missing or short");
+        rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                  [&](const CurveRow &r) { return leftOut.contains(r.id); }),
+                   rows.end());
         std::vector<double> errors;
         for (const CurveRow &row : rows) {
-            const double predicted = predictCurve(row);
+            const double predicted = predictCurve(row, nicScale);
             QVERIFY2(predicted > 0, qPrintable(row.id));
             const double error = (predicted - row.busbw) / row.busbw;
             errors.push_back(std::abs(error));
