@@ -404,6 +404,89 @@ private slots:
         checkCurves(8, 0.25, 0.10, scale);
     }
 
+    // Held out (tests/data/validation/collectives_heldout.csv): nccl-tests figures from clusters
+    // the model was never built or checked on, added after it; nothing is set from them. Each row
+    // runs on whole domains of its accelerator's preset (the first gpus / nodes accelerators of
+    // each), NICs at the row's stated rate, the algorithm the row names (auto: NCCL's tuner).
+    // Reported, whatever they are: median |error| 17.2%, worst -31.0%. The two GB200 rings over
+    // ConnectX-7 are within 3%; the two trees -31% and -30% (Weft runs the tree's reduce and
+    // broadcast one after the other); nccl issue 1221's 4 H100 nodes +18.8% (its RoCE NICs carry
+    // ~40 GB/s, as the 4/8-node cluster's: see fourAndEightNodeCurvesAtTheClustersNicRate); 248
+    // H200 nodes -15.6% (NVLS-Tree at 1,984 ranks, 512 MiB; the poster's "typically ~350").
+    void heldOutCollectives()
+    {
+        struct HeldOut
+        {
+            CurveRow row;
+            double nicGbps = 0;
+            QString algorithm;
+        };
+        QList<HeldOut> rows;
+        forEachCsvRow("collectives_heldout.csv", [&](const CsvColumn &col) {
+            HeldOut h;
+            h.row.id = col("id");
+            h.row.accelerator = col("accelerator");
+            h.row.gpus = col("gpus").toInt();
+            h.row.nodes = col("nodes").toInt();
+            h.row.collective = col("collective");
+            h.row.bytes = col("message_bytes").toDouble();
+            h.row.busbw = col("busbw_GBps").toDouble();
+            h.nicGbps = col("nic_gbps").toDouble();
+            h.algorithm = col("algorithm");
+            rows << h;
+        });
+        QVERIFY2(rows.size() >= 6, "validation/collectives_heldout.csv missing or short");
+        std::vector<double> errors;
+        for (const HeldOut &h : rows) {
+            const std::string preset = h.row.accelerator == QLatin1String("GB200") ? "gb200-nvl72"
+                : h.row.accelerator == QLatin1String("H200")                       ? "hgx-h200"
+                                                                                   : "dgx-h100";
+            FabricParams fp = clusterParams(preset, h.row.nodes);
+            fp.nicRate = h.nicGbps * 1e9 / 8;
+            fp.switchModel = fabricSwitchFor(Technology::InfiniBand, fp.nicRate);
+            fp.suSize = h.row.nodes; // one scalable unit: two tiers of 64-port switches
+            if (preset == "gb200-nvl72") // as Weft's GB200 example: 72 NICs a rack, no rails
+                fp.fabric = FabricKind::FatTree;
+            const Cluster c = generateCluster(fp);
+            QCOMPARE(int(c.acc.size()), h.row.nodes);
+            CollectiveSpec spec;
+            QVERIFY(fromString(h.row.collective.toStdString(), spec.kind));
+            QVERIFY(fromString(h.algorithm.toStdString(), spec.algorithm));
+            for (const auto &dom : c.acc)
+                spec.members.insert(spec.members.end(), dom.begin(),
+                                    dom.begin() + h.row.gpus / h.row.nodes);
+            QCOMPARE(int(spec.members.size()), h.row.gpus);
+            spec.bytes = h.row.bytes;
+            spec.ncclTuner = true;
+            spec.collNet = false;
+            const Router router(c.design);
+            const CollectivePlanner planner(router);
+            const CollectivePlan plan = planner.plan(spec);
+            const double busbw = h.row.bytes / planner.isolatedTime(plan)
+                * busBandwidthFactor(spec.kind, spec.members.size()) / 1e9;
+            const double error = (busbw - h.row.busbw) / h.row.busbw;
+            errors.push_back(std::abs(error));
+            qInfo().noquote() << QStringLiteral(
+                                     "%1 | measured %2 | predicted %3 GB/s | error %4% | %5 %6")
+                                     .arg(h.row.id, -28)
+                                     .arg(h.row.busbw, 7, 'f', 1)
+                                     .arg(busbw, 7, 'f', 1)
+                                     .arg(100 * error, 6, 'f', 1)
+                                     .arg(QString::fromLatin1(toString(plan.algorithm)),
+                                          QString::fromLatin1(toString(plan.protocol)));
+        }
+        std::sort(errors.begin(), errors.end());
+        const double median = errors.size() % 2
+            ? errors[errors.size() / 2]
+            : (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]) / 2;
+        qInfo().noquote() << QStringLiteral("held out: median |error| %1%, worst %2%")
+                                 .arg(100 * median, 0, 'f', 1)
+                                 .arg(100 * errors.back(), 0, 'f', 1);
+        // Regression bounds at the state they were added in (issue 15's: 10%, 25%).
+        QVERIFY2(median <= 0.18, qPrintable(QString::number(100 * median)));
+        QVERIFY2(errors.back() <= 0.32, qPrintable(QString::number(100 * errors.back())));
+    }
+
     void deepEpNormalKernels_data()
     {
         QTest::addColumn<int>("gpus");
