@@ -184,6 +184,39 @@ private slots:
         const double busbw = S / t * busBandwidthFactor(CollectiveKind::AllReduce, 64);
         QVERIFY2(busbw > 150e9, qPrintable(QString::number(busbw / 1e9)));
     }
+    // NCCL's tree all-reduce reduces up and broadcasts down at once (src/device/all_reduce.h,
+    // runTreeSplit). On three servers (trees 0 <- 2 <- 1 and 1 <- 0 <- 2), k = 4 GPUs and NICs of
+    // each DGX H100, a node's NIC carries 1.5 S/k per direction at once, so the bandwidth time is
+    // 1.5 S / (k x NIC rate x 0.92); reduce then broadcast took 2 S / (...) (GB200 partitions
+    // over InfiniBand, nccl issue 1801: tree busbw 485.7 GB/s measured, 338 before). Four
+    // servers (inner nodes with two children) stay at 2 S / (...). Four GPUs of each server keep
+    // the chains' NVLink traffic (2 S per GPU) off the critical path.
+    void treeReducesAndBroadcastsAtOnce()
+    {
+        for (const int servers : {3, 4}) {
+            const Setup st(servers);
+            const double nic = 50e9 * st.c.design.hardware.linkTechs.at("ib-ndr").efficiency;
+            const double S = 8.0 * (1 << 30);
+            std::vector<NodeId> members;
+            for (const auto &dom : st.c.acc)
+                members.insert(members.end(), dom.begin(), dom.begin() + 4);
+            CollectiveSpec s
+                = spec(CollectiveKind::AllReduce, members, S, CollectiveAlgorithm::Tree);
+            const CollectivePlan plan = st.planner.plan(s);
+            QCOMPARE(int(plan.protocol), int(Protocol::Simple));
+            double latency = 0;
+            for (const Phase &ph : plan.phases)
+                latency += ph.latency;
+            const double bandwidth = st.planner.isolatedTime(plan) - latency;
+            const double expected = (servers == 3 ? 1.5 : 2.0) * S
+                / (4 * nic * treeBandwidthFactor(Protocol::Simple, S));
+            QVERIFY2(near(bandwidth, expected, 0.01),
+                     qPrintable(QStringLiteral("%1 servers: %2 vs %3 s")
+                                    .arg(servers)
+                                    .arg(bandwidth)
+                                    .arg(expected)));
+        }
+    }
     // Labels that do not lie: algorithms an operation does not have are refused with a message,
     // and so is a collective of one rank.
     void honestAlgorithmErrors()
@@ -520,9 +553,10 @@ private slots:
         QVERIFY(near(treeBandwidthFactor(Protocol::Simple, 1 << 20), 0.92 * 0.5));
         QVERIFY(near(treeBandwidthFactor(Protocol::LL128, 8.0 * (1 << 20)), 0.92 * 0.9));
         QVERIFY(near(treeBandwidthFactor(Protocol::Simple, 1e12), 0.92));
-        // Two DGX H100: the up phase carries every chain edge (2 domains x 7, S/16 on each of the
-        // 16 trees: 14 S) and the tree edges between the domains (S); its flows carry that
-        // x the protocol's wire factor / the tree factor.
+        // Two DGX H100: the reduction up carries every chain edge (2 domains x 7, S/16 on each of
+        // the 16 trees: 14 S) and the tree edges between the domains (S), the broadcast down as
+        // much again, at once (one phase); its flows carry that x the protocol's wire factor /
+        // the tree factor.
         const Setup st(2);
         const double S = 32.0 * (1 << 20);
         const CollectivePlan tree = st.planner.plan(
@@ -530,8 +564,9 @@ private slots:
         double carried = 0;
         for (const Flow &f : tree.phases[0].flows)
             carried += f.bytes;
+        QCOMPARE(tree.phases.size(), std::size_t(1));
         const double expected
-            = 15 * S * wireFactor(tree.protocol) / treeBandwidthFactor(tree.protocol, S);
+            = 2 * 15 * S * wireFactor(tree.protocol) / treeBandwidthFactor(tree.protocol, S);
         QVERIFY2(near(carried, expected, 1e-6),
                  qPrintable(QStringLiteral("%1 vs %2").arg(carried).arg(expected)));
     }

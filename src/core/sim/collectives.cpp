@@ -393,9 +393,16 @@ void CollectivePlanner::direct(const Layout &lay, CollectiveKind kind, double by
 // every domain at its rail-c accelerator (whose NIC carries it), runs a chain through the domain
 // from there (forward for the first tree, backward for the second), and joins the domains by two
 // complementary binary trees (the second mirrored, so a leaf of one is inner in the other). Each
-// of the 2k trees carries S/2k; reduce up then broadcast down, each pipelined (one coupled phase
-// per direction). Latency (NCCL tuning.cc): base + 2 (chain hops x intra + log2(domains) x inter)
-// hop latencies, half on each phase.
+// of the 2k trees carries S/2k, reduced up and broadcast down at once: NCCL's tree all-reduce
+// kernel splits each channel's threads between the reduction towards the root and the broadcast
+// from it, the root doing both (src/device/all_reduce.h: runTreeSplit for Simple, LL and LL128
+// alike since CUDA 11.4), so the two directions of a full-duplex link carry them together (one
+// coupled phase). Where an inner node has one child that fills what reduce-then-broadcast
+// leaves idle: on three domains each node's NIC carries 1.5 x S/k per direction at once, where
+// reduce then broadcast would take as long as 2 x S/k; with two children per inner node (4, 8,
+// ... domains) both come to 2 x S/k, and on two domains to S/k. Latency
+// (NCCL tuning.cc): base + 2 (chain hops x intra + log2(domains) x inter) hop latencies, a chunk
+// going up and then down.
 void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     if (lay.size() < 2)
@@ -436,14 +443,11 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
         + scaled(interHop, depth);
     up = intra;
     up.insert(up.end(), inter.begin(), inter.end());
-    std::vector<Flow> down = up;
-    for (Flow &f : down)
-        std::swap(f.src, f.dst);
-    const ProtocolTimes half = scaled(baseLatency(LatencyFamily::Tree), 0.5) + lat;
-    plan.phases.push_back(coupledPhase(std::move(up), 0));
-    plan.latency.push_back(half);
-    plan.phases.push_back(coupledPhase(std::move(down), 0));
-    plan.latency.push_back(half);
+    std::vector<Flow> both = up;
+    for (const Flow &f : up)
+        both.push_back(Flow {f.dst, f.src, f.bytes});
+    plan.phases.push_back(coupledPhase(std::move(both), 0));
+    plan.latency.push_back(baseLatency(LatencyFamily::Tree) + scaled(lat, 2.0));
     plan.channels = static_cast<int>(2 * k);
     plan.treeCorrection = true;
     plan.bytes = bytes;
@@ -1065,6 +1069,25 @@ CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
                 // where Weft runs two trees per NIC; its per-channel caps count those.
                 o.channels = std::max(1, p.channels / 2);
                 o.graphChannels = true;
+            }
+            if (lay.domains.size() > 2) {
+                // NCCL prices the tree beyond two nodes by its graph's channels x bwInter (one
+                // channel per NIC, tuning.cc l.250-253), i.e. as if each node's NICs carried 2 x
+                // S/k each way, not the 1.5 x S/k the concurrent reduce and broadcast load
+                // them with (tree()): its busBw is the NICs' rate, the bottleneck of each
+                // channel's path to the next domain.
+                const auto &from = lay.domains[0], &to = lay.domains[1];
+                double nics = 0;
+                for (int c = 0; c < o.channels; ++c) {
+                    const auto i = static_cast<std::size_t>(c);
+                    const Route &r = m_router.route(from[i % from.size()], to[i % to.size()]);
+                    double rate = std::numeric_limits<double>::infinity();
+                    for (const RouteEntry &e : r.entries)
+                        if (e.fraction > 0)
+                            rate = std::min(rate, m_router.capacity(e.linkDir) / e.fraction);
+                    nics += std::isfinite(rate) ? rate : 0.0;
+                }
+                o.ncclBusBw = nics;
             }
             break;
         case A::NvlsTree:
