@@ -14,6 +14,8 @@
 // all-reduce, run with the planner's own choice of algorithm and protocol as NCCL's tuner makes
 // it (the measurements ran NCCL's defaults); median |error| <= 10% and every row within 25% inside
 // one domain; the two-node H100 curve (rows NT309-*) has its own, stated bounds (twoNodeCurve).
+// Figures from clusters the model was never built on (collectives_heldout.csv): slot
+// heldOutCollectives, issue 15's bounds.
 // Rows without one busbw figure per size (DeepEP dispatch/combine) are not all-reduce curves:
 // slot deepEpNormalKernels runs them as DeepEP's benchmark does (4,096 tokens x 7,168 hidden per
 // rank, top-8 of 256 experts, at most 4 nodes per token, FP8 dispatch, BF16 combine) on HGX H800
