@@ -14,6 +14,8 @@
 // all-reduce, run with the planner's own choice of algorithm and protocol as NCCL's tuner makes
 // it (the measurements ran NCCL's defaults); median |error| <= 10% and every row within 25% inside
 // one domain; the two-node H100 curve (rows NT309-*) has its own, stated bounds (twoNodeCurve).
+// Figures from clusters the model was never built on (collectives_heldout.csv): slot
+// heldOutCollectives, issue 15's bounds.
 // Rows without one busbw figure per size (DeepEP dispatch/combine) are not all-reduce curves:
 // slot deepEpNormalKernels runs them as DeepEP's benchmark does (4,096 tokens x 7,168 hidden per
 // rank, top-8 of 256 experts, at most 4 nodes per token, FP8 dispatch, BF16 combine) on HGX H800
@@ -163,15 +165,16 @@ QList<CurveRow> readCurves()
 // busbw (GB/s) of a curve row, predicted on whole scale-up domains of the accelerator's preset:
 // one domain, or `nodes` of them on the generator's rail-optimized fabric of the preset's NIC
 // (the first gpus / nodes accelerators of each).
-double predictCurve(const CurveRow &row)
+double predictCurve(const CurveRow &row, double nicScale = 1)
 {
     const std::string preset = row.accelerator == QLatin1String("GB200") ? "gb200-nvl72"
         : row.accelerator == QLatin1String("H100")                       ? "dgx-h100"
                                                                          : std::string();
     if (preset.empty() || row.gpus % row.nodes != 0)
         return -1;
-    const Cluster c = row.nodes == 1 ? makeCluster(preset, 1)
-                                     : generateCluster(clusterParams(preset, row.nodes));
+    FabricParams fp = clusterParams(preset, row.nodes);
+    fp.nicRate *= nicScale;
+    const Cluster c = row.nodes == 1 ? makeCluster(preset, 1) : generateCluster(fp);
     CollectiveSpec spec;
     if (!fromString(row.collective.toStdString(), spec.kind))
         return -1;
@@ -292,7 +295,8 @@ private slots:
     // nodes carry 2 algbw/8 each way; the 4-node slope from 64 to 128 MiB is 156 GB/s algbw) and
     // 40.5 under the ring (busbw/8), where Weft's NDR NIC carries 48 (send/recv 46-49 GB/s, the
     // old table's two-node ring 396 GB/s busbw); a second 4 x 8 H100 cluster (Voltage Park,
-    // NCCL 2.24.3, 330.9 GB/s) shows the same ~41. No NCCL mechanism for it was found.
+    // NCCL 2.24.3, 330.9 GB/s) shows the same ~41. No NCCL mechanism for it was found; at that
+    // rate both curves fit (fourAndEightNodeCurvesAtTheClustersNicRate).
     void fourAndEightNodeCurves()
     {
         checkCurves(4, 0.56, 0.15);
@@ -336,6 +340,155 @@ private slots:
             QVERIFY2(std::abs(error) <= 0.10,
                      qPrintable(QStringLiteral("%1: error %2%").arg(row.id).arg(100 * error)));
         }
+    }
+
+    // What the 4- and 8-node misses are: the same curves on this cluster's own NICs. Weft's NDR
+    // NIC carries 48 GB/s per direction (catalog ib-ndr, 0.96 x 50: NVIDIA's "46-48 GB/s per
+    // NIC", nccl-tests issue 290; 49.5 in the old table's two-node ring, nccl-tests issue 319;
+    // 49.2 on GB200 trays over ConnectX-7 in the rings of nccl issue 1801). This
+    // cluster's ring plateau says 40.6: one figure, the 4-node 8 GiB row (a ring's busbw is the
+    // NICs per node x the per-NIC rate), sets the NIC rate here and is left out of the 4-node
+    // statistics; the 8-node curve is held out for it. Sizes the cluster's own data contradicts
+    // are left out too, by a rule: 4 nodes took longer than 8 nodes of the same cluster (the
+    // same algorithm on a subset of nodes can only be as fast or faster). It flags 2, 4, 256
+    // and 512 MiB. At 256-512 MiB the premise fails - NCCL's tuner ran the ring on 4 nodes and
+    // NVLS-Tree on 8 (Weft picks the same and fits them: +18.4%, 0.0%); at 2-4 MiB no algorithm
+    // the tuner could pick is that slow in Weft (NVLS-Tree, tree LL128, ring LL128 at 2 MiB: 146,
+    // 134, 160 us against 227 us measured, flat to 8 MiB; the in-place 1 MiB is 93 us, see
+    // leftOutSizesInPlace): +69.9% and +14.8%, a disturbed sweep. On the rest issue 15's bounds
+    // hold at the cluster's NIC rate: 4 nodes median 3.7%, worst -12.4% (8 MiB); 8 nodes median
+    // 1.9%, worst -9.4% (16 MiB), the 1 GiB dip included (the tuner's switch to the ring).
+    // Weft's own rate stays 48 GB/s: three HGX H100 clusters run at ~40.5 (this one; Voltage
+    // Park's 4-node all-gather, 323.5 GB/s busbw; nccl issue 1221's 4 nodes at ~320 GB/s) and three
+    // systems on the same ConnectX-7 at 46-49.5, so it is the cluster, not the NIC generation; a
+    // design for such a cluster sets its rate (weft-cli generate --nic-gbps).
+    void fourAndEightNodeCurvesAtTheClustersNicRate()
+    {
+        const QList<CurveRow> rows = readCurves();
+        const auto rateRow = std::find_if(rows.begin(), rows.end(), [](const CurveRow &r) {
+            return r.nodes == 4 && r.bytes == 8589934592.0;
+        });
+        QVERIFY(rateRow != rows.end());
+        const double scale = rateRow->busbw / predictCurve(*rateRow);
+        qInfo().noquote() << QStringLiteral("the cluster's NIC: %1 of Weft's (%2 GB/s per NIC)")
+                                 .arg(scale, 0, 'f', 3)
+                                 .arg(rateRow->busbw / 8, 0, 'f', 1);
+        QVERIFY2(scale > 0.8 && scale < 0.9, qPrintable(QString::number(scale)));
+        // t = S x busbw factor / busbw, per cluster size
+        auto seconds = [](const CurveRow &r) {
+            CollectiveKind kind = CollectiveKind::AllReduce;
+            fromString(r.collective.toStdString(), kind);
+            return r.bytes * busBandwidthFactor(kind, r.gpus) / (r.busbw * 1e9);
+        };
+        QStringList contradicted;
+        for (const CurveRow &small : rows) {
+            if (small.nodes != 4 || !small.id.startsWith(QLatin1String("NT309-H100-4N")))
+                continue;
+            for (const CurveRow &large : rows)
+                if (large.nodes == 8 && large.bytes == small.bytes
+                    && large.id.startsWith(QLatin1String("NT309-H100-8N"))
+                    && seconds(large) < seconds(small))
+                    contradicted << small.id;
+        }
+        for (const CurveRow &row : rows)
+            if (contradicted.contains(row.id))
+                qInfo().noquote() << "left out (slower on 4 nodes than on 8):"
+                                  << QStringLiteral("%1 %2%").arg(row.id).arg(
+                                         100 * (predictCurve(row, scale) - row.busbw) / row.busbw,
+                                         0, 'f', 1);
+        QCOMPARE(contradicted,
+                 QStringList({QStringLiteral("NT309-H100-4N-AR-2097152"),
+                              QStringLiteral("NT309-H100-4N-AR-4194304"),
+                              QStringLiteral("NT309-H100-4N-AR-268435456"),
+                              QStringLiteral("NT309-H100-4N-AR-536870912")}));
+        contradicted << rateRow->id;
+        checkCurves(4, 0.25, 0.10, scale, contradicted);
+        checkCurves(8, 0.25, 0.10, scale);
+    }
+
+    // Held out (tests/data/validation/collectives_heldout.csv): nccl-tests figures from clusters
+    // the model was never built or checked on, added after it; nothing is set from them. Each row
+    // runs on whole domains of its accelerator's preset (the first gpus / nodes accelerators of
+    // each), NICs at the row's stated rate, the algorithm the row names (auto: NCCL's tuner).
+    // Reported, whatever they are. Added at median |error| 17.2%, worst -31.0%: the GB200 rings
+    // over ConnectX-7 within 3%, the trees -31% and -30% because Weft ran the tree's reduction
+    // and broadcast one after the other where NCCL's kernel runs them at once (fixed from NCCL's
+    // source, tst_collectives treeReducesAndBroadcastsAtOnce; those two rows are no longer held
+    // out for it). Now median 7.6%, worst +18.8%: GB200 rings -2.5/-2.8%, trees -7.9/-7.2%;
+    // nccl issue 1221's 4 H100 nodes +18.8% (its RoCE NICs carry ~40 GB/s, as the 4/8-node
+    // cluster's: fourAndEightNodeCurvesAtTheClustersNicRate); 248 H200 nodes -15.6% (NVLS-Tree
+    // at 1,984 ranks and 512 MiB; the poster's "typically ~350"). Issue 15's bounds.
+    void heldOutCollectives()
+    {
+        struct HeldOut
+        {
+            CurveRow row;
+            double nicGbps = 0;
+            QString algorithm;
+        };
+        QList<HeldOut> rows;
+        forEachCsvRow("collectives_heldout.csv", [&](const CsvColumn &col) {
+            HeldOut h;
+            h.row.id = col("id");
+            h.row.accelerator = col("accelerator");
+            h.row.gpus = col("gpus").toInt();
+            h.row.nodes = col("nodes").toInt();
+            h.row.collective = col("collective");
+            h.row.bytes = col("message_bytes").toDouble();
+            h.row.busbw = col("busbw_GBps").toDouble();
+            h.nicGbps = col("nic_gbps").toDouble();
+            h.algorithm = col("algorithm");
+            rows << h;
+        });
+        QVERIFY2(rows.size() >= 6, "validation/collectives_heldout.csv missing or short");
+        std::vector<double> errors;
+        for (const HeldOut &h : rows) {
+            const std::string preset = h.row.accelerator == QLatin1String("GB200") ? "gb200-nvl72"
+                : h.row.accelerator == QLatin1String("H200")                       ? "hgx-h200"
+                                                                                   : "dgx-h100";
+            FabricParams fp = clusterParams(preset, h.row.nodes);
+            fp.nicRate = h.nicGbps * 1e9 / 8;
+            fp.switchModel = fabricSwitchFor(Technology::InfiniBand, fp.nicRate);
+            fp.suSize = h.row.nodes; // one scalable unit: two tiers of 64-port switches
+            if (preset == "gb200-nvl72") // as Weft's GB200 example: 72 NICs a rack, no rails
+                fp.fabric = FabricKind::FatTree;
+            const Cluster c = generateCluster(fp);
+            QCOMPARE(int(c.acc.size()), h.row.nodes);
+            CollectiveSpec spec;
+            QVERIFY(fromString(h.row.collective.toStdString(), spec.kind));
+            QVERIFY(fromString(h.algorithm.toStdString(), spec.algorithm));
+            for (const auto &dom : c.acc)
+                spec.members.insert(spec.members.end(), dom.begin(),
+                                    dom.begin() + h.row.gpus / h.row.nodes);
+            QCOMPARE(int(spec.members.size()), h.row.gpus);
+            spec.bytes = h.row.bytes;
+            spec.ncclTuner = true;
+            spec.collNet = false;
+            const Router router(c.design);
+            const CollectivePlanner planner(router);
+            const CollectivePlan plan = planner.plan(spec);
+            const double busbw = h.row.bytes / planner.isolatedTime(plan)
+                * busBandwidthFactor(spec.kind, spec.members.size()) / 1e9;
+            const double error = (busbw - h.row.busbw) / h.row.busbw;
+            errors.push_back(std::abs(error));
+            qInfo().noquote() << QStringLiteral(
+                                     "%1 | measured %2 | predicted %3 GB/s | error %4% | %5 %6")
+                                     .arg(h.row.id, -28)
+                                     .arg(h.row.busbw, 7, 'f', 1)
+                                     .arg(busbw, 7, 'f', 1)
+                                     .arg(100 * error, 6, 'f', 1)
+                                     .arg(QString::fromLatin1(toString(plan.algorithm)),
+                                          QString::fromLatin1(toString(plan.protocol)));
+        }
+        std::sort(errors.begin(), errors.end());
+        const double median = errors.size() % 2
+            ? errors[errors.size() / 2]
+            : (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]) / 2;
+        qInfo().noquote() << QStringLiteral("held out: median |error| %1%, worst %2%")
+                                 .arg(100 * median, 0, 'f', 1)
+                                 .arg(100 * errors.back(), 0, 'f', 1);
+        QVERIFY2(median <= 0.10, qPrintable(QString::number(100 * median)));
+        QVERIFY2(errors.back() <= 0.25, qPrintable(QString::number(100 * errors.back())));
     }
 
     void deepEpNormalKernels_data()
@@ -401,16 +554,23 @@ private slots:
     }
 
 private:
-    void checkCurves(int nodes, double rowBound, double medianBound)
+    // Checks the curve rows of `nodes` scale-up domains (less those named in `leftOut`) on NICs
+    // at nicScale of the preset's rate: each within rowBound, the median |error| within
+    // medianBound.
+    void checkCurves(int nodes, double rowBound, double medianBound, double nicScale = 1,
+                     const QStringList &leftOut = {})
     {
         QList<CurveRow> rows = readCurves();
         rows.erase(std::remove_if(rows.begin(), rows.end(),
                                   [&](const CurveRow &r) { return r.nodes != nodes; }),
                    rows.end());
         QVERIFY2(rows.size() >= 10, "validation/collectives_modern.csv missing or short");
+        rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                  [&](const CurveRow &r) { return leftOut.contains(r.id); }),
+                   rows.end());
         std::vector<double> errors;
         for (const CurveRow &row : rows) {
-            const double predicted = predictCurve(row);
+            const double predicted = predictCurve(row, nicScale);
             QVERIFY2(predicted > 0, qPrintable(row.id));
             const double error = (predicted - row.busbw) / row.busbw;
             errors.push_back(std::abs(error));

@@ -393,9 +393,16 @@ void CollectivePlanner::direct(const Layout &lay, CollectiveKind kind, double by
 // every domain at its rail-c accelerator (whose NIC carries it), runs a chain through the domain
 // from there (forward for the first tree, backward for the second), and joins the domains by two
 // complementary binary trees (the second mirrored, so a leaf of one is inner in the other). Each
-// of the 2k trees carries S/2k; reduce up then broadcast down, each pipelined (one coupled phase
-// per direction). Latency (NCCL tuning.cc): base + 2 (chain hops x intra + log2(domains) x inter)
-// hop latencies, half on each phase.
+// of the 2k trees carries S/2k, reduced up and broadcast down at once: NCCL's tree all-reduce
+// kernel splits each channel's threads between the reduction towards the root and the broadcast
+// from it, the root doing both (src/device/all_reduce.h: runTreeSplit for Simple, LL and LL128
+// alike since CUDA 11.4), so the two directions of a full-duplex link carry them together (one
+// coupled phase). It matters where an inner node has a single child: on three domains each
+// node's NIC carries 1.5 x S/k per direction at once, where reduce-then-broadcast takes as long
+// as 2 x S/k; with two children per inner node (4, 8, ... domains) both come to 2 x S/k, and on
+// two domains to S/k. Latency
+// (NCCL tuning.cc): base + 2 (chain hops x intra + log2(domains) x inter) hop latencies, a chunk
+// going up and then down.
 void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &plan) const
 {
     if (lay.size() < 2)
@@ -436,14 +443,11 @@ void CollectivePlanner::tree(const Layout &lay, double bytes, CollectivePlan &pl
         + scaled(interHop, depth);
     up = intra;
     up.insert(up.end(), inter.begin(), inter.end());
-    std::vector<Flow> down = up;
-    for (Flow &f : down)
-        std::swap(f.src, f.dst);
-    const ProtocolTimes half = scaled(baseLatency(LatencyFamily::Tree), 0.5) + lat;
-    plan.phases.push_back(coupledPhase(std::move(up), 0));
-    plan.latency.push_back(half);
-    plan.phases.push_back(coupledPhase(std::move(down), 0));
-    plan.latency.push_back(half);
+    std::vector<Flow> both = up;
+    for (const Flow &f : up)
+        both.push_back(Flow {f.dst, f.src, f.bytes});
+    plan.phases.push_back(coupledPhase(std::move(both), 0));
+    plan.latency.push_back(baseLatency(LatencyFamily::Tree) + scaled(lat, 2.0));
     plan.channels = static_cast<int>(2 * k);
     plan.treeCorrection = true;
     plan.bytes = bytes;
@@ -883,18 +887,48 @@ double CollectivePlanner::simulate(const std::vector<Phase> &phases) const
     return m_scratch->jobFinishTime(j);
 }
 
+std::size_t CollectivePlanner::hardwareHash(int index) const
+{
+    if (m_hardware.empty()) {
+        // Per accelerator: its model, then the technology and capacity of every link it drives
+        // in a fixed order, folded into one hash (0 for the router's other nodes).
+        const Design &d = m_router.design();
+        std::vector<std::vector<std::pair<std::size_t, double>>> drives(m_router.nodeCount());
+        for (const Link &l : d.links())
+            for (const NodeId end : {l.a, l.b})
+                if (const int i = m_router.nodeIndex(end); i >= 0 && m_router.isAccelerator(i))
+                    drives[static_cast<std::size_t>(i)].emplace_back(
+                        std::hash<std::string> {}(l.tech), l.capacity());
+        m_hardware.assign(drives.size() + 1, 0);
+        for (const Node &n : d.nodes()) {
+            const int i = m_router.nodeIndex(n.id);
+            if (i < 0 || !m_router.isAccelerator(i))
+                continue;
+            auto &links = drives[static_cast<std::size_t>(i)];
+            std::sort(links.begin(), links.end());
+            std::size_t h = std::hash<std::string> {}(n.spec);
+            for (const auto &[tech, capacity] : links)
+                h = (h * 1000003u ^ tech) * 1000003u ^ std::hash<double> {}(capacity);
+            m_hardware[static_cast<std::size_t>(i)] = h;
+        }
+    }
+    return index >= 0 && static_cast<std::size_t>(index) < m_hardware.size()
+        ? m_hardware[static_cast<std::size_t>(index)]
+        : 0;
+}
+
 std::size_t CollectivePlanner::shapeHash(const CollectiveSpec &spec, std::size_t cands) const
 {
     const Layout lay = layout(spec.members);
     std::size_t h = lay.domains.size();
     for (const auto &dom : lay.domains) {
         h = h * 1000003u ^ dom.size();
-        for (NodeId id : dom)
-            h = h * 1000003u
-                ^ static_cast<std::size_t>(m_router.railOf(m_router.nodeIndex(id)) + 1);
+        for (NodeId id : dom) {
+            const int idx = m_router.nodeIndex(id);
+            h = (h * 1000003u ^ static_cast<std::size_t>(m_router.railOf(idx) + 1)) * 1000003u
+                ^ hardwareHash(idx);
+        }
     }
-    if (const Node *first = m_router.design().node(spec.members.front()))
-        h = h * 1000003u ^ std::hash<std::string> {}(first->spec);
     return h * 1000003u ^ cands; // full mesh or not, in-network reduction or not
 }
 
@@ -1065,6 +1099,25 @@ CollectivePlanner::tunerDecision(const CollectiveSpec &spec,
                 // where Weft runs two trees per NIC; its per-channel caps count those.
                 o.channels = std::max(1, p.channels / 2);
                 o.graphChannels = true;
+            }
+            if (lay.domains.size() > 2) {
+                // NCCL prices the tree beyond two nodes by its graph's channels x bwInter (one
+                // channel per NIC, tuning.cc l.250-253), as if each node's NICs carried 2 x S/k
+                // each way, whatever the concurrent reduction and broadcast load them with
+                // (tree(): 1.5 x S/k on three nodes): its busBw is the NICs' rate, the
+                // bottleneck of each channel's path to the next domain (bytes/s).
+                const auto &from = lay.domains[0], &to = lay.domains[1];
+                double nics = 0;
+                for (int c = 0; c < o.channels; ++c) {
+                    const auto i = static_cast<std::size_t>(c);
+                    const Route &r = m_router.route(from[i % from.size()], to[i % to.size()]);
+                    double rate = std::numeric_limits<double>::infinity();
+                    for (const RouteEntry &e : r.entries)
+                        if (e.fraction > 0)
+                            rate = std::min(rate, m_router.capacity(e.linkDir) / e.fraction);
+                    nics += std::isfinite(rate) ? rate : 0.0;
+                }
+                o.ncclBusBw = nics;
             }
             break;
         case A::NvlsTree:

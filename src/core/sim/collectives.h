@@ -179,7 +179,13 @@ private:
                               bool onePerDomain) const;
     ProtocolTimes maxEdgeLatency(LatencyFamily f, const std::vector<Flow> &flows,
                                  bool multiDomain) const;
+    /// What NCCL's tuner sees of a group, as a hash: domains, ranks per domain, each member's
+    /// rail and hardware (hardwareHash); groups of one shape share the auto decision.
     std::size_t shapeHash(const CollectiveSpec &spec, std::size_t cands) const;
+    /// Hash of the accelerator at router node `index`: its model and the technology and
+    /// capacity of each link it drives (two accelerators are the same hardware when these are
+    /// equal, as for the simulator's replica symmetry); 0 for other nodes.
+    std::size_t hardwareHash(int index) const;
     void finalize(CollectivePlan &plan, Protocol proto, double bandwidthTime) const;
     double timeWith(const CollectivePlan &plan, Protocol proto, double bandwidthTime) const;
     void ring(const Layout &lay, CollectiveKind kind, double bytes, CollectivePlan &plan) const;
@@ -209,6 +215,7 @@ private:
                            const std::vector<CollectiveAlgorithm> &cands,
                            CollectivePlan &best) const;
     mutable std::map<std::tuple<int, double, std::size_t, std::size_t>, Decision> m_autoCache;
+    mutable std::vector<std::size_t> m_hardware; ///< hardwareHash by router node index
     mutable RouteParts m_parts;
     mutable std::unordered_map<std::uint64_t, Hop> m_pieceHops;
 };
