@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -20,6 +21,14 @@
 using namespace weft;
 
 namespace {
+
+// CPU seconds of the calling thread (a worker's simulation time, whatever the machine's load).
+double threadCpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
 
 void printRow(const char *label, const PlanRow &r)
 {
@@ -137,10 +146,16 @@ int main(int argc, char **argv)
     };
     if (std::getenv("BENCH_PLAN_VERBOSE"))
         o.row = [&t0](const PlanRow &r) {
+            // The thread's CPU time since its previous row: one simulation (and any pruning
+            // between), or the screening before the first.
+            thread_local double last = 0;
+            const double cpu = threadCpuSeconds();
             std::fprintf(
-                stderr, "%.1f s: %s: step %.1f ms, bound %.1f ms\n",
+                stderr, "%.1f s: %s: step %.1f ms, bound %.1f ms, %.2f s CPU\n",
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
-                describeCandidate(r.config, r.order).c_str(), r.stepTime * 1e3, r.lowerBound * 1e3);
+                describeCandidate(r.config, r.order).c_str(), r.stepTime * 1e3, r.lowerBound * 1e3,
+                cpu - last);
+            last = cpu;
         };
     const TrainingPlan r = runPlan(d, space, o);
     const double wall

@@ -161,6 +161,52 @@ private slots:
         QCOMPARE(s.rate(a), 1.0);
         QCOMPARE(s.load(2), 2.0);
     }
+    // Loads kept or not (setTrackLoads) give bit-identical rates on random instances with
+    // units added and removed (critical and non-critical directions, rate caps, identical
+    // units), and the same loads on the directions that can saturate.
+    void sameRatesWithoutLoads()
+    {
+        std::uint64_t seed = 12345;
+        const auto next = [&seed](int n) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(n));
+        };
+        for (int round = 0; round < 50; ++round) {
+            std::vector<double> cap;
+            for (int i = 0; i < 12; ++i)
+                cap.push_back(1 + next(20) * (next(3) == 0 ? 10 : 1));
+            MaxMinSolver kept(cap), lean(cap);
+            lean.setTrackLoads(false);
+            std::vector<std::pair<MaxMinSolver::UnitId, MaxMinSolver::UnitId>> live;
+            for (int step = 0; step < 40; ++step) {
+                if (!live.empty() && next(3) == 0) {
+                    const std::size_t k
+                        = static_cast<std::size_t>(next(static_cast<int>(live.size())));
+                    kept.remove(live[k].first);
+                    lean.remove(live[k].second);
+                    live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
+                } else {
+                    std::vector<RouteEntry> e;
+                    for (LinkDir ld = 0; ld < 12; ++ld)
+                        if (next(4) == 0)
+                            e.push_back({ld, 0.25 * (1 + next(4))});
+                    const double rateCap = next(4) == 0 || e.empty()
+                        ? 0.5 + next(8)
+                        : std::numeric_limits<double>::infinity();
+                    live.emplace_back(kept.add(e, rateCap), lean.add(e, rateCap));
+                }
+                std::vector<MaxMinSolver::UnitId> u1, u2;
+                std::vector<LinkDir> l1, l2;
+                kept.solve(u1, l1);
+                lean.solve(u2, l2);
+                for (const auto &[a, b] : live)
+                    QCOMPARE(lean.rate(b), kept.rate(a));
+                for (LinkDir ld = 0; ld < 12; ++ld)
+                    if (kept.critical(ld))
+                        QCOMPARE(lean.load(ld), kept.load(ld));
+            }
+        }
+    }
     void zeroCapacityRefused()
     {
         MaxMinSolver s({0, 1});

@@ -51,6 +51,26 @@ PlanKnob enumKnob(std::string name, std::string title, E TrainingConfig::*field,
             {}};
 }
 
+// A switch: "off" (0) and "on" (1); parses those, 0 and 1.
+PlanKnob switchKnob(std::string name, std::string title, bool TrainingConfig::*field)
+{
+    return {std::move(name),
+            std::move(title),
+            [field](const TrainingConfig &c) { return c.*field ? 1 : 0; },
+            [field](TrainingConfig &c, int v) { c.*field = v != 0; },
+            [](int v) { return std::string(v != 0 ? "on" : "off"); },
+            [](const std::string &s, int &v) {
+                if (s == "on" || s == "1")
+                    v = 1;
+                else if (s == "off" || s == "0")
+                    v = 0;
+                else
+                    return false;
+                return true;
+            },
+            {}};
+}
+
 PlanKnob withAbsent(PlanKnob k, std::string absent)
 {
     k.absentValue = std::move(absent);
@@ -101,7 +121,11 @@ bool meaningful(const PlanSpace &space, const TrainingConfig &c)
     if (c.etp > 0 && c.etp == c.tp && std::find(etp.begin(), etp.end(), 0) != etp.end())
         return false;
     const auto &disp = space.values[static_cast<std::size_t>(planKnobIndex("dispatcher"))];
-    return c.ep > 1 || static_cast<int>(c.dispatcher) == disp.front();
+    if (c.ep <= 1 && static_cast<int>(c.dispatcher) != disp.front())
+        return false;
+    // TP overlap changes nothing without TP collectives.
+    const auto &overlap = space.values[static_cast<std::size_t>(planKnobIndex("overlap_tp"))];
+    return c.tp > 1 || (c.overlapTp ? 1 : 0) == overlap.front();
 }
 
 } // namespace
@@ -141,6 +165,11 @@ const std::vector<PlanKnob> &planKnobs()
          [](int v) { return std::to_string(v); },
          [](const std::string &s, int &v) { return parseInt(s, v) && v <= 3; },
          {}},
+        // Plans written before this knob (session 20) kept the base workload's setting, which
+        // was off in every example.
+        withAbsent(switchKnob("overlap_tp", "TP communication overlapped with compute",
+                              &TrainingConfig::overlapTp),
+                   "off"),
     };
     return knobs;
 }
@@ -191,6 +220,7 @@ PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long
         {static_cast<int>(Recompute::None), static_cast<int>(Recompute::Selective),
          static_cast<int>(Recompute::Full)},
         {0, 1, 2, 3},
+        {}, // overlap_tp: the base workload's (below)
     };
     const auto &knobs = planKnobs();
     for (std::size_t i = 0; i < knobs.size(); ++i)
@@ -327,6 +357,8 @@ std::string describeCandidate(const TrainingConfig &c, const std::string &order)
         s += std::string(" · ") + toString(c.schedule);
     s += " · b " + std::to_string(c.microBatch) + " · recompute " + toString(c.recompute)
         + " · ZeRO " + std::to_string(c.effectiveZero());
+    if (c.overlapTp && c.tp > 1)
+        s += " · TP overlap";
     if (!order.empty())
         s += " · " + order;
     return s;

@@ -31,7 +31,7 @@ struct PlanKnob
 };
 
 /// The knobs in enumeration order: tp, cp, pp, ep, etp (0, written "tp": as TP), dispatcher,
-/// schedule, vpp, micro_batch, recompute, zero_stage.
+/// schedule, vpp, micro_batch, recompute, zero_stage, overlap_tp (0 "off", 1 "on").
 const std::vector<PlanKnob> &planKnobs();
 /// Index of knob `name` in planKnobs(), or -1.
 int planKnobIndex(const std::string &name);
@@ -55,8 +55,12 @@ struct PlanSpace
 /// and 1, and the dispatchers alltoall, deepep and hybridep; schedule 1F1B and interleaved 1F1B
 /// (GPipe has 1F1B's bubble and more memory, Narayanan et al. 2021 sec. 2.2: fix schedule=gpipe to
 /// plan it); virtual stages 1, 2, 4, 8 (with interleaving only); micro-batch 1, 2, 4, 8;
-/// recomputation none, selective, full; ZeRO 0-3. The base workload's own value of each knob is
-/// always included. Values are sorted.
+/// recomputation none, selective, full; ZeRO 0-3; TP overlap only the base workload's: whether
+/// the training stack overlaps TP communication (Megatron-Core --tp-comm-overlap, Transformer
+/// Engine userbuffers) is the user's to say, and in the simulator it never slows a step (the
+/// collectives run beside the compute, schedule.cpp), so searching both would double the plan
+/// to find "on" ahead (`--fix overlap_tp=on` plans with it). The base workload's own value of
+/// each knob is always included. Values are sorted.
 PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus = 0);
 
 /// Pins knobs: "tp=8,pp=16,recompute=selective". Throws std::invalid_argument naming the
@@ -85,13 +89,15 @@ std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize
 /// Calls `visit(config, dpIntegral)` for each configuration of the space in enumeration order
 /// (knob order, first knob slowest), skipping meaningless combinations (virtual stages without
 /// interleaving, interleaving with one stage or one virtual stage, an explicit expert TP equal
-/// to TP when "as TP" is searched too, other dispatchers than the first without EP). `dpIntegral`
+/// to TP when "as TP" is searched too, other dispatchers than the first without EP, other TP
+/// overlap values than the first without TP). `dpIntegral`
 /// is false when tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number
 /// visited.
 long long forEachConfig(const PlanSpace &space,
                         const std::function<void(const TrainingConfig &, bool)> &visit);
 
-/// "TP 8 · PP 16 · DP 128 · interleaved v4 · b 1 · selective · ZeRO 1 · tp-dp-pp".
+/// "TP 8 · PP 16 · DP 128 · interleaved v4 · b 1 · selective · ZeRO 1 · tp-dp-pp" (" · TP overlap"
+/// before the order when TP collectives overlap compute).
 std::string describeCandidate(const TrainingConfig &c, const std::string &order);
 
 } // namespace weft

@@ -159,8 +159,12 @@ void MaxMinSolver::remove(UnitId id)
     const bool last = k.units.size() == 1;
     for (const RouteEntry &e : k.entries) {
         const LinkDir ld = e.linkDir;
-        // The other units of a link that could bind may speed up; elsewhere only the load drops.
-        (critical(ld) ? m_dirtyLinks : m_loadLinks).push_back(ld);
+        // The other units of a link that could bind may speed up; elsewhere only the load drops
+        // (nothing to do when loads are not kept: the rates do not change).
+        if (critical(ld))
+            m_dirtyLinks.push_back(ld);
+        else if (m_trackLoads)
+            m_loadLinks.push_back(ld);
         m_demand[ld] = last && m_onLink[ld].size() == 1 ? 0.0 : m_demand[ld] - e.fraction * k.bound;
     }
     auto it = std::find(k.units.begin(), k.units.end(), id);
@@ -264,7 +268,10 @@ bool MaxMinSolver::certified(ClassId c)
         if (!m_cellOk[cell])
             continue;
         const LinkDir ld = k.entries[i].linkDir;
-        bool ok = m_load[ld] >= m_cap[ld] * (1 - kSlack);
+        // fill() left the loads of the directions that cannot saturate to be summed here when
+        // they are not kept (the same sum over the same classes).
+        const double load = m_trackLoads || m_critical[ld] ? m_load[ld] : summedLoad(ld);
+        bool ok = load >= m_cap[ld] * (1 - kSlack);
         for (const LinkUse &x : m_onLink[ld]) {
             if (!ok)
                 break;
@@ -374,19 +381,23 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
                 freeze(x.cls);
     }
     // A critical link's classes are all in the component; a link that cannot bind may also
-    // carry classes of other components, so its load is summed over all of them.
+    // carry classes of other components, so its load is summed over all of them (when kept).
     for (LinkDir ld : linkDirs) {
-        if (m_critical[ld]) {
+        if (m_critical[ld])
             m_load[ld] = m_frozenLoad[ld];
-            continue;
-        }
-        double load = 0;
-        for (const LinkUse &x : m_onLink[ld]) {
-            const Class &k = m_classes[x.cls];
-            load += k.rate * x.weight * static_cast<double>(k.units.size());
-        }
-        m_load[ld] = load;
+        else if (m_trackLoads)
+            m_load[ld] = summedLoad(ld);
     }
+}
+
+double MaxMinSolver::summedLoad(LinkDir ld) const
+{
+    double load = 0;
+    for (const LinkUse &x : m_onLink[ld]) {
+        const Class &k = m_classes[x.cls];
+        load += k.rate * x.weight * static_cast<double>(k.units.size());
+    }
+    return load;
 }
 
 } // namespace weft

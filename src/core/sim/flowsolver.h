@@ -79,6 +79,11 @@ public:
     }
     /// Removes every unit.
     void clear();
+    /// Whether load() is kept for link directions that cannot saturate (default true). Off,
+    /// load() is current only for critical ones (critical()): the rates never depend on the
+    /// others, so a caller that reads no loads (a network without link statistics) saves the
+    /// sum over every class crossing each of them at every solve. Rates are the same either way.
+    void setTrackLoads(bool on) { m_trackLoads = on; }
 
     [[nodiscard]] double rate(UnitId u) const { return m_classes[m_unitClass[u]].rate; }
     /// Current load of a link direction: sum over its units of rate x weight, bytes/s.
@@ -153,6 +158,8 @@ private:
     ClassId findOrCreateClass(std::span<const RouteEntry> entries, double maxRate, double bound,
                               std::uint64_t classKey, std::uint32_t group);
     [[nodiscard]] bool certified(ClassId c);
+    /// Sum over the live classes crossing `ld` of rate x weight x units, bytes/s.
+    [[nodiscard]] double summedLoad(LinkDir ld) const;
     void dropClass(ClassId c);
     void collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs);
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
@@ -170,6 +177,7 @@ private:
     std::vector<char> m_unitAlive;
     std::vector<UnitId> m_freeUnits;
     std::size_t m_live = 0;
+    bool m_trackLoads = true; ///< see setTrackLoads()
     std::vector<LinkDir> m_dirtyLinks; ///< critical links of removed units: re-solve their classes
     std::vector<LinkDir> m_loadLinks; ///< other links of removed units: recompute their load
     std::vector<ClassId> m_dirtyClasses;

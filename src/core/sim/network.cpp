@@ -107,6 +107,7 @@ FlowNetwork::FlowNetwork(std::unique_ptr<Router> own, const Router *shared, Netw
 {
     m_options.pxn = m_router.pxn();
     m_options.seriesBuckets = std::max(0, m_options.seriesBuckets);
+    m_solver.setTrackLoads(m_options.recordStats); // loads are read for the statistics only
     m_slot.assign(2 * m_router.linkCount(), -1);
     m_scratchWeight.assign(2 * m_router.linkCount(), 0);
     m_scratchMark.assign(2 * m_router.linkCount(), 0);
