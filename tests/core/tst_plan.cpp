@@ -65,6 +65,38 @@ private slots:
         QVERIFY(n > 0);
     }
 
+    // TP overlap is the base workload's unless fixed; "on" plans with it on every candidate with
+    // TP, and a candidate without TP is enumerated once (the knob changes nothing there).
+    void tpOverlapKnob()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        const auto knob = static_cast<std::size_t>(planKnobIndex("overlap_tp"));
+        QVERIFY(knob < planKnobs().size());
+        PlanSpace s = defaultPlanSpace(d, *d.workload);
+        QCOMPARE(s.values[knob], std::vector<int> {d.workload->config.overlapTp ? 1 : 0});
+        fixKnobs(s, "overlap_tp=on");
+        QCOMPARE(s.values[knob], std::vector<int> {1});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "overlap_tp=maybe"));
+        long long withTp = 0;
+        forEachConfig(s, [&](const TrainingConfig &c, bool) {
+            QVERIFY(c.overlapTp);
+            withTp += c.tp > 1 ? 1 : 0;
+        });
+        QVERIFY(withTp > 0);
+        TrainingConfig c = d.workload->config;
+        c.tp = 2;
+        c.overlapTp = true;
+        QVERIFY(describeCandidate(c, "").find("TP overlap") != std::string::npos);
+        c.overlapTp = false;
+        QVERIFY(describeCandidate(c, "").find("TP overlap") == std::string::npos);
+        // Both values searched: a TP-1 configuration appears once, a TP-2 one twice.
+        s.values[knob] = {0, 1};
+        fixKnobs(s, "tp=1");
+        const long long tp1 = forEachConfig(s, [](const TrainingConfig &, bool) {});
+        s.values[knob] = {0};
+        QCOMPARE(forEachConfig(s, [](const TrainingConfig &, bool) {}), tp1);
+    }
+
     void placementsKeepTpInsideDomain()
     {
         TrainingConfig c;
