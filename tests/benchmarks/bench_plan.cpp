@@ -4,7 +4,8 @@
 // PP 16, interleaved 1F1B; Dubey et al. 2024, sec. 3.3.1) ranks, with both breakdowns when it
 // is not in the top 5. Usage (from the repository root): bench_plan [DESIGN.weft] [JOBS] [TOP]
 // [FIX, e.g. cp=1,zero_stage=1]. BENCH_PLAN_SECONDS=S stops the plan after S seconds (CI runs it
-// short) and prints the rate and the projected time of the whole plan.
+// short) and prints the rate, the projected time of the whole plan and the best so far (with
+// Meta's layout against the first).
 #include "io/designfile.h"
 #include "plan/planlosers.h"
 #include "plan/planner.h"
@@ -192,11 +193,11 @@ int main(int argc, char **argv)
                         kth * 1e3, needed, double(needed) * (1 - twins) * perSimulation,
                         twins * 100, perSimulation, jobs);
         }
-        return 0;
+        std::printf("best so far:\n");
     }
     for (std::size_t i = 0; i < r.ranked.size(); ++i)
         printRow(("#" + std::to_string(i + 1)).c_str(), r.ranked[i]);
-    if (!r.ranked.empty() && !std::getenv("BENCH_PLAN_NO_LOSERS")) {
+    if (!r.ranked.empty() && !r.outOfTime && !std::getenv("BENCH_PLAN_NO_LOSERS")) {
         const auto t1 = std::chrono::steady_clock::now();
         const std::vector<PlanLoser> losers = losingLayouts(d, space, r.ranked.front(), nullptr);
         std::printf("losing layouts simulated in %.1f s\n",
@@ -213,14 +214,16 @@ int main(int argc, char **argv)
             metaRank = static_cast<int>(i) + 1;
     }
     if (metaRank > 0) {
-        std::printf("Meta's choice (TP 8, PP 16, interleaved) ranks #%d\n", metaRank);
+        std::printf("Meta's choice (TP 8, PP 16, interleaved) ranks #%d%s\n", metaRank,
+                    r.outOfTime ? " so far" : "");
     } else if (!r.ranked.empty()) {
         Design scratch = d;
         PlanRow meta = simulateCandidate(scratch, *d.workload, d.workload->config,
                                          d.workload->placement.order, nullptr);
         meta.lowerBound
             = stepLowerBound(d.workload->model, d.workload->config, planHardware(d)).total();
-        std::printf("Meta's choice (TP 8, PP 16, interleaved) is not in the top %d:\n", top);
+        std::printf("Meta's choice (TP 8, PP 16, interleaved) is not in the top %d%s:\n", top,
+                    r.outOfTime ? " so far" : "");
         printRow("meta", meta);
         printRow("#1", r.ranked.front());
         printBreakdown("meta", meta.breakdown);

@@ -46,7 +46,6 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
     m_weight.assign(n, 0);
     m_frozenLoad.assign(n, 0);
     m_count.assign(n, 0);
-    m_version.assign(n, 0);
     m_critical.assign(n, 0);
 }
 
@@ -95,9 +94,31 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
     m_unitAlive[id] = 1;
     ++m_live;
     for (const RouteEntry &e : k.entries)
-        m_demand[e.linkDir] += e.fraction * bound;
+        addDemand(e.linkDir, e.fraction * bound);
     m_dirtyClasses.push_back(c);
     return id;
+}
+
+void MaxMinSolver::addDemand(LinkDir ld, double delta, bool clearToZero)
+{
+    const bool was = critical(ld);
+    m_demand[ld] = clearToZero ? 0.0 : m_demand[ld] + delta;
+    if (critical(ld) != was)
+        for (const LinkUse &x : m_onLink[ld])
+            m_classes[x.cls].criticalStale = true;
+}
+
+const std::vector<std::uint32_t> &MaxMinSolver::criticalEntries(ClassId c)
+{
+    Class &k = m_classes[c];
+    if (k.criticalStale) {
+        k.criticalEntries.clear();
+        for (std::uint32_t i = 0; i < k.entries.size(); ++i)
+            if (critical(k.entries[i].linkDir))
+                k.criticalEntries.push_back(i);
+        k.criticalStale = false;
+    }
+    return k.criticalEntries;
 }
 
 MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry> entries,
@@ -135,6 +156,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.content = classKey != 0 ? hashUnit(entries, maxRate) : h;
     k.keyed = classKey != 0;
     k.group = group;
+    k.criticalStale = true;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
         const RouteEntry &e = k.entries[i];
         auto &v = m_onLink[e.linkDir];
@@ -165,7 +187,7 @@ void MaxMinSolver::remove(UnitId id)
             m_dirtyLinks.push_back(ld);
         else if (m_trackLoads)
             m_loadLinks.push_back(ld);
-        m_demand[ld] = last && m_onLink[ld].size() == 1 ? 0.0 : m_demand[ld] - e.fraction * k.bound;
+        addDemand(ld, -e.fraction * k.bound, last && m_onLink[ld].size() == 1);
     }
     auto it = std::find(k.units.begin(), k.units.end(), id);
     *it = k.units.back();
@@ -202,6 +224,8 @@ void MaxMinSolver::dropClass(ClassId c)
     k.use = {};
     k.cells = {};
     k.cellCount = 0;
+    k.criticalEntries = {};
+    k.criticalStale = true;
     m_freeClasses.push_back(c);
 }
 
@@ -236,8 +260,15 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
             return;
         m_classMark[c] = mark;
         classes.push_back(c);
-        for (const RouteEntry &e : m_classes[c].entries)
-            visitLink(e.linkDir, false);
+        // Without loads to keep, the directions that cannot saturate play no part: only the
+        // critical ones are visited (the component and the rates are the same).
+        const Class &k = m_classes[c];
+        if (m_trackLoads)
+            for (const RouteEntry &e : k.entries)
+                visitLink(e.linkDir, false);
+        else
+            for (std::uint32_t i : criticalEntries(c))
+                visitLink(k.entries[i].linkDir, false);
     };
     for (LinkDir ld : m_dirtyLinks)
         visitLink(ld, true);
@@ -270,7 +301,7 @@ bool MaxMinSolver::certified(ClassId c)
         const LinkDir ld = k.entries[i].linkDir;
         // fill() left the loads of the directions that cannot saturate to be summed here when
         // they are not kept (the same sum over the same classes).
-        const double load = m_trackLoads || m_critical[ld] ? m_load[ld] : summedLoad(ld);
+        const double load = m_trackLoads || critical(ld) ? m_load[ld] : summedLoad(ld);
         bool ok = load >= m_cap[ld] * (1 - kSlack);
         for (const LinkUse &x : m_onLink[ld]) {
             if (!ok)
@@ -324,21 +355,26 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
     }
     for (ClassId c : classes) {
         m_frozen[c] = 0;
-        const double n = static_cast<double>(m_classes[c].units.size());
-        for (const RouteEntry &e : m_classes[c].entries)
-            if (m_critical[e.linkDir]) {
-                m_weight[e.linkDir] += e.fraction * n;
-                ++m_count[e.linkDir];
-            }
+        const Class &k = m_classes[c];
+        const double n = static_cast<double>(k.units.size());
+        for (std::uint32_t i : criticalEntries(c)) {
+            const RouteEntry &e = k.entries[i];
+            m_weight[e.linkDir] += e.fraction * n;
+            ++m_count[e.linkDir];
+        }
     }
     // Heap of saturation levels: a critical link direction saturates at (cap - frozen load) /
-    // weight of its unfrozen classes; a class stops at its own cap. Levels only rise as classes
-    // freeze, so stale entries are skipped by version. Every class has a critical link or a cap
-    // (the one that sets its bound), so every class freezes.
+    // weight of its unfrozen classes; a class stops at its own cap. A link's level only rises
+    // as classes freeze (a class freezes at a level no higher than the link's), so each link
+    // has one heap item whose key is a lower bound of its level: when it comes out on top, its
+    // level is recomputed, and it goes back in when that is higher (lazy re-keying: one push per
+    // link per time it surfaces, not one per class frozen on it). The link on top with a
+    // current key is then the lowest. Every class has a critical link or a cap (the one that
+    // sets its bound), so every class freezes.
     m_heap.clear();
     for (LinkDir ld : linkDirs)
         if (m_critical[ld] && m_count[ld] > 0)
-            pushItem({m_cap[ld] / m_weight[ld], ld, ++m_version[ld]});
+            pushItem({m_cap[ld] / m_weight[ld], ld, 0});
     for (ClassId c : classes)
         if (m_classes[c].maxRate < kInf)
             pushItem({m_classes[c].maxRate, c, kClassItem});
@@ -350,16 +386,13 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
         Class &k = m_classes[c];
         k.rate = level;
         const double n = static_cast<double>(k.units.size());
-        for (const RouteEntry &e : k.entries) {
+        for (std::uint32_t i : k.criticalEntries) { // current: read by the loop above
+            const RouteEntry &e = k.entries[i];
             const LinkDir ld = e.linkDir;
-            if (!m_critical[ld])
-                continue;
             m_frozenLoad[ld] += e.fraction * n * level;
             if (--m_count[ld] == 0)
                 continue;
             m_weight[ld] -= e.fraction * n;
-            const double w = std::max(m_weight[ld], 1e-300);
-            pushItem({std::max(level, (m_cap[ld] - m_frozenLoad[ld]) / w), ld, ++m_version[ld]});
         }
     };
     while (unfrozen > 0 && !m_heap.empty()) {
@@ -373,8 +406,15 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
             freeze(it.index);
             continue;
         }
-        if (it.version != m_version[it.index] || m_count[it.index] == 0)
+        const LinkDir ld = it.index;
+        if (m_count[ld] == 0)
             continue;
+        const double w = std::max(m_weight[ld], 1e-300);
+        const double current = std::max(level, (m_cap[ld] - m_frozenLoad[ld]) / w);
+        if (current > it.level) { // classes froze on it since it was keyed
+            pushItem({current, ld, 0});
+            continue;
+        }
         level = std::max(level, it.level);
         for (const LinkUse &x : m_onLink[it.index])
             if (!m_frozen[x.cls])

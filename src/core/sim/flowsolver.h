@@ -18,8 +18,10 @@
 //    *critical* link directions (demand > capacity) take part in progressive filling.
 //  - The allocation decomposes over connected components of the class / critical-link incidence
 //    graph, so after adding or removing units only the components they touch are recomputed,
-//    each in O(C log C) for its C (class, critical link) incidences plus O(E) for the loads of
-//    all its E incidences. On a non-blocking fat tree the spine and core links of a collective
+//    each in O(C + L log L) for its C (class, critical link) incidences and L critical links
+//    (each class keeps the list of its critical entries; a link's heap key is refreshed only
+//    when it surfaces), plus O(E) for the loads of all its E incidences when loads are kept
+//    (setTrackLoads). On a non-blocking fat tree the spine and core links of a collective
 //    are not critical, so collectives on different NICs stay in different components.
 //
 // Aggregated units (FlowNetwork's symmetry classes of a phase, flowclasses.h) carry a non-zero
@@ -139,6 +141,12 @@ private:
         std::uint32_t group = 0; ///< aggregate group, 0 for none
         std::vector<std::uint32_t> cells; ///< per entry: link class (dense), aggregates only
         std::uint32_t cellCount = 0;
+        /// Indices of the entries on critical link directions, ascending; rebuilt when one of
+        /// its directions changes criticality (`criticalStale`). Progressive filling reads
+        /// only these, so a wide unit (a DP ring over thousands of directions) costs its few
+        /// critical ones per solve.
+        std::vector<std::uint32_t> criticalEntries;
+        bool criticalStale = true;
     };
     /// A live class crossing a link direction with the weight of one of its units.
     struct LinkUse
@@ -151,7 +159,7 @@ private:
     {
         double level;
         std::uint32_t index;
-        std::uint32_t version; // links: m_version at push; classes: kClassItem
+        std::uint32_t version; // links: 0; classes: kClassItem
         bool operator>(const Item &o) const { return level > o.level; }
     };
 
@@ -161,6 +169,11 @@ private:
     /// Sum over the live classes crossing `ld` of rate x weight x units, bytes/s.
     [[nodiscard]] double summedLoad(LinkDir ld) const;
     void dropClass(ClassId c);
+    /// Entries of class `c` on critical link directions (Class::criticalEntries), current.
+    const std::vector<std::uint32_t> &criticalEntries(ClassId c);
+    /// Adds `delta` to the demand of `ld`; when that changes whether it is critical, the
+    /// critical entries of the classes crossing it are rebuilt before their next use.
+    void addDemand(LinkDir ld, double delta, bool clearToZero = false);
     void collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs);
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
     void pushItem(Item item);
@@ -185,7 +198,7 @@ private:
     std::vector<std::uint32_t> m_linkMark, m_classMark;
     std::uint32_t m_mark = 0;
     std::vector<double> m_weight, m_frozenLoad;
-    std::vector<std::uint32_t> m_count, m_version;
+    std::vector<std::uint32_t> m_count;
     std::vector<char> m_frozen, m_critical;
     std::vector<LinkDir> m_stack;
     std::vector<Item> m_heap;
