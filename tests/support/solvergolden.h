@@ -3,6 +3,9 @@
 // re-keyed the saturation heap lazily and read only critical entries), on small generated
 // clusters whose rings cross leaves, spines and cores: tst_solvergolden checks that the faster
 // solver gives the same answers. Shared by the test and the program that printed the figures.
+// Session 22: the GEMM model's square tiles (kernels.cpp) changed five of the cases' compute;
+// their figures were re-recorded with the solver of 47ed413, which gave 3812b12's figures to the
+// last digit on this table before that change (the four cases it left alone still match).
 
 #include "plan/planlosers.h"
 #include "plan/planner.h"
@@ -73,16 +76,16 @@ inline std::vector<GoldenCase> goldenCases()
          0.071423488632331916},
         {"tp2 cp4 pp2 v2, tp-cp-dp-pp, 3 tiers", 16, 3, 1.0, 2, 4, 2, 2, 1, "tp-cp-dp-pp",
          0.050944221704967624},
-        {"tp8 pp4 v2, 3 tiers", 16, 3, 1.0, 8, 1, 4, 2, 2, "tp-cp-dp-pp", 0.058201206446082607},
+        {"tp8 pp4 v2, 3 tiers", 16, 3, 1.0, 8, 1, 4, 2, 2, "tp-cp-dp-pp", 0.05773986593920425},
         {"tp4 cp2 pp2, dp before pp, 2:1 leaves", 16, 3, 2.0, 4, 2, 2, 1, 1, "tp-dp-cp-pp",
-         0.070829285300935144},
+         0.070620968195498596},
         {"tp1 cp2 pp4 v2, 2 tiers 3:1", 16, 2, 3.0, 1, 2, 4, 2, 0, "tp-pp-dp-cp",
-         0.097516134257758},
-        {"tp2 pp2, zero 3, 2 tiers", 8, 2, 1.0, 2, 1, 2, 1, 3, "tp-pp-dp", 0.1171703524907494},
+         0.097041612593540216},
+        {"tp2 pp2, zero 3, 2 tiers", 8, 2, 1.0, 2, 1, 2, 1, 3, "tp-pp-dp", 0.11691991050130113},
         {"tp2 cp8 pp4 v2, cp outermost, 64 domains", 64, 3, 1.0, 2, 8, 4, 2, 2, "tp-pp-dp-cp",
          0.056317511416624132},
         {"tp8 pp8, pp before dp, 64 domains 2:1", 64, 3, 2.0, 8, 1, 8, 1, 1, "tp-pp-dp",
-         0.030156419064586479},
+         0.029978473440504815},
         {"tp4 cp4 pp2 v4, 64 domains", 64, 3, 1.0, 4, 4, 2, 4, 1, "tp-dp-cp-pp",
          0.029297327856882369},
     };

@@ -50,12 +50,23 @@ double KernelModel::waveEfficiency(double M, double N, double K, double batch) c
         return 1;
     const double sms = m_acc.sms;
     const double tm = std::max(1, m_acc.gemmTileM), tn = std::max(1, m_acc.gemmTileN);
-    const double waves = std::min(tileWaves(M, N, tm, tn, batch), tileWaves(N, M, tm, tn, batch));
-    double best = (batch * M * N) / (waves * sms * tm * tn);
+    // The generation's large tile in either orientation, or the square tile of its short side
+    // (128 x 128 on every generation in the catalog), whichever wastes less of the last wave:
+    // cuBLAS's heuristics pick the tile per shape among several (the guide's "Dimension
+    // Quantization Effects": 256x128 and 128x256 most efficient, 128x128 next; e.g. A100's
+    // ampere_bf16_s16816gemm_bf16_256x128 and _128x128 kernels, Hopper's tilesize128x256x64 and
+    // 128x128x64). The square tile is taken at the same per-SM throughput: on A100 its operand
+    // feed from L2, (128 + 128) x 2 bytes per 2 x 128 x 128 FLOPs per k, is 32 B/clock/SM at the
+    // 2,048 BF16 FLOPs/clock/SM peak, inside the ~47 B/clock/SM L2 (5,120 B/clock over 108 SMs,
+    // NVIDIA A100 whitepaper); on Hopper and Blackwell (TMA multicast) it is assumed alike.
+    const double ts = std::min(tm, tn);
+    double best = 0;
+    for (const auto &[a, b] : {std::pair {tm, tn}, std::pair {tn, tm}, std::pair {ts, ts}})
+        best = std::max(best, (batch * M * N) / (tileWaves(M, N, a, b, batch) * sms * a * b));
     const double tiles = batch
         * std::min(std::ceil(M / tm) * std::ceil(N / tn), std::ceil(N / tm) * std::ceil(M / tn));
     if (tiles >= sms)
-        return best;
+        return std::min(1.0, best);
     // Less than one wave of the large tile: cuBLAS/CUTLASS heuristics take 64-row tiles and
     // split K over the idle SMs (each split at least kMinSplitK deep), as the guide describes
     // for small problems. Per-SM efficiency of the smaller tiles is not modelled.

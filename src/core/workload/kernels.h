@@ -29,6 +29,7 @@ public:
     /// plus one scale byte per 16 elements), C moving `outBytes` bytes per element (2: a BF16
     /// write; 8: an fp32 accumulation, C read and written). Time = max(math, memory) with
     ///  math = waves x (2 tileM tileN K) / (sustained peak / SMs), waves = ceil(tiles / SMs),
+    ///        (tileM x tileN the best of the tilings of waveEfficiency()),
     ///        sustained peak = peak x matmul efficiency x sustained clock (MSMF / MAMF),
     ///        tiles = ceil(M / tileM) ceil(N / tileN), the better of both tile orientations
     ///        (cuBLAS may swap the operands); below one wave, 64-row tiles with split-K over the
@@ -40,7 +41,9 @@ public:
     [[nodiscard]] double gemm(double M, double N, double K, DataType dtype, double batch = 1,
                               double outBytes = 2) const;
     /// Fraction of the math time that does useful work: 2MNK / (waves x SMs x 2 tileM tileN K)
-    /// (1 without SMs): the wave-quantization efficiency of the shape (best of the tilings).
+    /// (1 without SMs): the wave-quantization efficiency of the shape, the best of the tilings
+    /// cuBLAS chooses from: the catalog tile in both orientations and the square tile of its
+    /// short side (128 x 128), all at the same per-SM throughput (kernels.cpp says why).
     [[nodiscard]] double waveEfficiency(double M, double N, double K, double batch = 1) const;
 
     /// A fused attention kernel over `heads` (batch x local heads) of `sq` queries against `skv`
