@@ -197,6 +197,47 @@ double predictCurve(const CurveRow &row, double nicScale = 1)
     return row.bytes / t * busBandwidthFactor(spec.kind, row.gpus) / 1e9;
 }
 
+// The 4-node rows of nccl-tests issue 309's second cluster (gj-aion) that took longer than the
+// same cluster's 8-node run of the same size: t = S x busbw factor / busbw per cluster size.
+QStringList slowerOnFourNodesThanOnEight(const QList<CurveRow> &rows)
+{
+    auto seconds = [](const CurveRow &r) {
+        CollectiveKind kind = CollectiveKind::AllReduce;
+        fromString(r.collective.toStdString(), kind);
+        return r.bytes * busBandwidthFactor(kind, r.gpus) / (r.busbw * 1e9);
+    };
+    QStringList slower;
+    for (const CurveRow &small : rows) {
+        if (small.nodes != 4 || !small.id.startsWith(QLatin1String("NT309-H100-4N")))
+            continue;
+        for (const CurveRow &large : rows)
+            if (large.nodes == 8 && large.bytes == small.bytes
+                && large.id.startsWith(QLatin1String("NT309-H100-8N"))
+                && seconds(large) < seconds(small))
+                slower << small.id;
+    }
+    return slower;
+}
+
+// What slowerOnFourNodesThanOnEight flags in collectives_modern.csv: 2, 4, 256 and 512 MiB.
+QStringList slowerOnFourNodesIds()
+{
+    return {QStringLiteral("NT309-H100-4N-AR-2097152"), QStringLiteral("NT309-H100-4N-AR-4194304"),
+            QStringLiteral("NT309-H100-4N-AR-268435456"),
+            QStringLiteral("NT309-H100-4N-AR-536870912")};
+}
+
+// Prints the rows of `leftOut` with Weft's error at `nicScale` x its NIC rate (they stay visible).
+void reportLeftOut(const QList<CurveRow> &rows, const QStringList &leftOut, double nicScale = 1)
+{
+    for (const CurveRow &row : rows)
+        if (leftOut.contains(row.id))
+            qInfo().noquote() << "left out (slower on 4 nodes than on 8):"
+                              << QStringLiteral("%1 %2%").arg(row.id).arg(
+                                     100 * (predictCurve(row, nicScale) - row.busbw) / row.busbw, 0,
+                                     'f', 1);
+}
+
 } // namespace
 
 class TestCollectiveValidation : public QObject
@@ -277,29 +318,58 @@ private slots:
     // nodes) and the ring from 256 MiB / 1 GiB, where the measured curves dip; the ring's Simple
     // latency carries NCCL's x1.4 plateau factor; NVLS-Tree runs at most at 8 heads x 45.5 GB/s
     // busBw (NCCL 2.28.3's per-head ceiling); the tree LL128's network hops pass NCCL's shrunk
-    // chunks one per hop latency (8.5 us). Medians 14.5% (4 nodes) and 9.8% (8 nodes), from
-    // 17.9% and 23.7% (the tree's pacing was found on the 8-node rows, which are no longer
-    // strictly held out for it; its constants are NCCL's). Still optimistic: the plateau by
-    // 10-18% (measured ~320 GB/s busbw, the ring's ~8 x 40.5 GB/s per NIC where Weft's NICs carry
-    // 48), the ring's first size on 4 nodes (256 MiB +25%) and NVLS-Tree at 2-4 MiB on 4 nodes
-    // (+26..+56%; measured 227-239 us flat from 2 to 8 MiB, slower than 8 nodes at 2 MiB).
-    // Issue 15's bounds are met on 8 nodes (median 9.8%, each within 17.5%), not on 4;
-    // regression bounds: 4 nodes median <= 15%, each within 56%; 8 nodes median <= 10%, each
-    // within 18%. What the 4-node misses are (issue 15 session 5, not fixed): (1) 2-4 MiB: the
-    // poster's out-of-place column there looks disturbed (leftOutSizesInPlace); no algorithm
-    // NCCL's tuner could pick (NVLS-Tree, tree LL128, ring LL128: 146, 134, 160 us in Weft at
-    // 2 MiB) nor NCCL's channel reduction (NCCL 2.26-2.28 enqueue.cc topoGetAlgoInfo: fewer
-    // channels while nBytes < nc x nThreads x threadThreshold, 8 B LL128 / 64 B Simple per
-    // thread; NVLS-Tree keeps its 16: inactive from 1 MiB) makes 4 nodes slower than 8. (2) From
-    // 64 MiB: this cluster's NICs deliver 39-43 GB/s per direction under NVLS-Tree (interior
-    // nodes carry 2 algbw/8 each way; the 4-node slope from 64 to 128 MiB is 156 GB/s algbw) and
-    // 40.5 under the ring (busbw/8), where Weft's NDR NIC carries 48 (send/recv 46-49 GB/s, the
-    // old table's two-node ring 396 GB/s busbw); a second 4 x 8 H100 cluster (Voltage Park,
-    // NCCL 2.24.3, 330.9 GB/s) shows the same ~41. No NCCL mechanism for it was found; at that
-    // rate both curves fit (fourAndEightNodeCurvesAtTheClustersNicRate).
+    // chunks one per hop latency (8.5 us).
+    //
+    // Disturbed rows. Four 4-node rows took longer than the same cluster's 8-node run of the same
+    // size (slowerOnFourNodesThanOnEight: 2, 4, 256, 512 MiB): the same bytes crossed twice the
+    // nodes in less time. For one algorithm that cannot be (a ring or tree over 8 nodes has every
+    // hop and channel of the 4-node one, and more), so such a row does not measure what the
+    // 4-node fabric does at that size: at 2-4 MiB the out-of-place column is flat at 227-239 us
+    // from 2 to 8 MiB and its 1 MiB (317 us) contradicts the same run's in-place 93 us
+    // (leftOutSizesInPlace), a disturbed sweep; at 256-512 MiB NCCL's tuner ran a different
+    // algorithm on each size (Weft's replica: the ring on 4 nodes, NVLS-Tree on 8), so there the
+    // cause may be the tuner's choice, not noise - but the 4-node row is then no longer a fabric
+    // figure either. Rule: every 4-node row the cluster's own 8-node run beats is left out of the
+    // 4-node statistics (printed with its error, not checked); the 8-node row of that size stays.
+    // The rule reads measured times only (no prediction), so it cannot hide a miss of the model
+    // elsewhere; the list it makes is compared, so new data or a changed row shows. Before the
+    // rule (all 13 rows): 4 nodes median 14.5%, worst +55.3% (2 MiB); with it (9 rows): median
+    // 10.6%, worst +17.2% (8 GiB). Left out at Weft's NIC rate: 2 MiB +55.3%, 4 MiB +26.0%,
+    // 256 MiB +24.7%, 512 MiB +14.9%.
+    //
+    // What remains is the multi-node ring plateau: 1-8 GiB +10.6..+17.2% (4 nodes),
+    // +11.8..+17.5% (8 nodes): measured ~320 GB/s busbw, ~40.5 GB/s per NIC, where Weft's NDR NIC
+    // carries 48. Investigated (issue 15 session 7), not changed: (1) it is not the NIC: NVIDIA
+    // states 46-48 GB/s per ConnectX-7 at 400G for a two-node ring (nccl-tests issues 290, 319,
+    // "up to ~396 GB/s with the RING protocol": the old table's h100-16-ar), and GB200 trays over
+    // the same ConnectX-7 ring at 49.2 per NIC (nccl issue 1801, held out). (2) It is not the
+    // reduction on the SMs: an all-gather (no reduction) on another 4 x 8 H100 cluster sits at the
+    // same ~40.5 per NIC (Voltage Park, NCCL 2.24.3: all-gather 323.5, all-reduce 330.9 GB/s
+    // busbw; aigatech/vpbenchmarking). (3) NVIDIA names the mechanism in issue 309 itself
+    // (kiskra-nvidia, 2025-06-18): with 8 x 400G NICs the peak is 400 GB/s, "NCCL_MIN_CTAS=24 may
+    // get you above 380 GB/s" at the cost of SMs, a trade-off NCCL's defaults do not make - the
+    // multi-node ring runs NCCL's default 16 channels (2 per NIC; "Channel 00/16" on 3 H100 nodes,
+    // nccl issue 1453), one CTA each; by NVIDIA's statement the CTAs, not the NICs, set the
+    // plateau. Public default runs on 8 x 400G H100 nodes: 320 (this cluster, 4 and 8 nodes), 320
+    // (nccl issue 1221, RoCE), 323.5 / 330.9 (Voltage Park), 350 (uccl issue 205, 8 nodes, op not
+    // stated) GB/s busbw. Modelling it needs a per-CTA throughput NVIDIA does not publish (issue
+    // 309 bounds it only to 15.8-23.75 GB/s: 24 CTAs > 380, 16 CTAs < 380) and would put the old
+    // table's 396 GB/s two-node ring (NVIDIA's "up to", h100-16-ar) 14% low; a figure fitted to the
+    // runs above would be a calibration on rows. Left for a decision on a CTA-count input (weft-cli
+    // generate
+    // --nic-gbps sets a cluster's rate meanwhile; fourAndEightNodeCurvesAtTheClustersNicRate shows
+    // both curves fit at ~40.5 GB/s per NIC).
+    //
+    // Bounds: what the model reaches, not issue 15's (median 10%, each 25%): 4 nodes (rule
+    // applied) median <= 11%, each within 18%; 8 nodes median <= 10%, each within 18% (median
+    // 9.8%, worst +17.5% at 8 GiB).
     void fourAndEightNodeCurves()
     {
-        checkCurves(4, 0.56, 0.15);
+        const QList<CurveRow> rows = readCurves();
+        const QStringList disturbed = slowerOnFourNodesThanOnEight(rows);
+        reportLeftOut(rows, disturbed);
+        QCOMPARE(disturbed, slowerOnFourNodesIds());
+        checkCurves(4, 0.18, 0.11, 1, disturbed);
         checkCurves(8, 0.18, 0.10);
     }
     // The sizes left out of the 4- and 8-node curves (their notes: the poster's out-of-place busbw
@@ -360,8 +430,9 @@ private slots:
     // 1.9%, worst -9.4% (16 MiB), the 1 GiB dip included (the tuner's switch to the ring).
     // Weft's own rate stays 48 GB/s: three HGX H100 clusters run at ~40.5 (this one; Voltage
     // Park's 4-node all-gather, 323.5 GB/s busbw; nccl issue 1221's 4 nodes at ~320 GB/s) and three
-    // systems on the same ConnectX-7 at 46-49.5, so it is the cluster, not the NIC generation; a
-    // design for such a cluster sets its rate (weft-cli generate --nic-gbps).
+    // systems on the same ConnectX-7 at 46-49.5, so it is not the NIC generation (NVIDIA puts it
+    // on NCCL's default CTA count: fourAndEightNodeCurves); a design for such a cluster sets its
+    // rate (weft-cli generate --nic-gbps). The left-out rule is fourAndEightNodeCurves'.
     void fourAndEightNodeCurvesAtTheClustersNicRate()
     {
         const QList<CurveRow> rows = readCurves();
@@ -374,33 +445,9 @@ private slots:
                                  .arg(scale, 0, 'f', 3)
                                  .arg(rateRow->busbw / 8, 0, 'f', 1);
         QVERIFY2(scale > 0.8 && scale < 0.9, qPrintable(QString::number(scale)));
-        // t = S x busbw factor / busbw, per cluster size
-        auto seconds = [](const CurveRow &r) {
-            CollectiveKind kind = CollectiveKind::AllReduce;
-            fromString(r.collective.toStdString(), kind);
-            return r.bytes * busBandwidthFactor(kind, r.gpus) / (r.busbw * 1e9);
-        };
-        QStringList contradicted;
-        for (const CurveRow &small : rows) {
-            if (small.nodes != 4 || !small.id.startsWith(QLatin1String("NT309-H100-4N")))
-                continue;
-            for (const CurveRow &large : rows)
-                if (large.nodes == 8 && large.bytes == small.bytes
-                    && large.id.startsWith(QLatin1String("NT309-H100-8N"))
-                    && seconds(large) < seconds(small))
-                    contradicted << small.id;
-        }
-        for (const CurveRow &row : rows)
-            if (contradicted.contains(row.id))
-                qInfo().noquote() << "left out (slower on 4 nodes than on 8):"
-                                  << QStringLiteral("%1 %2%").arg(row.id).arg(
-                                         100 * (predictCurve(row, scale) - row.busbw) / row.busbw,
-                                         0, 'f', 1);
-        QCOMPARE(contradicted,
-                 QStringList({QStringLiteral("NT309-H100-4N-AR-2097152"),
-                              QStringLiteral("NT309-H100-4N-AR-4194304"),
-                              QStringLiteral("NT309-H100-4N-AR-268435456"),
-                              QStringLiteral("NT309-H100-4N-AR-536870912")}));
+        QStringList contradicted = slowerOnFourNodesThanOnEight(rows);
+        reportLeftOut(rows, contradicted, scale);
+        QCOMPARE(contradicted, slowerOnFourNodesIds());
         contradicted << rateRow->id;
         checkCurves(4, 0.25, 0.10, scale, contradicted);
         checkCurves(8, 0.25, 0.10, scale);
@@ -415,9 +462,9 @@ private slots:
     // and broadcast one after the other where NCCL's kernel runs them at once (fixed from NCCL's
     // source, tst_collectives treeReducesAndBroadcastsAtOnce; those two rows are no longer held
     // out for it). Now median 7.6%, worst +18.8%: GB200 rings -2.5/-2.8%, trees -7.9/-7.2%;
-    // nccl issue 1221's 4 H100 nodes +18.8% (its RoCE NICs carry ~40 GB/s, as the 4/8-node
-    // cluster's: fourAndEightNodeCurvesAtTheClustersNicRate); 248 H200 nodes -15.6% (NVLS-Tree
-    // at 1,984 ranks and 512 MiB; the poster's "typically ~350"). Issue 15's bounds.
+    // nccl issue 1221's 4 H100 nodes +18.8% (~40 GB/s per NIC with NCCL's defaults, as the
+    // 4/8-node cluster: the CTA-bound plateau of fourAndEightNodeCurves); 248 H200 nodes -15.6%
+    // (NVLS-Tree at 1,984 ranks and 512 MiB; the poster's "typically ~350"). Issue 15's bounds.
     void heldOutCollectives()
     {
         struct HeldOut
