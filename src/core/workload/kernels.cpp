@@ -65,8 +65,8 @@ double KernelModel::waveEfficiency(double M, double N, double K, double batch) c
         best = std::max(best, (batch * M * N) / (tileWaves(M, N, a, b, batch) * sms * a * b));
     const double tiles = batch
         * std::min(std::ceil(M / tm) * std::ceil(N / tn), std::ceil(N / tm) * std::ceil(M / tn));
-    if (tiles >= sms)
-        return std::min(1.0, best);
+    if (tiles >= sms) // waves x SMs x tile area covers M x N: best <= 1
+        return best;
     // Less than one wave of the large tile: cuBLAS/CUTLASS heuristics take 64-row tiles and
     // split K over the idle SMs (each split at least kMinSplitK deep), as the guide describes
     // for small problems. Per-SM efficiency of the smaller tiles is not modelled.
