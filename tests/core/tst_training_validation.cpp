@@ -16,7 +16,13 @@
 //   layers per stage (1T: 2 layers per stage) or is unreported (Narayanan 2021), the largest of
 //   3, 2, 1 that divides the layers per stage;
 // - the Megatron-LM of 2021-22: unfused softmax attention (no FlashAttention), DP all-reduce after
-//   the backward pass, blocking PP send/receive, no TP overlap, fp32 gradient all-reduce.
+//   the backward pass, blocking PP send/receive, no TP overlap, gradients accumulated and
+//   all-reduced in 16 bits: the papers' runs were fp16 mixed precision (Megatron-LM's
+//   examples/pretrain_gpt3_175B.sh of April 2021, the paper's 175B layout, passes --fp16 and not
+//   --accumulate-allreduce-grads-in-fp32, whose default is off; the fused bias-GeLU and
+//   scale-mask-softmax kernels the paper's Sec. 4.2 uses asserted fp16-only when --bf16 arrived in
+//   March 2021), and Megatron's local DDP then keeps its gradient buffer in the parameters' fp16.
+//   A100's FP16 and BF16 tensor-core peaks are equal, so the CSV's bf16 computes the same.
 //
 // Generalization check (tests/data/validation/generalization_runs.csv, same columns): published
 // runs NOT used for calibration, printed as their own table, each row within 25%. Llama 3 405B on
@@ -97,11 +103,13 @@ struct Stack
     int vpp = 0; ///< chunks per rank; 0: the largest of 3, 2, 1 dividing the layers per stage
     int zeroStage = 0;
     bool modelPresets = false; ///< a built-in model preset of the row's shape replaces the columns
+    bool gradReduceFp32 = true; ///< DP gradients accumulated and reduced in fp32
 };
 
-const Stack kMegatron2021 {};
-// FlashAttention-2: Llama 3 trained in early 2024, before FlashAttention-3 (July 2024).
-const Stack kLlama3 {AttentionKernel::FlashAttention2, true, 4, 2, true};
+const Stack kMegatron2021 {.gradReduceFp32 = false};
+// FlashAttention-2: Llama 3 trained in early 2024, before FlashAttention-3 (July 2024); fp32
+// gradient reduce-scatter as the paper says.
+const Stack kLlama3 {AttentionKernel::FlashAttention2, true, 4, 2, true, true};
 
 // The built-in model preset with the shape of `m` (layers, hidden, heads, ffn, vocab), or `m`.
 TransformerSpec presetOfShape(const TransformerSpec &m)
@@ -174,6 +182,7 @@ QList<Row> readRows(const QString &file, const Stack &stack)
         c.overlapPp = stack.overlap;
         c.overlapTp = false;
         c.zeroStage = stack.zeroStage;
+        c.gradReduceFp32 = stack.gradReduceFp32;
         if (c.schedule == PipelineSchedule::Interleaved && c.pp > 1) {
             const int perStage = m.layers / c.pp;
             for (int v : {3, 2, 1})
@@ -832,13 +841,10 @@ private slots:
                      .arg(median * 100, 0, 'f', 1)
                      .arg(sorted.back() * 100, 0, 'f', 1);
         qInfo().noquote() << table;
-        // Issue 13: median <= 5%, every row within 10%. With the sustained clock the median is
-        // 3.9%; the small 2021 models (7.5B, 18.4B: TP 4-8, no PP) come out 12-14% slow.
+        // Issue 13: median <= 5%, every row within 10%. Now 3.3% / 8.0% (76.1B); with fp32
+        // gradient all-reduce instead of the runs' fp16 the 18.4B row was 10.9% slow.
         QVERIFY2(median <= 0.05, "median absolute error above 5%");
-        QEXPECT_FAIL("", "issue 13 target every A100 row within 10%: 18.4B is 10.9% slow",
-                     Continue);
         QVERIFY2(sorted.back() <= 0.10, "a row is off by more than 10%");
-        QVERIFY2(sorted.back() <= 0.15, "a row is off by more than 15% (regression)");
     }
     // The modern table: every dense row simulates and fits; errors printed per row.
     void modernRunsWithinBudget()
