@@ -372,6 +372,14 @@ private slots:
         checkCurves(4, 0.18, 0.11, 1, disturbed);
         checkCurves(8, 0.18, 0.10);
     }
+    // Issue 15's check on the whole file: every curve row of collectives_modern.csv (one domain,
+    // 2, 4 and 8 nodes; the disturbed 4-node rows above left out by their stated rule), each
+    // within 25%, median |error| <= 10%. Now 51 rows, median 5.0%, worst +20.4% (AZ-H100 1 MiB).
+    void wholeFile()
+    {
+        const QStringList disturbed = slowerOnFourNodesThanOnEight(readCurves());
+        checkCurves(0, 0.25, 0.10, 1, disturbed);
+    }
     // The sizes left out of the 4- and 8-node curves (their notes: the poster's out-of-place busbw
     // contradicts the same run's in-place column 3-4x) checked against that in-place figure, each
     // within 10% (Weft: 1 MiB on 4 nodes -6.4%, 8 MiB on 8 nodes -6.8%). Evidence on the 4-node
@@ -601,15 +609,15 @@ private slots:
     }
 
 private:
-    // Checks the curve rows of `nodes` scale-up domains (less those named in `leftOut`) on NICs
-    // at nicScale of the preset's rate: each within rowBound, the median |error| within
-    // medianBound.
+    // Checks the curve rows of `nodes` scale-up domains (0: every row; less those named in
+    // `leftOut`) on NICs at nicScale of the preset's rate: each within rowBound, the median
+    // |error| within medianBound.
     void checkCurves(int nodes, double rowBound, double medianBound, double nicScale = 1,
                      const QStringList &leftOut = {})
     {
         QList<CurveRow> rows = readCurves();
         rows.erase(std::remove_if(rows.begin(), rows.end(),
-                                  [&](const CurveRow &r) { return r.nodes != nodes; }),
+                                  [&](const CurveRow &r) { return nodes > 0 && r.nodes != nodes; }),
                    rows.end());
         QVERIFY2(rows.size() >= 10, "validation/collectives_modern.csv missing or short");
         rows.erase(std::remove_if(rows.begin(), rows.end(),
@@ -628,7 +636,10 @@ private:
         const double median = errors.size() % 2
             ? errors[errors.size() / 2]
             : (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]) / 2;
-        qInfo().noquote() << QStringLiteral("median |error| %1%").arg(100 * median, 0, 'f', 1);
+        qInfo().noquote() << QStringLiteral("%1 rows: median |error| %2%, worst %3%")
+                                 .arg(errors.size())
+                                 .arg(100 * median, 0, 'f', 1)
+                                 .arg(100 * errors.back(), 0, 'f', 1);
         QVERIFY2(median <= medianBound, qPrintable(QString::number(100 * median)));
     }
 };
