@@ -21,7 +21,9 @@ private slots:
         QTest::newRow("dgx-h100") << "dgx-h100" << 8 << 4 << 400.0;
         QTest::newRow("hgx-h200") << "hgx-h200" << 8 << 4 << 400.0;
         QTest::newRow("hgx-b200") << "hgx-b200" << 8 << 2 << 400.0;
-        QTest::newRow("gb200-nvl72") << "gb200-nvl72" << 72 << 18 << 800.0;
+        QTest::newRow("gb200-nvl72")
+            << "gb200-nvl72" << 72 << 18
+            << 400.0; // ConnectX-7 400G per GPU (800G ConnectX-8 is GB300 NVL72)
         QTest::newRow("mi300x-8") << "mi300x-8" << 8 << 0 << 400.0;
         QTest::newRow("hgx-h800") << "hgx-h800" << 8 << 4 << 400.0;
         QTest::newRow("hgx-b300") << "hgx-b300" << 8 << 2 << 800.0;
