@@ -368,6 +368,11 @@ private slots:
         QCOMPARE(recomputeModulesToString(bits), std::string("core_attn,mlp,layernorm"));
         QVERIFY(!recomputeModulesFromString("core_attn,bogus", bits, bad));
         QCOMPARE(bad, std::string("bogus"));
+        // as a user types it: blanks around the names
+        QVERIFY(recomputeModulesFromString(" layernorm, moe_act ", bits, bad));
+        QCOMPARE(bits, unsigned(kRecomputeLayerNorm | kRecomputeMoeAct));
+        QVERIFY(!recomputeModulesFromString("layernorm, attn", bits, bad));
+        QCOMPARE(bad, std::string("attn"));
     }
     // A 500 W H100 computes a large GEMM 0.87x as fast as a 700 W one; its HBM is the same.
     void powerVariantSlowsGemms()

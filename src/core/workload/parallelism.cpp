@@ -359,7 +359,10 @@ bool recomputeModulesFromString(const std::string &s, unsigned &out, std::string
     std::size_t pos = 0;
     while (pos <= s.size()) {
         const std::size_t end = std::min(s.find(',', pos), s.size());
-        const std::string name = s.substr(pos, end - pos);
+        std::string name = s.substr(pos, end - pos);
+        // "layernorm, moe_act" as typed: the blanks around a name are not part of it
+        name.erase(0, name.find_first_not_of(" \t"));
+        name.erase(name.find_last_not_of(" \t") + 1);
         if (!name.empty()) {
             bool found = false;
             for (const auto &[bit, key] : kModules)

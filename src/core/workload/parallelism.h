@@ -173,8 +173,9 @@ bool fromString(const std::string &s, AttentionKernel &out);
 bool fromString(const std::string &s, Fp8Recipe &out);
 bool fromString(const std::string &s, CpKind &out);
 /// "core_attn,mlp" <-> RecomputeModule bits (names as Megatron-Core's --recompute-modules:
-/// core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts). Parsing fails on an
-/// unknown name and leaves `out` unchanged; `bad` receives it.
+/// core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts). Blanks around a name
+/// are ignored ("layernorm, moe_act"). Parsing fails on an unknown name and leaves `out`
+/// unchanged; `bad` receives it.
 std::string recomputeModulesToString(unsigned bits);
 bool recomputeModulesFromString(const std::string &s, unsigned &out, std::string &bad);
 

@@ -68,12 +68,16 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     QFormLayout *form = nullptr;
     section(lay, tr("Model"), &form);
     buildModel(form);
+    section(lay, tr("Attention and MLP variants"), &form);
+    buildAttention(form);
     section(lay, tr("Parallelism"), &form);
     buildParallelism(form);
     section(lay, tr("Batch and schedule"), &form);
     buildBatch(form);
     section(lay, tr("Memory, precision and overlap"), &form);
     buildPrecision(form);
+    section(lay, tr("Training stack: kernels, host, MoE"), &form);
+    buildStack(form);
     lay->addStretch(1);
 }
 
@@ -366,14 +370,19 @@ void WorkloadForm::buildPrecision(QFormLayout *form)
         tr("Megatron's distributed optimizer (shards like ZeRO-1)"));
     enumRow<DataType>(
         form, QStringLiteral("dtype"), tr("Datatype"),
-        {{tr("BF16"), DataType::BF16}, {tr("FP8"), DataType::FP8}},
+        {{tr("BF16"), DataType::BF16}, {tr("FP8"), DataType::FP8}, {tr("FP4"), DataType::FP4}},
         [](Workload &w) -> DataType & { return w.config.dtype; },
-        tr("Datatype of the matrix multiplications"));
+        tr("Datatype of the linear layers' GEMMs (attention core, embedding, LM head and router "
+           "stay BF16); FP4 on Blackwell"));
     enumRow<AttentionKernel>(
         form, QStringLiteral("attention"), tr("Attention kernel"),
-        {{tr("FlashAttention"), AttentionKernel::Flash}, {tr("Unfused"), AttentionKernel::Unfused}},
+        {{tr("Fused (generation's own)"), AttentionKernel::Flash},
+         {tr("FlashAttention-2"), AttentionKernel::FlashAttention2},
+         {tr("Unfused"), AttentionKernel::Unfused}},
         [](Workload &w) -> AttentionKernel & { return w.config.attention; },
-        tr("Unfused attention writes the score matrix to HBM"));
+        tr("Fused: FlashAttention-2 on Ampere, FlashAttention-3 / cuDNN on Hopper, cuDNN on "
+           "Blackwell; FlashAttention-2 on any GPU (PyTorch SDPA); unfused attention writes the "
+           "score matrix to HBM"));
     boolRow(
         form, QStringLiteral("gradReduceFp32"), tr("FP32 gradient reduction"),
         [](Workload &w) -> bool & { return w.config.gradReduceFp32; },
@@ -406,6 +415,16 @@ void WorkloadForm::buildPrecision(QFormLayout *form)
         tr("The router's element-wise kernels fused (--moe-router-fusion): 31 kernels per MoE "
            "layer instead of 72, host launch time saved outside CUDA graphs"));
 }
+
+// The enum rows of workloadformstack.cpp's sections, instantiated with the template's body.
+#define WEFT_ENUM_ROW(E)                                                                           \
+    template QComboBox *WorkloadForm::enumRow<E>(QFormLayout *, const QString &, const QString &,  \
+                                                 const std::vector<std::pair<QString, E>> &,       \
+                                                 std::function<E &(Workload &)>, const QString &);
+WEFT_ENUM_ROW(TokenDispatcher)
+WEFT_ENUM_ROW(Fp8Recipe)
+WEFT_ENUM_ROW(CpKind)
+#undef WEFT_ENUM_ROW
 
 void WorkloadForm::showIssues(const Workload &w)
 {

@@ -13,8 +13,10 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace weft {
@@ -46,11 +48,26 @@ private:
     QComboBox *enumRow(QFormLayout *form, const QString &key, const QString &label,
                        const std::vector<std::pair<QString, E>> &options,
                        std::function<E &(Workload &)> ref, const QString &tip);
+    /// A value kept in SI units (`ref`) shown as value x `scale` with `suffix` (s as us: 1e6).
+    QDoubleSpinBox *doubleRow(QFormLayout *form, const QString &key, const QString &label,
+                              double lo, double hi, int decimals, double scale,
+                              const QString &suffix, std::function<double &(Workload &)> ref,
+                              const QString &tip);
+    /// A text editor of a list field: `format` shows the workload's value, `parse` applies the
+    /// text to a workload and returns an error message (empty when the text was kept). A wrong
+    /// text is shown in the editor's colour and tooltip and changes nothing.
+    QLineEdit *textRow(QFormLayout *form, const QString &key, const QString &label,
+                       const QString &tip, const QString &placeholder,
+                       std::function<QString(const Workload &)> format,
+                       std::function<QString(const QString &, Workload &)> parse);
+    void buildListRows(QFormLayout *form); // recomputed modules, layers per stage
     QLabel *issuesLabel(QFormLayout *form);
     void buildModel(QFormLayout *form);
+    void buildAttention(QFormLayout *form); // workloadformstack.cpp
     void buildParallelism(QFormLayout *form);
     void buildBatch(QFormLayout *form);
     void buildPrecision(QFormLayout *form);
+    void buildStack(QFormLayout *form); // workloadformstack.cpp
     void showIssues(const Workload &w);
 
     QPointer<DesignDocument> m_doc;
