@@ -395,7 +395,8 @@ struct ModernRow
 // NVIDIA's GB200 scheduling guide ("Achieving Peak System and Workload Efficiency on NVIDIA
 // GB200 NVL72 with Slurm Block Scheduling", NVIDIA technical blog) keeps spare trays per rack;
 // a 256-GPU run is 4 racks x 64, so its EP64 / DP groups stay inside one NVLink domain. Every
-// GB200 row of the table is placed so (a rule of the platform, not of a row).
+// GB200 row of the table is placed so (a rule of the platform, not of a row). A job of fewer GPUs
+// (the 8-GPU Qwen3-30B-A3B rows) runs on that many GPUs of one rack.
 constexpr int kNvl72TraysUsed = 16;
 
 QString modernPreset(const QString &acc, const QString &id)
@@ -494,7 +495,7 @@ QList<ModernRow> readModernRows(const QString &file = QStringLiteral("modern_run
             ? presets.at(preset.toStdString()).accelerators
             : 8;
         if (preset.endsWith(QLatin1String("-nvl72")))
-            mr.usedPerDomain = kNvl72TraysUsed * 4;
+            mr.usedPerDomain = std::min(kNvl72TraysUsed * 4, r.gpus);
         const int perJobDomain = mr.usedPerDomain > 0 ? mr.usedPerDomain : perDomain;
         FabricParams fp
             = test::clusterParams(preset.toStdString(), (r.gpus + perJobDomain - 1) / perJobDomain);
@@ -906,11 +907,14 @@ private slots:
     // zoo's other Qwen3-235B rows (H100 long context at 16k, 64k and 128k tokens, the
     // all-to-all PP32 and the FSDP layouts; GB200 BF16 and GB300 MXFP8 with HybridEP, GB300 at
     // 128k tokens), never used to set anything; the model zoo family's stack, with what each
-    // row's command states (dispatcher, CUDA graphs).
+    // row's command states (dispatcher, CUDA graphs). Then the MoE rows of Megatron-Bridge's
+    // 26.08 table (ids MB2608-*: GPT-OSS-120B, Qwen3-30B-A3B and Qwen3-235B-A22B on GB300 and
+    // GB200, DeepSeek-V3 on GB300, MXFP8): the Megatron-Core family's stack with what each row's
+    // performance recipe states (HybridEP, CUDA graphs, A2A overlap, no recomputation).
     void moeHeldOutRuns()
     {
         const QList<ModernRow> rows = readModernRows(QStringLiteral("moe_heldout_runs.csv"));
-        QVERIFY(rows.size() >= 8);
+        QVERIFY(rows.size() >= 15);
         QString table = QStringLiteral("\nHELD-OUT MoE runs (not used for calibration)\n");
         std::vector<double> errors;
         for (const ModernRow &mr : rows) {
@@ -935,9 +939,17 @@ private slots:
         // measurement (catalog, 0.55 -> 0.74 of peak): GB300 128k -26.6%, GB300 MXFP8 +10.8%,
         // median 10.1%; its backward (shared-memory bound, B200's fraction) is what remains.
         // Session 23: median 7.4%; one row beyond 25%: A2A PP32 +30.5% (GB300 128k -24.2%).
-        QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32)", Continue);
+        // The seven MB2608 rows added (Megatron-Bridge 26.08), first run, nothing set from them:
+        // GPT-OSS GB300 +6.7%, GB200 +24.7% (Weft has GB200 at EP64 as fast as GB300 at EP16; the
+        // table 15% apart); Qwen3-30B-A3B GB300 -1.8%, GB200 -30.3% (pessimistic: the recipe's
+        // full-iteration graph captures the routed experts too, Weft's CUDA graphs leave them
+        // eager, and 16 micro-batches of 16 small local experts are host-bound, 3.6 of 9.4 s);
+        // Qwen3-235B GB300 +3.0%, GB200 +8.4%; DeepSeek-V3 GB300 -3.5%. Over the 15 rows: median
+        // 6.7%, max 30.5%; two beyond 25% (A2A PP32 +30.5%, Qwen3-30B GB200 -30.3%).
+        QEXPECT_FAIL("", "held-out MoE rows: two beyond 25% (A2A PP32, MB2608-Q30-GB200)",
+                     Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
-        QVERIFY2(med <= 0.12 && worst <= 0.35, "held-out MoE rows regressed");
+        QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
     }
     // The Megatron-LM DeepSeek-V3 GB200 guide's optimization ladder (its sec. 3 table, TFLOP/s
     // per GPU at each step, the same TP1 PP8 VPP4 EP32 job): the modern table's MLM baseline
