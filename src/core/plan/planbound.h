@@ -66,6 +66,9 @@ struct PlanHardware
     /// Capacity of the links leaving the scale-up domains that hold the ranks, per rank
     /// (bytes/s, per direction): the first `gpus` accelerators in placement order.
     double scaleOutBytesPerSecond = 0;
+    /// Most capacity leaving one scale-up domain that holds ranks (bytes/s, per direction).
+    double domainScaleOutMax = 0;
+    int domainsInUse = 0; ///< scale-up domains holding at least one of the ranks
     /// Scale-up domain (an index) of each rank r < gpus: that of the r-th accelerator in
     /// placement order (RankMap without an explicit map).
     std::vector<int> rankDomain;
