@@ -126,6 +126,15 @@ double collectiveTime(double calls, double bytes, int n, double rate)
     return calls * bytes * (n - 1) / n / rate;
 }
 
+// Least time of `calls` all-reduces of `bytes` over `n` ranks: the whole buffer into each rank
+// (see stepLowerBound) at its total link rate.
+double allReduceTime(double calls, double bytes, int n, double rate)
+{
+    if (n <= 1 || calls <= 0 || bytes <= 0 || rate <= 0)
+        return 0;
+    return calls * bytes / rate;
+}
+
 // Least bytes that a collective of `bytes` per rank over `n` ranks imports into the scale-up
 // domains, per rank, when at most `perDomain` of its ranks share a domain: each domain it spans
 // holds its own members' shards and must receive the rest once, at least ceil(n / perDomain)
@@ -203,8 +212,16 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     const double rate = hw.linkBytesPerSecond;
     const CommVolumes vol = commVolumes(m, c);
     const bool full = c.recompute == Recompute::Full;
-    // Sequence parallelism turns each all-reduce into an all-gather and a reduce-scatter.
-    const double tpPerCall = c.sequenceParallel && c.tp > 1 ? 2 : 1;
+    // Sequence parallelism turns each all-reduce into an all-gather and a reduce-scatter, each
+    // (n-1)/n of the buffer into (or out of) a rank. An all-reduce brings into each rank, for
+    // every element, the others' contributions or the result: the whole buffer, whatever the
+    // algorithm (ring 2(n-1)/n, NVLS S(1 + 1/n), direct 2(n-1)/n: collectives.cpp).
+    const bool sp = c.sequenceParallel && c.tp > 1;
+    const double tpPerCall = sp ? 2 : 1;
+    const auto tpTime = [&](double calls) {
+        return sp ? collectiveTime(calls * tpPerCall, vol.tpBytes, c.tp, rate)
+                  : allReduceTime(calls, vol.tpBytes, c.tp, rate);
+    };
     // MoE parallel folding (simplan.cpp): experts over ETP x EP x expert-DP.
     const int etp = m.isMoe() ? c.expertTp() : c.tp;
     const bool separateExperts = m.isMoe() && (c.ep > 1 || etp != c.tp);
@@ -223,9 +240,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         // (two more with full recomputation); a MoE layer whose experts are not on the TP group
         // keeps only the attention's; embedding and logits are left out (a bound).
         const double tpCalls = 2.0 * count - (etp != c.tp ? moe : 0);
-        const double tpF = collectiveTime(tpCalls * tpPerCall, vol.tpBytes, c.tp, rate);
-        const double tpB
-            = collectiveTime(tpCalls * (full ? 2 : 1) * tpPerCall, vol.tpBytes, c.tp, rate);
+        const double tpF = tpTime(tpCalls);
+        const double tpB = tpTime(tpCalls * (full ? 2 : 1));
         const double cpF = collectiveTime(count, vol.cpBytes, c.cp, rate);
         const double cpB = collectiveTime(count * (full ? 2.0 : 1.0), vol.cpBytes, c.cp, rate);
         // Expert TP: an all-gather and a reduce-scatter of the dispatched tokens per MoE layer.
@@ -242,12 +258,21 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         const double tpBeside = c.overlapTp ? 1 : 0;
         const double epBeside = c.overlapEp && ep ? 1 : 0;
         // The shared experts' side compute (overlapSharedExperts) runs beside the latter.
+        // CP: the compute beyond the attention the K/V exchange hides behind (ring: (cp-1)/cp
+        // of the attention core; all-gather: none) follows the exchange (schedule.cpp
+        // commDone, simplan.cpp cpWindowForward), so the compute ends no sooner than the
+        // exchange plus that part.
+        const double hidden = c.cpKind == CpKind::Ring ? double(c.cp - 1) / c.cp : 0;
+        const double cpFwd
+            = cpF > 0 ? cpF + cost.forwardTime - hidden * cost.attentionCoreForward : 0;
+        const double cpBwd
+            = cpB > 0 ? cpB + cost.backwardTime - hidden * cost.attentionCoreBackward : 0;
         op[static_cast<std::size_t>(k)].forward
-            = std::max({cost.forwardTime, cpF, tpBeside * tpF, epBeside * epF})
+            = std::max({cost.forwardTime, cpFwd, tpBeside * tpF, epBeside * epF})
             + std::max(cost.sharedExpertForward,
                        (1 - tpBeside) * tpF + etpF + (1 - epBeside) * epF);
         op[static_cast<std::size_t>(k)].backward
-            = std::max({cost.backwardTime, cpB, tpBeside * tpB, epBeside * epB})
+            = std::max({cost.backwardTime, cpBwd, tpBeside * tpB, epBeside * epB})
             + std::max(cost.sharedExpertBackward,
                        (1 - tpBeside) * tpB + etpB + (1 - epBeside) * epB);
         first += count;
