@@ -56,8 +56,9 @@ long long countBoundBelow(const Design &d, const PlanSpace &space, double second
     const PlanHardware hw = planHardware(d, space.gpus);
     const TransformerSpec &m = space.base.model;
     long long n = 0;
+    const std::size_t accelerators = d.acceleratorCount();
     forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
-        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+        if (!integral || hasError(validate(m, c, accelerators)))
             return;
         for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
             if (mem.total() > mem.capacity)
@@ -79,8 +80,9 @@ void printUnprunable(const Design &d, const PlanSpace &space, double seconds)
     const TransformerSpec &m = space.base.model;
     std::map<std::string, long long> by;
     long long total = 0, feasible = 0;
+    const std::size_t accelerators = d.acceleratorCount();
     forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
-        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+        if (!integral || hasError(validate(m, c, accelerators)))
             return;
         for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
             if (mem.total() > mem.capacity)

@@ -293,6 +293,9 @@ private slots:
         qInfo("bound / simulated step, mean: ZeRO-3 or FSDP %.3f (%d), interleaved %.3f (%d), "
               "others %.3f (%d)",
               ratio[0], cases[0], ratio[1], cases[1], ratio[2], cases[2]);
+        // Before the schedule's longest path, the ZeRO-3 gather chain, whole-buffer TP
+        // all-reduces and the CP exchange before the compute: 0.659, 0.802, 0.797.
+        QVERIFY2(ratio[0] > 0.68 && ratio[2] > 0.80, "the bound got looser");
     }
 
     void infeasibleSaysWhy()
