@@ -5,7 +5,10 @@
 // is not in the top 5. Usage (from the repository root): bench_plan [DESIGN.weft] [JOBS] [TOP]
 // [FIX, e.g. cp=1,zero_stage=1]. BENCH_PLAN_SECONDS=S stops the plan after S seconds (CI runs it
 // short) and prints the rate, the projected time of the whole plan and the best so far (with
-// Meta's layout against the first).
+// Meta's layout against the first). It then prints, per ZeRO stage, PP degree and schedule,
+// the bound of the candidates it simulated against their simulated step (bound / step: 1 is
+// exact), with the bound's parts and the simulated breakdown's averaged, to show which terms
+// are loose.
 #include "io/designfile.h"
 #include "plan/planlosers.h"
 #include "plan/planner.h"
@@ -53,8 +56,9 @@ long long countBoundBelow(const Design &d, const PlanSpace &space, double second
     const PlanHardware hw = planHardware(d, space.gpus);
     const TransformerSpec &m = space.base.model;
     long long n = 0;
+    const std::size_t accelerators = d.acceleratorCount();
     forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
-        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+        if (!integral || hasError(validate(m, c, accelerators)))
             return;
         for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
             if (mem.total() > mem.capacity)
@@ -76,8 +80,9 @@ void printUnprunable(const Design &d, const PlanSpace &space, double seconds)
     const TransformerSpec &m = space.base.model;
     std::map<std::string, long long> by;
     long long total = 0, feasible = 0;
+    const std::size_t accelerators = d.acceleratorCount();
     forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
-        if (!integral || hasError(validate(m, c, d.acceleratorCount())))
+        if (!integral || hasError(validate(m, c, accelerators)))
             return;
         for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
             if (mem.total() > mem.capacity)
@@ -106,6 +111,73 @@ void printUnprunable(const Design &d, const PlanSpace &space, double seconds)
         stepLowerBound(m, meta, hw).total() * 1e3,
         placementLowerBound(m, meta, d.workload->placement.order, hw) * 1e3);
 }
+
+// Bound against simulated step of the simulated candidates, per group (ZeRO stage, PP degree,
+// schedule with its virtual stages): count, ratio min / mean / max, and the group's mean of the
+// bound's parts and of the simulated breakdown, ms.
+class BoundGap
+{
+public:
+    BoundGap(const TransformerSpec &m, const PlanHardware &hw)
+        : m_model(m)
+        , m_hw(hw)
+    {
+    }
+    void add(const PlanRow &r)
+    {
+        if (r.stepTime <= 0)
+            return;
+        const TrainingConfig &c = r.config;
+        std::string key
+            = "ZeRO " + std::to_string(c.effectiveZero()) + " PP " + std::to_string(c.pp);
+        if (c.schedule == PipelineSchedule::Interleaved)
+            key += " v" + std::to_string(c.vpp);
+        Group &g = m_groups[key];
+        const double ratio = r.lowerBound / r.stepTime;
+        g.min = g.n ? std::min(g.min, ratio) : ratio;
+        g.max = g.n ? std::max(g.max, ratio) : ratio;
+        g.sum += ratio;
+        ++g.n;
+        const StepBound b = stepLowerBound(m_model, c, m_hw);
+        g.pipeline += b.pipeline;
+        g.optimizer += b.optimizer;
+        g.gather += b.parameterGather;
+        g.scaleOut += b.scaleOut;
+        g.bound += r.lowerBound;
+        g.step += r.stepTime;
+        g.compute += r.breakdown.compute;
+        g.bubble += r.breakdown.bubble + r.breakdown.ppExposed;
+        g.dp += r.breakdown.dpExposed;
+        g.opt += r.breakdown.optimizer;
+        g.comm += r.breakdown.tpExposed + r.breakdown.cpExposed + r.breakdown.epExposed;
+    }
+    void print() const
+    {
+        std::printf("bound / simulated step of the simulated candidates (means in ms):\n");
+        for (const auto &[key, g] : m_groups) {
+            const double n = double(g.n);
+            std::printf("  %-18s n %5lld  ratio %.3f / %.3f / %.3f  bound %.0f (pipeline %.0f, "
+                        "optimizer %.0f, gather %.0f, scale-out %.0f)  step %.0f (compute %.0f, "
+                        "bubble+PP %.0f, TP/CP/EP %.0f, DP %.0f, optimizer %.0f)\n",
+                        key.c_str(), g.n, g.min, g.sum / n, g.max, 1e3 * g.bound / n,
+                        1e3 * g.pipeline / n, 1e3 * g.optimizer / n, 1e3 * g.gather / n,
+                        1e3 * g.scaleOut / n, 1e3 * g.step / n, 1e3 * g.compute / n,
+                        1e3 * g.bubble / n, 1e3 * g.comm / n, 1e3 * g.dp / n, 1e3 * g.opt / n);
+        }
+    }
+
+private:
+    struct Group
+    {
+        long long n = 0;
+        double min = 0, max = 0, sum = 0;
+        double bound = 0, pipeline = 0, optimizer = 0, gather = 0, scaleOut = 0;
+        double step = 0, compute = 0, bubble = 0, comm = 0, dp = 0, opt = 0;
+    };
+    const TransformerSpec &m_model;
+    const PlanHardware &m_hw;
+    std::map<std::string, Group> m_groups;
+};
 
 } // namespace
 
@@ -145,8 +217,12 @@ int main(int argc, char **argv)
                 p.simulated, p.pruned,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     };
-    if (std::getenv("BENCH_PLAN_VERBOSE"))
-        o.row = [&t0](const PlanRow &r) {
+    const PlanHardware hw = planHardware(d, space.gpus);
+    BoundGap gap(space.base.model, hw);
+    const bool verbose = std::getenv("BENCH_PLAN_VERBOSE") != nullptr;
+    o.row = [&t0, &gap, verbose](const PlanRow &r) {
+        gap.add(r);
+        if (verbose) {
             // The thread's CPU time since its previous row: one simulation (and any pruning
             // between), or the screening before the first.
             thread_local double last = 0;
@@ -157,7 +233,8 @@ int main(int argc, char **argv)
                 describeCandidate(r.config, r.order).c_str(), r.stepTime * 1e3, r.lowerBound * 1e3,
                 cpu - last);
             last = cpu;
-        };
+        }
+    };
     const TrainingPlan r = runPlan(d, space, o);
     const double wall
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -195,6 +272,7 @@ int main(int argc, char **argv)
         }
         std::printf("best so far:\n");
     }
+    gap.print();
     for (std::size_t i = 0; i < r.ranked.size(); ++i)
         printRow(("#" + std::to_string(i + 1)).c_str(), r.ranked[i]);
     if (!r.ranked.empty() && !r.outOfTime && !std::getenv("BENCH_PLAN_NO_LOSERS")) {

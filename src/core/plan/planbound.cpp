@@ -1,6 +1,7 @@
 #include "plan/planbound.h"
 
 #include "model/design.h"
+#include "plan/planschedulebound.h"
 #include "workload/costmodel.h"
 #include "workload/placement.h"
 
@@ -102,8 +103,11 @@ PlanHardware planHardware(const Design &d, long long gpus)
     for (NodeId id : used)
         touched[domainOf[id]] = true;
     double out = 0;
-    for (const auto &[dom, yes] : touched)
+    for (const auto &[dom, yes] : touched) {
         out += crossing[dom];
+        hw.domainScaleOutMax = std::max(hw.domainScaleOutMax, crossing[dom]);
+    }
+    hw.domainsInUse = static_cast<int>(touched.size());
     hw.scaleOutBytesPerSecond = used.empty() ? 0 : out / static_cast<double>(used.size());
     hw.rankDomain.reserve(used.size());
     for (NodeId id : used)
@@ -120,6 +124,15 @@ double collectiveTime(double calls, double bytes, int n, double rate)
     if (n <= 1 || calls <= 0 || bytes <= 0 || rate <= 0)
         return 0;
     return calls * bytes * (n - 1) / n / rate;
+}
+
+// Least time of `calls` all-reduces of `bytes` over `n` ranks: the whole buffer into each rank
+// (see stepLowerBound) at its total link rate.
+double allReduceTime(double calls, double bytes, int n, double rate)
+{
+    if (n <= 1 || calls <= 0 || bytes <= 0 || rate <= 0)
+        return 0;
+    return calls * bytes / rate;
 }
 
 // Least bytes that a collective of `bytes` per rank over `n` ranks imports into the scale-up
@@ -157,6 +170,35 @@ double epShare(const TransformerSpec &m, const TrainingConfig &c, int domainSize
     return (n - 1) * least / k;
 }
 
+// The DP x CP collectives of one pipeline stage, started together (schedule.cpp submitDp
+// issues a stage's gradient buckets, ZeRO-3 gathers and ZeRO-1/2 parameter gather over all
+// of its c.tp groups at once), of `bytes` per rank: no sooner than each group's (n-1)/n into
+// a rank at its link rate (links()), nor than what the groups must import into the scale-up
+// domains over the scale-out capacity of the domains that can hold the stage's ranks
+// (domainTime(): a group spans at least ceil(n / perDomain) domains and imports bytes x
+// (D - 1), crossDomainShare(); at most `domains` domains, each at most `domainOut`).
+struct StageDp
+{
+    int n = 1; ///< ranks of a DP x CP group
+    int perDomain = 1; ///< most of them in one scale-up domain
+    double groups = 1; ///< DP x CP groups per stage (one per TP rank)
+    double domains = 0; ///< most scale-up domains holding the stage's ranks
+    double rate = 0; ///< link capacity of a rank, bytes/s
+    double domainOut = 0; ///< most scale-out capacity of one domain, bytes/s
+    [[nodiscard]] double links(double bytes) const { return collectiveTime(1, bytes, n, rate); }
+    [[nodiscard]] double domainTime(double bytes) const
+    {
+        if (n <= 1 || bytes <= 0 || domains <= 0 || domainOut <= 0)
+            return 0;
+        const double spans = std::ceil(double(n) / std::clamp(perDomain, 1, n)) - 1;
+        return groups * bytes * spans / (domains * domainOut);
+    }
+    [[nodiscard]] double time(double bytes) const
+    {
+        return std::max(links(bytes), domainTime(bytes));
+    }
+};
+
 struct OpBound
 {
     double forward = 0, backward = 0;
@@ -170,8 +212,16 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     const double rate = hw.linkBytesPerSecond;
     const CommVolumes vol = commVolumes(m, c);
     const bool full = c.recompute == Recompute::Full;
-    // Sequence parallelism turns each all-reduce into an all-gather and a reduce-scatter.
-    const double tpPerCall = c.sequenceParallel && c.tp > 1 ? 2 : 1;
+    // Sequence parallelism turns each all-reduce into an all-gather and a reduce-scatter, each
+    // (n-1)/n of the buffer into (or out of) a rank. An all-reduce brings into each rank, for
+    // every element, the others' contributions or the result: the whole buffer, whatever the
+    // algorithm (ring 2(n-1)/n, NVLS S(1 + 1/n), direct 2(n-1)/n: collectives.cpp).
+    const bool sp = c.sequenceParallel && c.tp > 1;
+    const double tpPerCall = sp ? 2 : 1;
+    const auto tpTime = [&](double calls) {
+        return sp ? collectiveTime(calls * tpPerCall, vol.tpBytes, c.tp, rate)
+                  : allReduceTime(calls, vol.tpBytes, c.tp, rate);
+    };
     // MoE parallel folding (simplan.cpp): experts over ETP x EP x expert-DP.
     const int etp = m.isMoe() ? c.expertTp() : c.tp;
     const bool separateExperts = m.isMoe() && (c.ep > 1 || etp != c.tp);
@@ -190,9 +240,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         // (two more with full recomputation); a MoE layer whose experts are not on the TP group
         // keeps only the attention's; embedding and logits are left out (a bound).
         const double tpCalls = 2.0 * count - (etp != c.tp ? moe : 0);
-        const double tpF = collectiveTime(tpCalls * tpPerCall, vol.tpBytes, c.tp, rate);
-        const double tpB
-            = collectiveTime(tpCalls * (full ? 2 : 1) * tpPerCall, vol.tpBytes, c.tp, rate);
+        const double tpF = tpTime(tpCalls);
+        const double tpB = tpTime(tpCalls * (full ? 2 : 1));
         const double cpF = collectiveTime(count, vol.cpBytes, c.cp, rate);
         const double cpB = collectiveTime(count * (full ? 2.0 : 1.0), vol.cpBytes, c.cp, rate);
         // Expert TP: an all-gather and a reduce-scatter of the dispatched tokens per MoE layer.
@@ -209,12 +258,21 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         const double tpBeside = c.overlapTp ? 1 : 0;
         const double epBeside = c.overlapEp && ep ? 1 : 0;
         // The shared experts' side compute (overlapSharedExperts) runs beside the latter.
+        // CP: the compute beyond the attention the K/V exchange hides behind (ring: (cp-1)/cp
+        // of the attention core; all-gather: none) follows the exchange (schedule.cpp
+        // commDone, simplan.cpp cpWindowForward), so the compute ends no sooner than the
+        // exchange plus that part.
+        const double hidden = c.cpKind == CpKind::Ring ? double(c.cp - 1) / c.cp : 0;
+        const double cpFwd
+            = cpF > 0 ? cpF + cost.forwardTime - hidden * cost.attentionCoreForward : 0;
+        const double cpBwd
+            = cpB > 0 ? cpB + cost.backwardTime - hidden * cost.attentionCoreBackward : 0;
         op[static_cast<std::size_t>(k)].forward
-            = std::max({cost.forwardTime, cpF, tpBeside * tpF, epBeside * epF})
+            = std::max({cost.forwardTime, cpFwd, tpBeside * tpF, epBeside * epF})
             + std::max(cost.sharedExpertForward,
                        (1 - tpBeside) * tpF + etpF + (1 - epBeside) * epF);
         op[static_cast<std::size_t>(k)].backward
-            = std::max({cost.backwardTime, cpB, tpBeside * tpB, epBeside * epB})
+            = std::max({cost.backwardTime, cpBwd, tpBeside * tpB, epBeside * epB})
             + std::max(cost.sharedExpertBackward,
                        (1 - tpBeside) * tpB + etpB + (1 - epBeside) * epB);
         first += count;
@@ -222,51 +280,94 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     const int p = c.pp;
     const int mb = c.microBatches();
     const double hop = p > 1 && rate > 0 ? vol.ppBytes / rate : 0;
-    // Gradients reduce over DP x CP: each GPU's gradient bytes (n-1)/n at its link rate, from
-    // no earlier than the start of the stage's last backward operations (the buckets of a chunk
-    // fill during its last backward); ZeRO-3 all-gathers each chunk's bf16 parameters before
-    // every forward and backward (Rajbhandari et al. 2020 sec. 5.3, 7.2.2).
+    // Gradients reduce over DP x CP from no earlier than the start of a chunk's last backward
+    // on its stage (the buckets of a chunk fill during it); ZeRO-3 all-gathers each chunk's
+    // bf16 parameters before every forward and backward (Rajbhandari et al. 2020 sec. 5.3,
+    // 7.2.2; schedule.cpp askGather).
     const int n = c.dp * c.cp;
     const double gradBytesPerParam = c.gradReduceFp32 ? 4 : 2;
-    std::vector<double> grad(static_cast<std::size_t>(chunks)), gather(grad.size());
+    const bool zero3 = c.effectiveZero() >= 3;
     // Ranks of one DP x CP group in a scale-up domain: the searched placements keep TP inside
     // a domain when it fits (planspace.h), and TP ranks are in different DP groups.
     const bool tpInside = hw.smallestDomain == hw.domainAccelerators && c.tp > 0
         && hw.domainAccelerators % c.tp == 0;
     const int dpPerDomain = std::max(1, hw.domainAccelerators / (tpInside ? c.tp : 1));
+    StageDp dp;
+    dp.n = n;
+    dp.perDomain = dpPerDomain;
+    dp.groups = c.tp;
+    // A domain holding one of the stage's ranks holds its whole TP group when TP is inside.
+    dp.domains = std::min(double(hw.domainsInUse), double(n) * (tpInside ? 1 : c.tp));
+    dp.rate = rate;
+    dp.domainOut = hw.domainScaleOutMax;
+    std::vector<double> grad(static_cast<std::size_t>(chunks)), gather(grad.size());
+    std::vector<double> gradLinks(grad.size()), gradDomains(grad.size());
+    std::vector<double> gatherLinks(grad.size()), gatherDomains(grad.size());
     double imported = 0; // bytes per GPU across domain boundaries, summed over the stages
     first = 0;
     for (int k = 0; k < chunks; ++k) {
-        const int count = split[static_cast<std::size_t>(k)];
+        const std::size_t kk = static_cast<std::size_t>(k);
+        const int count = split[kk];
         double dense = 0;
         for (int i = first; i < first + count; ++i)
             dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
-        grad[static_cast<std::size_t>(k)] = collectiveTime(1, dense * gradBytesPerParam, n, rate);
+        gradLinks[kk] = dp.links(dense * gradBytesPerParam);
+        gradDomains[kk] = dp.domainTime(dense * gradBytesPerParam);
+        grad[kk] = std::max(gradLinks[kk], gradDomains[kk]);
         imported += crossDomainShare(dense * gradBytesPerParam, n, dpPerDomain);
-        if (c.effectiveZero() >= 3) {
-            gather[static_cast<std::size_t>(k)] = collectiveTime(1, 2 * dense, n, rate);
+        if (zero3) {
+            gatherLinks[kk] = dp.links(2 * dense);
+            gatherDomains[kk] = dp.domainTime(2 * dense);
+            gather[kk] = std::max(gatherLinks[kk], gatherDomains[kk]);
             imported += 2.0 * mb * crossDomainShare(2 * dense, n, dpPerDomain);
         }
         first += count;
     }
+    // The schedule's longest path (planschedulebound.h); the closed form below when it has
+    // none.
+    ScheduleBoundInput in;
+    in.schedule = c.schedule;
+    in.p = p;
+    in.m = mb;
+    in.v = chunks / std::max(1, p);
+    in.hop = hop;
+    in.overlapPp = c.overlapPp;
+    in.overlapDp = c.overlapDpGrad;
+    for (const OpBound &o : op) {
+        in.forward.push_back(o.forward);
+        in.backward.push_back(o.backward);
+    }
+    if (zero3)
+        in.gather = gather;
+    const ScheduleBound sched = scheduleLowerBound(in);
     double head = 0, tail = 0; // chunk 0 of stages < s, forward and backward
     for (int s = 0; s < p; ++s) {
+        const std::size_t si = static_cast<std::size_t>(s);
         // A chunk's gradients reduce after its last backward starts, which follows all its
         // other operations on the stage: head + m F + (m - 1) B. All chunks share the links.
-        double work = 0, gathers = 0, dpAll = 0, firstStart = -1;
+        double work = 0, firstStart = -1;
+        double links = 0, domains = 0; // the stage's DP x CP traffic, over links and domains
+        double gradsLinks = 0, gradsDomains = 0;
         for (int k = s; k < chunks; k += p) {
-            const OpBound &o = op[static_cast<std::size_t>(k)];
+            const std::size_t kk = static_cast<std::size_t>(k);
+            const OpBound &o = op[kk];
             work += o.forward + o.backward;
-            gathers += 2 * gather[static_cast<std::size_t>(k)];
-            const double start = head + mb * o.forward + (mb - 1) * o.backward;
-            b.pipeline = std::max(b.pipeline, start + grad[static_cast<std::size_t>(k)]);
+            double start = head + mb * o.forward + (mb - 1) * o.backward;
+            if (sched.valid)
+                start = std::max(start,
+                                 sched.lastBackwardStart[si][kk / static_cast<std::size_t>(p)]);
+            b.pipeline = std::max(b.pipeline, start + grad[kk]);
             firstStart = firstStart < 0 ? start : std::min(firstStart, start);
-            dpAll += grad[static_cast<std::size_t>(k)];
+            gradsLinks += gradLinks[kk];
+            gradsDomains += gradDomains[kk];
+            links += gradLinks[kk] + 2.0 * mb * gatherLinks[kk];
+            domains += gradDomains[kk] + 2.0 * mb * gatherDomains[kk];
         }
-        b.pipeline
-            = std::max({b.pipeline, head + mb * work + tail, firstStart + dpAll, mb * gathers});
-        head += op[static_cast<std::size_t>(s)].forward + hop;
-        tail += op[static_cast<std::size_t>(s)].backward + hop;
+        b.pipeline = std::max({b.pipeline, head + mb * work + tail,
+                               firstStart + std::max(gradsLinks, gradsDomains), links, domains,
+                               sched.valid ? sched.end[si] : 0.0});
+        head += op[si].forward + hop;
+        tail += op[si].backward + hop;
     }
     // Optimizer and, with ZeRO-1/2, the parameter all-gather after it (sharded over DP x CP).
     const int zero = c.effectiveZero();
@@ -279,10 +380,7 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         b.optimizer
             = std::max(b.optimizer, optimizerTime(dense / shard + expert / expertShard, hw.best));
         if (zero == 1 || zero == 2) {
-            b.parameterGather = std::max(
-                b.parameterGather,
-                collectiveTime(1, 2 * dense, static_cast<int>(std::min<double>(shard, 1 << 30)),
-                               rate));
+            b.parameterGather = std::max(b.parameterGather, dp.time(2 * dense));
             imported += crossDomainShare(2 * dense, n, dpPerDomain);
         }
     }

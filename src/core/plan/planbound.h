@@ -5,23 +5,36 @@
 //
 //   * every operation of a pipeline stage runs its chunk's roofline compute (chunkCost(), the
 //     simulator's own cost model, on the field-wise best accelerator of the design), one at a time;
-//     TP collectives that do not overlap compute and EP all-to-alls follow the compute, CP
-//     all-gathers and overlapped TP collectives run beside it;
+//     TP collectives that do not overlap compute and EP all-to-alls follow the compute,
+//     overlapped TP collectives run beside it; a CP exchange runs beside the attention it
+//     hides behind ((cp-1)/cp of the attention core with ring CP, none with all-gather CP) and
+//     the rest of the compute follows it (schedule.cpp commDone);
 //   * a collective over n ranks moves at least (n-1)/n of its buffer into each rank (the
-//     reduce-scatter or all-gather half of any algorithm, in-network reduction included), at
-//     no more than the rank's total link capacity (the sum over its links, line rate);
-//   * stage s cannot start before micro-batch 0 has crossed stages 0..s-1 forward (and each
-//     hop's p2p at the peak rate), and its last backward must still cross stages s-1..0:
-//     lastBackward >= max_s [ sum_{j<s} (F_j + x) + m * W_s + sum_{j<s} (B_j + x) ], with W_s
-//     the work of one micro-batch on stage s (all its chunks), F/B the first chunk's forward
-//     and backward and x the p2p time (Narayanan et al. 2021 sec. 2.2: (m + p - 1)(f + b) for
-//     equal stages, without the (p-1)/v saving that interleaving can give, hence admissible);
-//   * the gradients reduce over DP x CP ((n-1)/n of each GPU's gradient bytes at its link
-//     rate) after the chunk's last backward has started (buckets fill during it), which
-//     follows the chunk's other m forwards and m-1 backwards on the stage; with ZeRO-3 every
-//     operation's parameters are all-gathered first, m x 2 x (n-1)/n of the chunk's bf16 parameters
-//     per stage;
-//   * after it, the slowest stage's optimizer step, and with ZeRO-1/2 the all-gather of the
+//     reduce-scatter or all-gather half of any algorithm, in-network reduction included), an
+//     all-reduce the whole buffer (every element's sum of the others, or the result), at no
+//     more than the rank's total link capacity (the sum over its links, line rate);
+//   * the stages run their operations in the simulator's order (stageOrder(): 1F1B,
+//     interleaved with Megatron's warm-up, GPipe), each no earlier than its input has arrived
+//     (the producer's end plus the p2p at the peak rate) and the stage's previous operation
+//     has ended (or its blocking send): the longest path (planschedulebound.h), which holds the
+//     pipeline bubble the schedule actually has (Narayanan et al. 2021 sec. 2.2: (m + p - 1)
+//     (f + b) for equal stages under 1F1B, (p - 1)(f + b) / v of bubble when interleaved);
+//     the closed form lastBackward >= max_s [ sum_{j<s} (F_j + x) + m * W_s + sum_{j<s} (B_j
+//     + x) ] is kept beside it;
+//   * with ZeRO-3 / FSDP every operation waits for its chunk's bf16 parameters, all-gathered
+//     over DP x CP when the previous operation starts (DP overlap: prefetch one ahead) or once
+//     the stage is free and the input there (schedule.cpp askGather), in the longest path;
+//   * the gradients reduce over DP x CP after the chunk's last backward has started (buckets
+//     fill during it); a stage's DP x CP traffic in all (gradients and ZeRO-3 gathers, 2 m of
+//     them per chunk) takes at least its sum;
+//   * every DP x CP collective of a stage (all its c.tp groups start together: schedule.cpp
+//     submitDp) lasts at least what the groups must import into the scale-up domains (a group
+//     of n with at most d ranks per domain spans ceil(n/d) domains and imports (D - 1) x its
+//     buffer) over the scale-out capacity of the domains that can hold the stage's ranks (at
+//     most the domains in use, and at most one per stage rank, or per TP group when TP stays
+//     inside a domain; each at most PlanHardware::domainScaleOutMax);
+//   * after it, the slowest stage's optimizer step (optimizerTime(): 30 bytes of HBM traffic
+//     per local parameter at the best HBM rate), and with ZeRO-1/2 the all-gather of the
 //     updated bf16 parameters over DP x CP (Rajbhandari et al. 2020, sec. 5).
 //
 //   * MoE (parallel folding as simplan.cpp forms it): TP keeps only the attention's collectives
@@ -66,6 +79,9 @@ struct PlanHardware
     /// Capacity of the links leaving the scale-up domains that hold the ranks, per rank
     /// (bytes/s, per direction): the first `gpus` accelerators in placement order.
     double scaleOutBytesPerSecond = 0;
+    /// Most capacity leaving one scale-up domain that holds ranks (bytes/s, per direction).
+    double domainScaleOutMax = 0;
+    int domainsInUse = 0; ///< scale-up domains holding at least one of the ranks
     /// Scale-up domain (an index) of each rank r < gpus: that of the r-th accelerator in
     /// placement order (RankMap without an explicit map).
     std::vector<int> rankDomain;

@@ -109,13 +109,14 @@ struct Pending
     double bound = 0;
 };
 
-// Validity and exact memory of one configuration (placement-independent).
-void screen(const Design &d, const PlanSpace &space, const PlanHardware &hw, bool headroom,
+// Validity and exact memory of one configuration (placement-independent), on a design with
+// `accelerators` accelerators (Design::acceleratorCount(), counted once per plan: it walks
+// every node).
+void screen(std::size_t accelerators, const PlanSpace &space, const PlanHardware &hw, bool headroom,
             Screened &s)
 {
     const TransformerSpec &m = space.base.model;
-    const std::vector<Finding> f
-        = validate(m, s.config, static_cast<std::size_t>(d.acceleratorCount()));
+    const std::vector<Finding> f = validate(m, s.config, accelerators);
     for (const Finding &x : f)
         if (x.severity == Severity::Error) {
             s.reason = x.code;
@@ -235,9 +236,10 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         if (any)
             configs.push_back(std::move(s));
     });
+    const std::size_t accelerators = design.acceleratorCount();
     parallelFor(configs.size(), options.jobs, [&](std::size_t i) {
         if (configs[i].reason.empty())
-            screen(design, space, hw, options.keepHeadroom, configs[i]);
+            screen(accelerators, space, hw, options.keepHeadroom, configs[i]);
     });
 
     // The placement's part of the bound, per parallel layout and order (the other knobs do not
