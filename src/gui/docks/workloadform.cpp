@@ -351,10 +351,11 @@ void WorkloadForm::buildBatch(QFormLayout *form)
     enumRow<Recompute>(
         form, QStringLiteral("recompute"), tr("Recomputation"),
         {{tr("None"), Recompute::None},
-         {tr("Selective (attention)"), Recompute::Selective},
+         {tr("Selective (modules below)"), Recompute::Selective},
          {tr("Full"), Recompute::Full}},
         [](Workload &w) -> Recompute & { return w.config.recompute; },
-        tr("Activation recomputation (Korthikanti et al. 2022)"));
+        tr("Activation recomputation (Korthikanti et al. 2022); selective recomputes the modules "
+           "named under Training stack, the attention core when none are"));
     m_batchIssues = issuesLabel(form);
 }
 
