@@ -38,8 +38,8 @@ struct ScheduleBoundInput
 
 struct ScheduleBound
 {
-    /// Per stage: least end of its last operation plus the backward that must still cross the
-    /// virtual stages below it (each op's backward and hop), seconds.
+    /// Per stage: least time its last operation ends (with a blocking send, once that send is
+    /// through), seconds.
     std::vector<double> end;
     /// [stage][chunk]: least start of the chunk's last backward on the stage, seconds.
     std::vector<std::vector<double>> lastBackwardStart;

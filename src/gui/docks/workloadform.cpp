@@ -40,14 +40,6 @@ Section sectionOf(const std::string &code)
     return Section::Parallelism;
 }
 
-// Editors take the width the form gives them (not the width of their largest value), so the
-// dock stays narrow without a horizontal scroll bar.
-void fitWidth(QWidget *editor)
-{
-    editor->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    editor->setMinimumWidth(90);
-}
-
 QGroupBox *section(QVBoxLayout *lay, const QString &title, QFormLayout **form)
 {
     auto *box = new QGroupBox(title);
@@ -59,6 +51,12 @@ QGroupBox *section(QVBoxLayout *lay, const QString &title, QFormLayout **form)
 }
 
 } // namespace
+
+void WorkloadForm::fitWidth(QWidget *editor)
+{
+    editor->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    editor->setMinimumWidth(90);
+}
 
 WorkloadForm::WorkloadForm(QWidget *parent)
     : QWidget(parent)

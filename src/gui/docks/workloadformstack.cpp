@@ -30,8 +30,7 @@ QDoubleSpinBox *WorkloadForm::doubleRow(QFormLayout *form, const QString &key, c
     spin->setKeyboardTracking(false); // commit on Enter, focus out or an arrow step
     spin->setToolTip(tip);
     spin->setObjectName(key);
-    spin->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    spin->setMinimumWidth(90);
+    fitWidth(spin);
     const bool isModel = key.startsWith(QLatin1String("model."));
     connect(spin, &QDoubleSpinBox::valueChanged, this,
             [this, ref, label, scale, decimals, isModel](double shown) {
@@ -66,8 +65,7 @@ QLineEdit *WorkloadForm::textRow(QFormLayout *form, const QString &key, const QS
     edit->setObjectName(key);
     edit->setToolTip(tip);
     edit->setPlaceholderText(placeholder);
-    edit->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    edit->setMinimumWidth(90);
+    fitWidth(edit);
     connect(edit, &QLineEdit::editingFinished, this, [this, edit, tip, label, format, parse] {
         if (!m_doc || !m_doc->design().workload)
             return;
