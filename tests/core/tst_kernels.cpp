@@ -11,6 +11,7 @@
 #include "workload/kernels.h"
 #include "workload/overlap.h"
 
+#include <cmath>
 #include <type_traits>
 
 using namespace weft;
@@ -193,6 +194,75 @@ private slots:
         const AttentionEfficiency eff {0.6, 0.5};
         QVERIFY(close(k.attention(heads, s, s, d, true, false, eff), f / (0.6 * 1000e12)));
         QVERIFY(close(k.attention(heads, s, s, d, true, true, eff), 2.5 * f / (0.5 * 1000e12)));
+    }
+    // The fused attention's efficiency at head dimension d: (d / (d + d0)) / (128 / (128 + d0)),
+    // d0 the head dimension whose MMA time per score equals its exponential's: 0.75 at d = 64
+    // and 1.2 at d = 256 with Hopper's d0 = 64 (FlashAttention-3's figures), 2/3 at d = 64 with
+    // B200's d0 = 128; no change at d = 128 or without d0.
+    void attentionHeadDimFollowsTheSoftmax()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        QVERIFY(close(KernelModel::headDimFactor(64, 64), 0.75));
+        QVERIFY(close(KernelModel::headDimFactor(256, 64), 1.2));
+        QVERIFY(close(KernelModel::headDimFactor(64, 128), 2.0 / 3));
+        QVERIFY(close(KernelModel::headDimFactor(128, 128), 1));
+        QVERIFY(close(KernelModel::headDimFactor(64, 0), 1));
+        const double heads = 32, s = 8192;
+        const AttentionEfficiency eff {0.6, 0.5, 64};
+        for (double d : {64.0, 128.0, 256.0}) {
+            const double f = KernelModel::attentionKernelFlops(heads, s, s, d, true, false);
+            const double e = 0.6 * (d / (d + 64)) / (128.0 / 192);
+            QVERIFY(close(k.attention(heads, s, s, d, true, false, eff), f / (e * 1000e12)));
+            QVERIFY(close(k.attention(heads, s, s, d, true, true, eff),
+                          2.5 * f / (0.5 * e / 0.6 * 1000e12)));
+        }
+        const auto &cat = builtinCatalog().hardware.accelerators;
+        QCOMPARE(cat.at("a100-80gb").attentionFused.softmaxHeadDim, 32.0);
+        QCOMPARE(cat.at("h100-sxm").attentionFused.softmaxHeadDim, 64.0);
+        QCOMPARE(cat.at("b200").attentionFused.softmaxHeadDim, 128.0);
+        QCOMPARE(cat.at("gb300").attentionFused.softmaxHeadDim, 64.0);
+    }
+    // RoPE with a YaRN attention factor other than 1 (GPT-OSS) runs as Megatron-Core's unfused
+    // PyTorch ops: 24 bytes per element of this GPU's Q and K in 6 kernels each instead of the
+    // fused kernel's 4 bytes and 1 kernel, forward; the backward twice the bytes, as many kernels.
+    void yarnScaledRopeRunsUnfused()
+    {
+        const AcceleratorSpec a = gpu();
+        TransformerSpec m = llama(1);
+        TrainingConfig c;
+        c.tp = 2;
+        const ChunkCost plain = chunkCost(m, c, a, 0, 1, false, false);
+        m.ropeAttentionFactor = 0.1 * std::log(32.0) + 1;
+        const ChunkCost yarn = chunkCost(m, c, a, 0, 1, false, false);
+        const double elems = double(m.seq) * (m.queryWidth() + m.keyWidth()) / c.tp;
+        const double bw = 3e12 * 0.8;
+        QVERIFY(close(yarn.forwardTime - plain.forwardTime, 20 * elems / bw, 1e-6));
+        QVERIFY(close(yarn.backwardTime - plain.backwardTime, 40 * elems / bw, 1e-6));
+        QVERIFY(close(yarn.hostLaunches - plain.hostLaunches, 2 * 10));
+        QVERIFY(modelPreset("gpt-oss-120b")->ropeAttentionFactor > 1.34);
+        QCOMPARE(modelPreset("deepseek-v3")->ropeAttentionFactor, 1.0);
+        TrainingConfig eager = c; // PyTorch eager: every RoPE unfused already (28 bytes)
+        eager.fusedElementwise = false;
+        QVERIFY(close(chunkCost(m, eager, a, 0, 1, false, false).forwardTime,
+                      chunkCost(llama(1), eager, a, 0, 1, false, false).forwardTime));
+    }
+    // Qwen3's per-head query and key RMSNorm: a fused norm each (read 2 + write 2 bytes per
+    // element of this GPU's Q and K), forward and backward.
+    void qkNormIsTwoNorms()
+    {
+        const AcceleratorSpec a = gpu();
+        TransformerSpec m = llama(1);
+        TrainingConfig c;
+        c.tp = 4;
+        const ChunkCost plain = chunkCost(m, c, a, 0, 1, false, false);
+        m.qkNorm = true;
+        const ChunkCost qk = chunkCost(m, c, a, 0, 1, false, false);
+        const double elems = double(m.seq) * (m.queryWidth() + m.keyWidth()) / c.tp;
+        QVERIFY(close(qk.forwardTime - plain.forwardTime, 4 * elems / (3e12 * 0.8), 1e-6));
+        QVERIFY(close(qk.hostLaunches - plain.hostLaunches, 4));
+        QVERIFY(modelPreset("qwen3-235b-a22b")->qkNorm);
+        QVERIFY(!modelPreset("llama3-70b")->qkNorm);
     }
     // The launch floor lifts every kernel shorter than it (KernelModel alone).
     void launchFloor()

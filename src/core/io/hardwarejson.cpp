@@ -83,7 +83,10 @@ nlohmann::ordered_json toJson(const AcceleratorSpec &s)
         j["gemm_tile"] = {s.gemmTileM, s.gemmTileN};
     }
     auto attention = [](const AttentionEfficiency &e) {
-        return nlohmann::ordered_json {{"forward", e.forward}, {"backward", e.backward}};
+        nlohmann::ordered_json a {{"forward", e.forward}, {"backward", e.backward}};
+        if (e.softmaxHeadDim > 0)
+            a["softmax_head_dim"] = e.softmaxHeadDim;
+        return a;
     };
     if (s.attentionFused != AttentionEfficiency {})
         j["attention_fused"] = attention(s.attentionFused);
@@ -150,6 +153,7 @@ AcceleratorSpec acceleratorFromJson(const JsonReader &r)
         if (auto a = r.optional(key)) {
             e.forward = fraction(*a, "forward", 0);
             e.backward = fraction(*a, "backward", 0);
+            e.softmaxHeadDim = a->nonNegative("softmax_head_dim", 0);
         }
         return e;
     };

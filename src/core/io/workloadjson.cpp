@@ -63,7 +63,9 @@ TransformerSpec modelFromJson(const JsonReader &r)
     m.vocab = need("vocab", m.vocab, kMaxVocab);
     m.seq = need("seq_tokens", m.seq, kMaxSeqTokens);
     m.tiedEmbeddings = r.boolean("tied_embeddings", m.tiedEmbeddings);
+    m.qkNorm = r.boolean("qk_norm", m.qkNorm);
     m.rope = r.boolean("rope", m.rope);
+    m.ropeAttentionFactor = r.nonNegative("rope_attention_factor", m.ropeAttentionFactor);
     m.dropout = r.boolean("dropout", m.dropout);
     m.experts = count(r, "experts", 0, m.experts, kMaxExperts);
     m.topK = count(r, "top_k", 0, m.topK, kMaxExperts);
@@ -199,6 +201,10 @@ nlohmann::ordered_json toJson(const Workload &w)
     }
     if (m.attentionSinks)
         model["attention_sinks"] = true;
+    if (m.qkNorm)
+        model["qk_norm"] = true;
+    if (m.ropeAttentionFactor != 1)
+        model["rope_attention_factor"] = m.ropeAttentionFactor;
     if (m.activationClamp > 0)
         model["activation_clamp"] = m.activationClamp;
     if (m.linearBias)

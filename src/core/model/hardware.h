@@ -25,6 +25,13 @@ struct AttentionEfficiency
 {
     double forward = 0;
     double backward = 0;
+    /// The head dimension d0 at which the kernel's tensor-core time per score equals its
+    /// softmax's exponential time (the fractions above are measured at head dimension 128):
+    /// dense BF16 FLOPs per clock per SM / (4 x MUFU exponentials per clock per SM). A score
+    /// costs 4d MMA FLOPs forward and one exponential whatever d, so the fraction at head
+    /// dimension d is forward x (d / (d + d0)) / (128 / (128 + d0)) (KernelModel::attention);
+    /// 0: no dependence on d.
+    double softmaxHeadDim = 0;
     bool operator==(const AttentionEfficiency &) const = default;
 };
 

@@ -86,6 +86,8 @@ PlanHardware planHardware(const Design &d, long long gpus)
                                     {&b.attentionFa2, &s->attentionFa2}}) {
             mine->forward = std::max(mine->forward, theirs->forward);
             mine->backward = std::max(mine->backward, theirs->backward);
+            // The smaller d0 is the faster at head dimensions up to 128 (the common case).
+            mine->softmaxHeadDim = std::min(mine->softmaxHeadDim, theirs->softmaxHeadDim);
         }
         // Wave quantization only slows a GEMM: without a common SM count, leave it out.
         if (b.sms != s->sms || b.gemmTileM != s->gemmTileM || b.gemmTileN != s->gemmTileN)

@@ -219,6 +219,25 @@ void attentionCore(Pass &p, const TransformerSpec &m, const TrainingConfig &c,
     p.attnBwd += p.bwd - b0;
 }
 
+// Whether the layer's RoPE runs as unfused element-wise ops although the stack fuses its
+// element-wise work: Megatron-Core passes YaRN's attention factor as `mscale` and falls back to
+// its PyTorch implementation when it is not 1 ("mscale ... is not supported by TE's fused RoPE.
+// Using unfused implementation.": megatron/core/models/common/embeddings/rope_utils.py,
+// apply_rotary_pos_emb, Megatron-Core of April 2026, commit c2d1a8f; attention.py passes
+// _yarn_get_concentration_factor_from_config for Q and K).
+bool ropeUnfused(const TransformerSpec &m)
+{
+    return m.rope && m.ropeAttentionFactor != 1;
+}
+
+// Bytes per rotated element of Q and K: fused 4 (read 2, write 2); Megatron-Core's unfused
+// bshd path (rope_utils.py, _apply_rotary_pos_emb_bshd) t * cos (2 + 2), the rotated half
+// (neg of one half 1 + 1, then cat 2 + 2), * sin (2 + 2), the sum (2 + 2 + 2) and the final cat
+// with the empty pass-through part (2 + 2) = 24 in 6 kernels (the cos/sin tables of s x d are
+// small and left out); PyTorch eager as torchtitan writes it 28 (below).
+constexpr double kRopeUnfusedBytes = 24;
+constexpr double kRopeUnfusedKernels = 6;
+
 // Norms, residual adds, dropouts and RoPE of one layer's forward on one GPU (per T tokens).
 // Fused kernels (Transformer Engine, Apex, torch.compile): RMSNorm/LayerNorm read 2 + write 2
 // bytes per element, twice; residual add read 2 x 2 + write 2, twice; dropout (GPT) a 1-byte
@@ -230,7 +249,8 @@ double layerElementwiseBytes(const TransformerSpec &m, const TrainingConfig &c, 
 {
     const double h = m.hidden, spDiv = c.sequenceParallel ? c.tp : 1;
     const bool fused = c.fusedElementwise;
-    const double norm = fused ? 4 : 40, residual = 6, rope = fused ? 4 : 28;
+    const double norm = fused ? 4 : 40, residual = 6;
+    const double rope = !fused ? 28 : ropeUnfused(m) ? kRopeUnfusedBytes : 4;
     double bytes = T * h / spDiv * (2 * norm + 2 * residual);
     if (m.dropout)
         bytes += 2 * T * h / spDiv;
@@ -238,16 +258,21 @@ double layerElementwiseBytes(const TransformerSpec &m, const TrainingConfig &c, 
         bytes += rope * T * ropeWidth(m, c.tp);
     if (m.isMla()) // RMSNorm of the query and key-value latents (read 2 + write 2)
         bytes += norm * T * (double(m.qLoraRank) + m.kvLoraRank);
+    if (m.qkNorm) // per-head RMSNorm of this GPU's query and key heads
+        bytes += norm * T * (m.queryWidth() + m.keyWidth()) / c.tp;
     return bytes;
 }
 
 // Kernels of layerElementwiseBytes: per norm 1 fused (6 eager: up-cast, pow, mean, rsqrt
 // multiply, down-cast, weight multiply), 2 residual adds, RoPE of Q and K (1 each fused, 3 each
-// eager: up-cast, complex multiply, down-cast), MLA's two latent norms.
+// eager: up-cast, complex multiply, down-cast; 6 each in Megatron-Core's unfused path),
+// MLA's two latent norms, the query and key norms.
 double layerElementwiseKernels(const TransformerSpec &m, const TrainingConfig &c)
 {
-    const double norm = c.fusedElementwise ? 1 : 6, rope = c.fusedElementwise ? 2 : 6;
-    return 2 * norm + 2 + (m.rope ? rope : 0) + (m.isMla() ? 2 * norm : 0);
+    const double norm = c.fusedElementwise ? 1 : 6;
+    const double rope = !c.fusedElementwise ? 6 : ropeUnfused(m) ? 2 * kRopeUnfusedKernels : 2;
+    return 2 * norm + 2 + (m.rope ? rope : 0) + (m.isMla() ? 2 * norm : 0)
+        + (m.qkNorm ? 2 * norm : 0);
 }
 
 // Router and token-dispatch preprocessing kernels of a MoE layer's forward (as many in the

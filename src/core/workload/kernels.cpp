@@ -9,6 +9,9 @@ namespace {
 
 constexpr double kBf16 = 2;
 constexpr double kCausalBlock = 128; // FlashAttention-2/3 and cuDNN query/key block (head dim 128)
+// Head dimension at which the catalog's attention fractions are measured (FlashAttention-2/3
+// papers' and the FlashAttention-4 paper's figures).
+constexpr double kAttentionRefHeadDim = 128;
 
 } // namespace
 
@@ -116,10 +119,18 @@ double KernelModel::attention(double heads, double sq, double skv, double d, boo
     double e = backward ? eff.backward : eff.forward;
     if (e <= 0) // no kernel efficiency in the catalog: the GEMM sustained fraction
         e = m_acc.matmulEfficiency > 0 ? m_acc.matmulEfficiency : 1;
+    e *= headDimFactor(d, eff.softmaxHeadDim);
     const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e * m_clock);
     // Q, K, V read and O written once forward; backward also reads O, dO and writes dQ, dK, dV.
     const double bytes = kBf16 * heads * d * (2 * sq + 2 * skv) * (backward ? 2.5 : 1);
     return floored(std::max(math, bytes / m_bw));
+}
+
+double KernelModel::headDimFactor(double d, double d0)
+{
+    if (d <= 0 || d0 <= 0)
+        return 1;
+    return (d / (d + d0)) / (kAttentionRefHeadDim / (kAttentionRefHeadDim + d0));
 }
 
 double KernelModel::elementwise(double bytes) const

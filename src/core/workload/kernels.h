@@ -51,9 +51,21 @@ public:
     /// skipping the blocks above the diagonal as FlashAttention-2/3 and cuDNN do: with blocks of
     /// 128 queries, the computed fraction is (n + 1) / (2n) for n = sq / 128 blocks (sq = skv),
     /// at `eff` (the catalog efficiency of the kernel for this generation, fraction of the BF16
-    /// peak) times the sustained clock. At least the launch floor.
+    /// peak) times the sustained clock, scaled by headDimFactor(d, eff.softmaxHeadDim). At least
+    /// the launch floor.
     [[nodiscard]] double attention(double heads, double sq, double skv, double d, bool causal,
                                    bool backward, const AttentionEfficiency &eff) const;
+    /// The attention kernel's efficiency at head dimension `d` relative to head dimension 128,
+    /// where the catalog measures it: (d / (d + d0)) / (128 / (128 + d0)), d0 the head dimension
+    /// whose MMA time per score equals the exponential's (AttentionEfficiency::softmaxHeadDim);
+    /// 1 when d0 is 0. A score costs 4d tensor-core FLOPs forward but one MUFU exponential
+    /// whatever d, so a narrow head leaves the kernel waiting on its softmax. On Hopper, d0 =
+    /// 4,096 dense BF16 FLOPs / (4 x 16 MUFU.EX2) per clock per SM = 64 gives 0.75 at d = 64 and
+    /// 1.2 at d = 256, as FlashAttention-3 measures (Shah et al. 2024, Fig. 5: BF16 forward
+    /// ~497, ~648 and ~756 TFLOPS at head dimensions 64, 128, 256, 16k tokens); on B200 the
+    /// tensor cores double and the MUFU does not (FlashAttention-4 paper, Zadouri et al. 2026,
+    /// arXiv 2603.05451, sec. 2: the forward's exponentials already outlast its MMA at d = 128).
+    [[nodiscard]] static double headDimFactor(double d, double d0);
     /// FLOPs the attention kernel computes (masked blocks skipped), forward or backward.
     [[nodiscard]] static double attentionKernelFlops(double heads, double sq, double skv, double d,
                                                      bool causal, bool backward);

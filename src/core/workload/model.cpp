@@ -1,6 +1,7 @@
 #include "workload/model.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace weft {
@@ -205,6 +206,7 @@ const std::map<std::string, TransformerSpec> &presets()
         q235.experts = 128;
         q235.topK = 8;
         q235.expertFfn = 1536;
+        q235.qkNorm = true; // q_norm / k_norm (modeling_qwen3_moe.py)
         add(q235);
         TransformerSpec q30
             = modern(dense("qwen3-30b-a3b", 48, 2048, 32, 4, 6144, true, 151936, 4096));
@@ -212,6 +214,7 @@ const std::map<std::string, TransformerSpec> &presets()
         q30.experts = 128;
         q30.topK = 8;
         q30.expertFfn = 768;
+        q30.qkNorm = true;
         add(q30);
         // GPT-OSS-120B: Hugging Face openai/gpt-oss-120b config.json (36 layers, hidden 2880,
         // 64 heads of 64, 8 kv heads, 128 experts of 2880, 4 active, vocabulary 201088,
@@ -230,6 +233,9 @@ const std::map<std::string, TransformerSpec> &presets()
         oss.attentionSinks = true;
         oss.activationClamp = 7.0; // swiglu_limit
         oss.linearBias = true; // attention_bias and the experts' biases
+        // rope_scaling: YaRN, factor 32, no mscale / mscale_all_dim: attention factor
+        // 0.1 ln 32 + 1 (Megatron-Core yarn_rotary_pos_embedding.py, _yarn_get_mscale).
+        oss.ropeAttentionFactor = 0.1 * std::log(32.0) + 1.0;
         add(oss);
         // Validation set: Narayanan et al. 2021 Table 1 and Korthikanti et al. 2022 Table 3.
         add(dense("megatron-1.7b", 24, 2304, 24, 24, 9216, false, 51200, 2048));

@@ -48,8 +48,19 @@ struct TransformerSpec
     /// except the routed experts' second bias, which Megatron-Core's grouped MLP adds per expert
     /// after the GEMM, weighted by the routing probability (moe/experts.py, _apply_bias).
     bool linearBias = false;
+    /// RMSNorm of each query and key head before RoPE (Qwen3: q_norm and k_norm in its Hugging
+    /// Face modeling code; Megatron-Core --qk-layernorm, two Transformer Engine norm kernels a
+    /// layer, forward and backward). Element-wise cost only (costmodel.cpp).
+    bool qkNorm = false;
     bool tiedEmbeddings = false; ///< output layer shares the input embedding matrix
     bool rope = false; ///< rotary position embedding applied to Q and K in every layer
+    /// YaRN's attention factor ("concentration", mscale) that scales the rotary cos/sin tables
+    /// (Peng et al. 2023, YaRN, sec. 3.4: 0.1 ln(s) + 1 for a context extension factor s, or the
+    /// ratio of the mscale and mscale_all_dim terms where a config gives both); 1: plain RoPE or
+    /// YaRN without scaling (DeepSeek-V3, Kimi K2: mscale = mscale_all_dim). GPT-OSS: factor 32,
+    /// 0.1 ln 32 + 1 = 1.3466. Megatron-Core's fused RoPE (Transformer Engine) takes no scale, so
+    /// a factor other than 1 runs RoPE as unfused element-wise PyTorch ops (costmodel.cpp).
+    double ropeAttentionFactor = 1;
     bool dropout = true; ///< hidden and attention dropout (GPT-3 / Megatron 2021-22; Llama: none)
     // Mixture of experts (experts == 0: dense model).
     int experts = 0; ///< E, routed experts per MoE layer
