@@ -334,9 +334,10 @@ struct ModernStack
 // 37.08 us on GB200 vs 13.48 us on a DGX H100). Calibrated on the Megatron-LM DeepSeek-V3 GB200
 // guide's CUDA-graphs ablation (sec. 2.3 and its sec. 3 table: 610.71 -> 663.27 TFLOPS/GPU, +8.6%,
 // when --cuda-graph-scope attn moe_router moe_preprocess captured the attention, router, EP
-// preprocessing and shared experts): 24.2 us is the value with which Weft's own simulation of
-// that ablation gains +8.6% (slot hostPerKernelCalibration checks it), 66.5 us per launch on
-// Grace. It lies inside what TE issue 2053 brackets for one launch on the reference host: a
+// preprocessing and shared experts): 23.3 us is the value with which Weft's own simulation of
+// that ablation gains +8.6% (slot hostPerKernelCalibration checks it), 64.1 us per launch on
+// Grace (24.2 us until the fused attention's efficiency followed the head dimension: MLA's
+// wider heads made the DeepSeek-V3 GPU time shorter, the ablation's gain 10.75% at 24.2 us). It lies inside what TE issue 2053 brackets for one launch on the reference host: a
 // torch.nn.Linear forward (one GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200).
 // Until session 17 the constant (7.4, then 24.5 us, on every host) was removed launches x a time
 // = the saving, a lower bound that Weft's GPU-bound simulation did not reproduce (its CUDA-graphs
