@@ -52,8 +52,8 @@ private slots:
         Design none;
         QVERIFY(parseDesign(serializeDesign(none), "x").design->workload == std::nullopt);
     }
-    // GPT-OSS's clamped GLU, biases and attention sinks survive the design file; a model
-    // without them writes no keys for them.
+    // GPT-OSS's clamped GLU, biases, attention sinks and YaRN attention factor and Qwen3's
+    // query/key norms survive the design file; a model without them writes no keys for them.
     void modelFeaturesRoundTrip()
     {
         Design d;
@@ -69,10 +69,17 @@ private slots:
         QVERIFY(m.linearBias);
         QVERIFY(m.attentionSinks);
         QCOMPARE(m.slidingWindow, 128);
+        QCOMPARE(m.ropeAttentionFactor, modelPreset("gpt-oss-120b")->ropeAttentionFactor);
+        d.workload->model = *modelPreset("qwen3-30b-a3b"); // per-head query/key norms
+        const ParseResult q = parseDesign(serializeDesign(d), "mem");
+        QVERIFY2(q.ok(), q.error.toString().c_str());
+        QVERIFY(q.design->workload->model.qkNorm);
         d.workload->model = *modelPreset("llama3-8b");
         const std::string plain = serializeDesign(d);
         QVERIFY(plain.find("activation_clamp") == std::string::npos);
         QVERIFY(plain.find("linear_bias") == std::string::npos);
+        QVERIFY(plain.find("rope_attention_factor") == std::string::npos);
+        QVERIFY(plain.find("qk_norm") == std::string::npos);
     }
     void presetWithOverrides()
     {
