@@ -37,7 +37,11 @@ struct TransformerSpec
     int slidingWindow = 0;
     int windowEvery = 1, windowOffset = 0;
     /// Learned per-head attention-sink logits (GPT-OSS): one extra softmax term per head, no
-    /// GEMM; carried for completeness, its cost is negligible and not modelled.
+    /// GEMM; carried for completeness, its cost is negligible and not modelled: the fused kernel
+    /// keeps them (cuDNN >= 9.13.1 with Transformer Engine >= 2.8, softmax_type "learnable":
+    /// transformer_engine/common/fused_attn/fused_attn.cpp, nvte_get_fused_attn_backend, v2.13;
+    /// only FlashAttention, FP8 attention before cuDNN 9.21, p2p context parallelism and
+    /// deterministic mode fall back, dot_product_attention/utils.py get_attention_backend).
     bool attentionSinks = false;
     /// GLU inputs clamped to +-activationClamp before the activation (GPT-OSS: 7.0, with the up
     /// half offset by 1); 0: no clamp. Megatron-Core applies it outside its fused bias-GLU kernel
