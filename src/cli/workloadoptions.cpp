@@ -93,10 +93,6 @@ constexpr BoolFlag kTrainingBools[] = {
      &TrainingConfig::fsdp},
     {"fp8-param-gather", "Keep and all-gather the weights in FP8 (no BF16 copy)",
      &TrainingConfig::fp8ParamGather},
-    {"cuda-graphs",
-     "Replay the static parts of each layer as CUDA graphs (no host launch time; a MoE layer's "
-     "routed experts stay eager)",
-     &TrainingConfig::cudaGraphs},
     {"grad-reduce-fp32", "Reduce DP gradients in FP32", &TrainingConfig::gradReduceFp32},
     {"gradient-accumulation-fusion",
      "Weight-gradient GEMMs accumulate into the main gradients (Megatron-Core's default; fp32 "
@@ -128,22 +124,12 @@ constexpr ModelBoolFlag kModelBools[] = {
      &TransformerSpec::attentionSinks},
 };
 // Flags whose value is a name or a list.
-constexpr const char *kOtherFlags[] = {"model",
-                                       "schedule",
-                                       "recompute",
-                                       "dtype",
-                                       "placement",
-                                       "attention",
-                                       "overlap",
-                                       "cp-kind",
-                                       "recompute-modules",
-                                       "fp8-recipe",
-                                       "launch-overhead-us",
-                                       "dp-bucket-mb",
-                                       "workload",
-                                       "dispatcher",
-                                       "moe-imbalance",
-                                       "activation-clamp"};
+constexpr const char *kOtherFlags[] = {"model",         "schedule",        "recompute",
+                                       "dtype",         "placement",       "attention",
+                                       "overlap",       "cp-kind",         "recompute-modules",
+                                       "fp8-recipe",    "cuda-graphs",     "launch-overhead-us",
+                                       "dp-bucket-mb",  "workload",        "dispatcher",
+                                       "moe-imbalance", "activation-clamp"};
 
 template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
 {
@@ -250,6 +236,12 @@ void addWorkloadOptions(QCommandLineParser &p)
         QStringLiteral("Tokens of the busiest expert rank over the mean, >= 1 (1: force-balanced; "
                        "a dropping router: its capacity factor)"),
         QString::number(config.moeImbalance), "X");
+    add("cuda-graphs",
+        QStringLiteral("What CUDA graphs capture (no host launch time for it): none, layers (the "
+                       "static parts of each layer; a MoE layer's routed experts stay eager; "
+                       "also 'yes') or full-iteration (every micro-batch's forward and backward, "
+                       "experts and dispatch included; no host synchronisation); 'no' is none"),
+        QString::fromLatin1(toString(config.cudaGraphs)), "SCOPE");
     add("launch-overhead-us",
         QStringLiteral("Host time per kernel launch outside CUDA graphs on a DGX H100's Xeon, "
                        "microseconds (Grace hosts take 2.75x: the accelerator's host launch "
@@ -456,6 +448,14 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         || !enumValue("cp-kind", c.cpKind, "all-gather, ring")
         || !enumValue("dispatcher", c.dispatcher, "alltoall, deepep, hybridep"))
         return std::nullopt;
+    if (p.isSet(QStringLiteral("cuda-graphs"))) { // yes / no: the scopes before full-iteration
+        bool on = false;
+        if (yesNo(p.value(QStringLiteral("cuda-graphs")), on))
+            c.cudaGraphs = on ? CudaGraphScope::Layers : CudaGraphScope::None;
+        else if (!enumValue("cuda-graphs", c.cudaGraphs,
+                            "none, layers, full-iteration (or yes = layers, no = none)"))
+            return std::nullopt;
+    }
     if (c.dtype == DataType::FP4 && !p.isSet(QStringLiteral("fp8-recipe")))
         c.fp8Recipe = Fp8Recipe::Nvfp4;
     if (!enumValue("fp8-recipe", c.fp8Recipe, "delayed, tensorwise, blockwise, mxfp8, nvfp4"))

@@ -234,7 +234,8 @@ private slots:
         QCOMPARE(t[u"recompute_modules"_s].toString(), u"core_attn,mlp"_s);
         QCOMPARE(t[u"fp8_recipe"_s].toString(), u"blockwise"_s);
         QVERIFY(t[u"fsdp"_s].toBool() && t[u"fp8_param_gather"_s].toBool());
-        QVERIFY(t[u"cuda_graphs"_s].toBool() && t[u"distributed_optimizer"_s].toBool());
+        QCOMPARE(t[u"cuda_graphs"_s].toString(), u"layers"_s); // yes: the layers' graphs
+        QVERIFY(t[u"distributed_optimizer"_s].toBool());
         QCOMPARE(t[u"hsdp_shard_group"_s].toInt(), 4);
         QCOMPARE(t[u"launch_overhead_us"_s].toDouble(), 4.0);
         QVERIFY(t.contains(u"moe_router_fusion"_s) && !t[u"moe_router_fusion"_s].toBool());
@@ -324,6 +325,33 @@ private slots:
                                  << u"500w"_s;
         QTest::newRow("clamp") << QStringList {u"--activation-clamp"_s, u"-1"_s}
                                << u"--activation-clamp"_s;
+        QTest::newRow("graphs") << QStringList {u"--cuda-graphs"_s, u"everything"_s}
+                                << u"full-iteration"_s; // the error lists the scopes
+    }
+    // --cuda-graphs takes a scope; yes and no (the flag's values before the full-iteration
+    // scope) stay the layers' graphs and none.
+    void cudaGraphScopes_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("written");
+        QTest::newRow("full") << u"full-iteration"_s << u"full-iteration"_s;
+        QTest::newRow("layers") << u"layers"_s << u"layers"_s;
+        QTest::newRow("yes") << u"yes"_s << u"layers"_s;
+        QTest::newRow("no") << u"no"_s << u"none"_s;
+    }
+    void cudaGraphScopes()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, written);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"g.weft"_s);
+        const Run r = runCli({u"generate"_s, u"--cuda-graphs"_s, value, u"-o"_s, file});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(readJson(file)[u"workload"_s]
+                     .toObject()[u"training"_s]
+                     .toObject()[u"cuda_graphs"_s]
+                     .toString(),
+                 written);
     }
     void badUsage()
     {

@@ -301,13 +301,13 @@ private slots:
         const ChunkCost again = chunkCost(m, full, gpu(), 0, 1, false, false);
         QCOMPARE(again.hostLaunches, 42.0);
         QVERIFY(close(again.backwardTime, (18 + 12) * 0.1));
-        c.cudaGraphs = true;
+        c.cudaGraphs = CudaGraphScope::Layers;
         QVERIFY(close(chunkCost(m, c, gpu(), 0, 1, false, false).forwardTime, gpuOnly.forwardTime));
         QCOMPARE(chunkCost(m, c, gpu(), 0, 1, false, false).hostLaunches, 0.0);
         // A slower host (Grace: hostLaunchFactor 2.75) scales every launch's host time.
         AcceleratorSpec grace = gpu();
         grace.hostLaunchFactor = 2.75;
-        c.cudaGraphs = false;
+        c.cudaGraphs = CudaGraphScope::None;
         QVERIFY(close(chunkCost(m, c, grace, 0, 1, false, false).forwardTime, 12 * 0.1 * 2.75));
         QVERIFY(close(chunkCost(m, c, grace, 0, 1, false, false).backwardTime, 18 * 0.1 * 2.75));
         TransformerSpec big = llama(1); // 8k tokens: every kernel outlasts 1 us of host time
@@ -321,8 +321,8 @@ private slots:
     // experts: before the sync QKV, 6 element-wise, attention, projection, the router GEMM and
     // its 31 fused kernels = 41; after it 8 fc1 + 8 fc2 GEMMs, the permute, the local sorts by
     // expert after the dispatch and before the combine, the un-permute and the activation = 21
-    // (DeepEP: no separate global permute and un-permute, 19). CUDA graphs capture the first
-    // half; the routed experts stay eager.
+    // (DeepEP: no separate global permute and un-permute, 19). The layers' CUDA graphs capture the
+    // first half; the routed experts stay eager; the full-iteration graph captures both.
     void moeLayerSynchronises()
     {
         TransformerSpec m = llama(1);
@@ -338,12 +338,25 @@ private slots:
         unfused.routerFusion = false;
         QVERIFY(close(chunkCost(m, unfused, gpu(), 0, 1, false, false).forwardTime,
                       (41 + 41 + 21) * 0.1));
-        c.cudaGraphs = true;
+        c.cudaGraphs = CudaGraphScope::Layers;
         const ChunkCost graphs = chunkCost(m, c, gpu(), 0, 1, false, false);
         QVERIFY(graphs.forwardTime > 21 * 0.1);
         QVERIFY(graphs.forwardTime < 21 * 0.1 + 0.01); // + the first half's GPU time
         // DeepEP fuses the router's and the dispatch preprocessing into 17 kernels.
-        c.cudaGraphs = false;
+        // The full-iteration graph captures the routed experts and the dispatch too: the host
+        // launches nothing, and the layer takes its GPU time.
+        c.cudaGraphs = CudaGraphScope::FullIteration;
+        const ChunkCost full = chunkCost(m, c, gpu(), 0, 1, false, false);
+        TrainingConfig gpuOnly = c;
+        gpuOnly.launchOverhead = 0;
+        gpuOnly.cudaGraphs = CudaGraphScope::None;
+        const ChunkCost gpuTime = chunkCost(m, gpuOnly, gpu(), 0, 1, false, false);
+        QVERIFY(close(full.forwardTime, gpuTime.forwardTime));
+        QVERIFY(close(full.backwardTime, gpuTime.backwardTime));
+        QCOMPARE(full.hostLaunches, 0.0);
+        QCOMPARE(full.hostBoundTime, 0.0);
+        QVERIFY(full.forwardTime < 0.01);
+        c.cudaGraphs = CudaGraphScope::None;
         c.dispatcher = TokenDispatcher::DeepEP;
         QVERIFY(close(chunkCost(m, c, gpu(), 0, 1, false, false).forwardTime,
                       (41 - 31 + 17 + 19) * 0.1));

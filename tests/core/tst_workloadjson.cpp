@@ -30,6 +30,7 @@ private slots:
         w.config.routerFusion = false;
         w.config.wgradAccumulationFusion = false;
         w.config.stageLayers = {16, 16};
+        w.config.cudaGraphs = CudaGraphScope::FullIteration;
         w.placement.order = "tp-ep-dp-pp";
         d.workload = w;
         const std::string text = serializeDesign(d);
@@ -47,6 +48,7 @@ private slots:
         QVERIFY(!r.config.routerFusion);
         QVERIFY(!r.config.wgradAccumulationFusion);
         QCOMPARE(r.config.stageLayers, w.config.stageLayers);
+        QCOMPARE(r.config.cudaGraphs, CudaGraphScope::FullIteration);
         QCOMPARE(r.placement.order, w.placement.order);
         QCOMPARE(serializeDesign(*p.design), text);
         Design none;
@@ -94,6 +96,26 @@ private slots:
         QCOMPARE(w.config.tp, 2);
         QCOMPARE(w.config.globalBatch, 64);
     }
+    // "cuda_graphs" is a scope; files written before the full-iteration scope hold a boolean
+    // (true: the layers' graphs).
+    void cudaGraphScopeAndOldBooleans()
+    {
+        const auto read = [](const char *value) {
+            const auto j = nlohmann::json::parse(
+                std::string(R"({"model": {"preset": "llama3-8b"}, "training": {"cuda_graphs": )")
+                + value + "}}");
+            return workloadFromJson(JsonReader(j, "")).config.cudaGraphs;
+        };
+        QCOMPARE(read("true"), CudaGraphScope::Layers);
+        QCOMPARE(read("false"), CudaGraphScope::None);
+        QCOMPARE(read(R"("layers")"), CudaGraphScope::Layers);
+        QCOMPARE(read(R"("full-iteration")"), CudaGraphScope::FullIteration);
+        QCOMPARE(read(R"("none")"), CudaGraphScope::None);
+        Workload w;
+        w.model = *modelPreset("llama3-8b");
+        w.config.cudaGraphs = CudaGraphScope::Layers;
+        QCOMPARE(toJson(w)["training"]["cuda_graphs"].get<std::string>(), std::string("layers"));
+    }
     void errorsNameThePath_data()
     {
         QTest::addColumn<QString>("json");
@@ -107,6 +129,9 @@ private slots:
                             << "/training/tp";
         QTest::newRow("missing") << R"({"model": {"hidden": 8}})"
                                  << "/model/layers";
+        QTest::newRow("cuda graphs")
+            << R"({"model": {"preset": "llama3-8b"}, "training": {"cuda_graphs": "all"}})"
+            << "/training/cuda_graphs";
         QTest::newRow("clamp") << R"({"model": {"preset": "gpt-oss-120b", "activation_clamp": -1}})"
                                << "/model/activation_clamp";
     }

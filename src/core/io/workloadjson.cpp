@@ -131,7 +131,13 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     }
     c.fsdp = r.boolean("fsdp", c.fsdp);
     c.fsdpShardGroup = count(r, "hsdp_shard_group", 0, c.fsdpShardGroup, kMaxDegree);
-    c.cudaGraphs = r.boolean("cuda_graphs", c.cudaGraphs);
+    // Files of Weft before the full-iteration scope say true (the layers' graphs) or false.
+    if (r.has("cuda_graphs") && r.raw().at("cuda_graphs").is_boolean())
+        c.cudaGraphs
+            = r.boolean("cuda_graphs", false) ? CudaGraphScope::Layers : CudaGraphScope::None;
+    else
+        c.cudaGraphs = enumField(r, "cuda_graphs", c.cudaGraphs,
+                                 "none, layers, full-iteration, or a boolean");
     c.routerFusion = r.boolean("moe_router_fusion", c.routerFusion);
     c.fusedElementwise = r.boolean("fused_elementwise", c.fusedElementwise);
     c.launchOverhead = r.nonNegative("launch_overhead_us", c.launchOverhead * 1e6) * 1e-6;
@@ -231,7 +237,7 @@ nlohmann::ordered_json toJson(const Workload &w)
         {"recompute_modules", recomputeModulesToString(c.recomputeModules)},
         {"fsdp", c.fsdp},
         {"hsdp_shard_group", c.fsdpShardGroup},
-        {"cuda_graphs", c.cudaGraphs},
+        {"cuda_graphs", toString(c.cudaGraphs)},
         {"fused_elementwise", c.fusedElementwise},
         {"launch_overhead_us", c.launchOverhead * 1e6},
         {"grad_reduce_fp32", c.gradReduceFp32},

@@ -77,7 +77,9 @@ CastCost castCost(const TrainingConfig &c)
 // the GPU through the launch queue, so a run of kernels between two host synchronisations
 // takes the longer of its GPU time and its host time; the forward of a MoE layer synchronises
 // once (the tokens per expert, copied to the host for the grouped GEMM and the receive
-// buffers). `captured`: kernels inside CUDA graphs (no host time per kernel).
+// buffers). `captured`: kernels inside the graphs of CudaGraphScope::Layers (no host time per
+// kernel); under CudaGraphScope::FullIteration no kernel costs the host anything, so the
+// synchronisation leaves the GPU time as it is.
 struct Pass
 {
     const KernelModel &k;
@@ -101,7 +103,8 @@ struct Pass
     // The host launches `nf` forward and `nb` backward kernels.
     void launch(double nf, double nb)
     {
-        if (captured && c.cudaGraphs)
+        if (c.cudaGraphs == CudaGraphScope::FullIteration
+            || (captured && c.cudaGraphs == CudaGraphScope::Layers))
             return;
         // the stack's time per launch on the reference host, scaled to this system's CPU
         const double perLaunch = c.launchOverhead * k.accelerator().hostLaunchFactor;

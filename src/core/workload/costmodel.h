@@ -78,7 +78,8 @@ struct ChunkCost
 /// twice the bytes); recomputation adds the forward of what it repeats (full: the layers;
 /// selective: the modules of recomputeModules, default the attention core). Host side: each
 /// kernel costs the host `launchOverhead` seconds to launch (PyTorch/TE eager; none inside
-/// CUDA graphs, which capture all but a MoE layer's routed experts); the host runs ahead of the
+/// CUDA graphs: TrainingConfig::cudaGraphs "layers" capture all but a MoE layer's routed
+/// experts, "full-iteration" everything); the host runs ahead of the
 /// GPU through the launch queue, so a run of kernels between host synchronisations takes
 /// max(GPU time, host time); a MoE layer's forward synchronises once, after its router (the
 /// tokens per expert go to the host: Megatron-LM, "Optimizing DeepSeek-V3 Training Performance

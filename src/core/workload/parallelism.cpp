@@ -263,6 +263,30 @@ const char *toString(TokenDispatcher d)
     return "?";
 }
 
+const char *toString(CudaGraphScope g)
+{
+    switch (g) {
+    case CudaGraphScope::None:
+        return "none";
+    case CudaGraphScope::Layers:
+        return "layers";
+    case CudaGraphScope::FullIteration:
+        return "full-iteration";
+    }
+    return "?";
+}
+
+bool fromString(const std::string &s, CudaGraphScope &out)
+{
+    for (CudaGraphScope g :
+         {CudaGraphScope::None, CudaGraphScope::Layers, CudaGraphScope::FullIteration})
+        if (s == toString(g)) {
+            out = g;
+            return true;
+        }
+    return false;
+}
+
 bool fromString(const std::string &s, TokenDispatcher &out)
 {
     for (TokenDispatcher d :

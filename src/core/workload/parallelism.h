@@ -30,6 +30,19 @@ enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8, Nvfp4 };
 /// with the attention of the previous block; Megatron-Core's p2p CP, its default, causal load
 /// balanced). The simulator charges what exceeds that overlap (sim/schedule.h ChunkWork).
 enum class CpKind { AllGather, Ring };
+/// What CUDA graphs capture, so that the host launches no kernel of it (costmodel.h chunkCost):
+/// "none" (eager: every kernel costs the host TrainingConfig::launchOverhead), "layers" (the
+/// static parts of each layer: Megatron-Core --cuda-graph-impl transformer_engine with scopes
+/// attn, mlp, moe_router, moe_preprocess; a MoE layer's routed experts, whose shapes depend on
+/// the routing, stay eager after the host learns the tokens per expert) or "full-iteration"
+/// (Megatron-Core --cuda-graph-impl full_iteration: the forward and backward of every
+/// micro-batch replayed as one graph, the routed experts and the token dispatch included, which
+/// needs static expert buffers and so no host synchronisation: Megatron-Core's "sync-free"
+/// experts, HybridEP and Transformer Engine's fused grouped MLP with buffers pre-sized by
+/// moe_expert_rank_capacity_factor, the GEMMs still running the routed tokens only - Megatron-LM
+/// docs/user-guide/features/paged_stash.md, as Megatron-Bridge 26.08's MoE recipes run it). The
+/// host then launches nothing in the forward and backward.
+enum class CudaGraphScope { None, Layers, FullIteration };
 /// Modules whose activations are recomputed in the backward pass instead of stored
 /// (Megatron-Core --recompute-modules), as bits.
 enum RecomputeModule : unsigned {
@@ -92,10 +105,8 @@ struct TrainingConfig
     /// inside groups of that many DP x CP ranks and replicated across them.
     bool fsdp = false;
     int fsdpShardGroup = 0;
-    /// CUDA graphs replay the static parts of each layer (Megatron-Core --cuda-graph-impl
-    /// transformer_engine, scopes attn, mlp, moe_router, moe_preprocess): their kernels cost
-    /// the host no launch time; a MoE layer's routed experts (dynamic shapes) stay eager.
-    bool cudaGraphs = false;
+    /// What CUDA graphs capture (CudaGraphScope): captured kernels cost the host no launch time.
+    CudaGraphScope cudaGraphs = CudaGraphScope::None;
     /// Element-wise work fused (Transformer Engine / Apex kernels, torch.compile); false: PyTorch
     /// eager, op by op, with FP32 up-casts (kernels.h: eagerElementwiseBytes).
     bool fusedElementwise = true;
@@ -166,6 +177,8 @@ const char *toString(AttentionKernel a);
 const char *toString(Fp8Recipe r);
 const char *toString(CpKind k);
 const char *toString(TokenDispatcher d);
+const char *toString(CudaGraphScope g);
+bool fromString(const std::string &s, CudaGraphScope &out);
 bool fromString(const std::string &s, TokenDispatcher &out);
 bool fromString(const std::string &s, PipelineSchedule &out);
 bool fromString(const std::string &s, Recompute &out);

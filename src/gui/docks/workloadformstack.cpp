@@ -244,10 +244,15 @@ void WorkloadForm::buildStack(QFormLayout *form)
         [](Workload &w) -> CpKind & { return w.config.cpKind; },
         tr("How CP ranks exchange keys and values"));
     buildListRows(form);
-    boolRow(form, QStringLiteral("cudaGraphs"), tr("CUDA graphs"),
-            B([](Workload &w) -> bool & { return w.config.cudaGraphs; }),
-            tr("Replay the static parts of each layer as CUDA graphs: no host launch time for "
-               "them; a MoE layer's routed experts stay eager"));
+    enumRow<CudaGraphScope>(
+        form, QStringLiteral("cudaGraphs"), tr("CUDA graphs"),
+        {{tr("None (eager)"), CudaGraphScope::None},
+         {tr("Layers (experts eager)"), CudaGraphScope::Layers},
+         {tr("Full iteration"), CudaGraphScope::FullIteration}},
+        [](Workload &w) -> CudaGraphScope & { return w.config.cudaGraphs; },
+        tr("What CUDA graphs replay, with no host launch time: the static parts of each layer "
+           "(a MoE layer's routed experts stay eager), or every micro-batch's forward and "
+           "backward, experts and token dispatch included (no host synchronisation)"));
     boolRow(form, QStringLiteral("fusedElementwise"), tr("Fused element-wise"),
             B([](Workload &w) -> bool & { return w.config.fusedElementwise; }),
             tr("Norms, RoPE and activations as fused kernels (Transformer Engine, "
