@@ -122,6 +122,8 @@ constexpr ModelBoolFlag kModelBools[] = {
      &TransformerSpec::linearBias},
     {"attention-sinks", "Learned attention-sink logits per head (no modelled cost)",
      &TransformerSpec::attentionSinks},
+    {"qk-norm", "RMSNorm of each query and key head before RoPE (Qwen3; two norm kernels a layer)",
+     &TransformerSpec::qkNorm},
 };
 // Flags whose value is a name or a list.
 constexpr const char *kOtherFlags[] = {"model",         "schedule",        "recompute",
@@ -232,6 +234,10 @@ void addWorkloadOptions(QCommandLineParser &p)
         QStringLiteral("GLU inputs clamped to +-X before the activation (GPT-OSS: 7), run as "
                        "Megatron-Core runs it, outside the fused kernel; 0: none"),
         QString::number(model.activationClamp), "X");
+    add("rope-attention-factor",
+        QStringLiteral("YaRN attention factor scaling the RoPE tables (GPT-OSS: 1.3466); other "
+                       "than 1 Megatron-Core runs RoPE unfused, op by op"),
+        QString::number(model.ropeAttentionFactor), "X");
     add("moe-imbalance",
         QStringLiteral("Tokens of the busiest expert rank over the mean, >= 1 (1: force-balanced; "
                        "a dropping router: its capacity factor)"),
@@ -277,7 +283,8 @@ bool sameShape(const TransformerSpec &a, const TransformerSpec &b)
         && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow
         && a.windowEvery == b.windowEvery && a.windowOffset == b.windowOffset
         && a.routerGroupTopK == b.routerGroupTopK && a.activationClamp == b.activationClamp
-        && a.linearBias == b.linearBias && a.attentionSinks == b.attentionSinks;
+        && a.linearBias == b.linearBias && a.attentionSinks == b.attentionSinks
+        && a.qkNorm == b.qkNorm && a.ropeAttentionFactor == b.ropeAttentionFactor;
 }
 
 // --overlap dp,tp,pp,ep,shared_experts | none.
@@ -396,15 +403,19 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     for (const auto &f : kModelBools)
         if (!boolValue(f.name, m.*(f.field)))
             return std::nullopt;
-    if (p.isSet(QStringLiteral("activation-clamp"))) {
+    for (const auto &[flag, target] :
+         {std::pair {"activation-clamp", &m.activationClamp},
+          std::pair {"rope-attention-factor", &m.ropeAttentionFactor}}) {
+        const QString f = QString::fromLatin1(flag);
+        if (!p.isSet(f))
+            continue;
         bool ok = false;
-        const double v = p.value(QStringLiteral("activation-clamp")).toDouble(&ok);
+        const double v = p.value(f).toDouble(&ok);
         if (!ok || v < 0) {
-            error = QStringLiteral("--activation-clamp: '%1' is not a number >= 0")
-                        .arg(p.value(QStringLiteral("activation-clamp")));
+            error = QStringLiteral("--%1: '%2' is not a number >= 0").arg(f, p.value(f));
             return std::nullopt;
         }
-        m.activationClamp = v;
+        *target = v;
     }
     // A preset whose shape a flag changed is no longer that model: say so in its name.
     if (!newName && !sameShape(m, before))

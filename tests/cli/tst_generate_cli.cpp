@@ -222,6 +222,10 @@ private slots:
                               u"7"_s,
                               u"--linear-bias"_s,
                               u"yes"_s,
+                              u"--qk-norm"_s,
+                              u"yes"_s,
+                              u"--rope-attention-factor"_s,
+                              u"1.5"_s,
                               u"--moe-router-fusion"_s,
                               u"no"_s,
                               u"-o"_s,
@@ -242,6 +246,8 @@ private slots:
         const QJsonObject m = readJson(file)[u"workload"_s].toObject()[u"model"_s].toObject();
         QCOMPARE(m[u"activation_clamp"_s].toDouble(), 7.0);
         QVERIFY(m[u"linear_bias"_s].toBool());
+        QVERIFY(m[u"qk_norm"_s].toBool());
+        QCOMPARE(m[u"rope_attention_factor"_s].toDouble(), 1.5);
         const QJsonObject o = t[u"overlap"_s].toObject();
         QVERIFY(o[u"dp_grad"_s].toBool() && o[u"tp"_s].toBool() && o[u"ep"_s].toBool());
         QVERIFY(!o[u"pp"_s].toBool());

@@ -76,6 +76,8 @@ Workload everyKey()
     m.activationClamp = 7;
     m.linearBias = true;
     m.routerGroupTopK = 4;
+    m.qkNorm = true;
+    m.ropeAttentionFactor = 1.3466;
     TrainingConfig &c = w.config;
     c.etp = 1;
     c.dispatcher = TokenDispatcher::DeepEP;

@@ -165,6 +165,15 @@ void WorkloadForm::buildAttention(QFormLayout *form)
     boolRow(form, QStringLiteral("model.attentionSinks"), tr("Attention sinks"),
             B([](Workload &w) -> bool & { return w.model.attentionSinks; }),
             tr("Learned per-head sink logits (GPT-OSS); no GEMM, not costed"));
+    boolRow(form, QStringLiteral("model.qkNorm"), tr("Query/key norms"),
+            B([](Workload &w) -> bool & { return w.model.qkNorm; }),
+            tr("RMSNorm of each query and key head before RoPE (Qwen3): two norm kernels a "
+               "layer"));
+    doubleRow(
+        form, QStringLiteral("model.ropeAttentionFactor"), tr("RoPE attention factor"), 0, 1e6, 4,
+        1, QString(), [](Workload &w) -> double & { return w.model.ropeAttentionFactor; },
+        tr("YaRN's scaling of the rotary tables (GPT-OSS: 1.3466); other than 1, Megatron-Core "
+           "runs RoPE unfused, op by op"));
     boolRow(form, QStringLiteral("model.linearBias"), tr("Linear biases"),
             B([](Workload &w) -> bool & { return w.model.linearBias; }),
             tr("Biases on the linear layers (GPT-OSS); the experts' second bias is added per "
