@@ -351,7 +351,8 @@ private slots:
         QFETCH(QString, written);
         QTemporaryDir dir;
         const QString file = dir.filePath(u"g.weft"_s);
-        const Run r = runCli({u"generate"_s, u"--cuda-graphs"_s, value, u"-o"_s, file});
+        const Run r
+            = runCli({u"generate"_s, u"--tp"_s, u"8"_s, u"--cuda-graphs"_s, value, u"-o"_s, file});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(readJson(file)[u"workload"_s]
                      .toObject()[u"training"_s]

@@ -960,9 +960,12 @@ private slots:
         // -> +11.4% (GB200 +24.7% unchanged, GPU-bound); Qwen3-235B GB200 +8.4 -> +11.1%;
         // DeepSeek-V3 -3.5 -> -1.9%. Median 9.1% (the rows were pessimistic where host-bound
         // and now all but one are optimistic), max 30.5%; one row beyond 25% (A2A PP32).
+        // With the attention's head-dimension dependence, GPT-OSS's unfused YaRN RoPE and
+        // Qwen3's query/key norms (and the host constant 23.3 us): median 5.9%, max 30.3%
+        // (GPT-OSS GB300 +2.5%, GB200 +13.2%; Qwen3-30B +3.1 / +10.5%; A2A PP32 +30.3%).
         QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32)", Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
-        QVERIFY2(med <= 0.10 && worst <= 0.32, "held-out MoE rows regressed");
+        QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
     }
     // The Megatron-LM DeepSeek-V3 GB200 guide's optimization ladder (its sec. 3 table, TFLOP/s
     // per GPU at each step, the same TP1 PP8 VPP4 EP32 job): the modern table's MLM baseline
