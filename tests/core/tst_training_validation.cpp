@@ -337,13 +337,14 @@ struct ModernStack
 // preprocessing and shared experts): 23.3 us is the value with which Weft's own simulation of
 // that ablation gains +8.6% (slot hostPerKernelCalibration checks it), 64.1 us per launch on
 // Grace (24.2 us until the fused attention's efficiency followed the head dimension: MLA's
-// wider heads made the DeepSeek-V3 GPU time shorter, the ablation's gain 10.75% at 24.2 us). It lies inside what TE issue 2053 brackets for one launch on the reference host: a
-// torch.nn.Linear forward (one GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200).
-// Until session 17 the constant (7.4, then 24.5 us, on every host) was removed launches x a time
-// = the saving, a lower bound that Weft's GPU-bound simulation did not reproduce (its CUDA-graphs
-// step gained nothing). One constant for the Megatron stack (an ablation, not a row of the table;
-// the table's rows check it). Session 18: MLM-DSV3-GB200-BASE +111.8% -> +42%, the held-out GB200
-// HybridEP row +12.1% -> -3%, H100 rows within a point of session 17.
+// wider heads made the DeepSeek-V3 GPU time shorter, the ablation's gain 10.75% at 24.2 us). It
+// lies inside what TE issue 2053 brackets for one launch on the reference host: a torch.nn.Linear
+// forward (one GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200). Until session 17 the
+// constant (7.4, then 24.5 us, on every host) was removed launches x a time = the saving, a lower
+// bound that Weft's GPU-bound simulation did not reproduce (its CUDA-graphs step gained nothing).
+// One constant for the Megatron stack (an ablation, not a row of the table; the table's rows check
+// it). Session 18: MLM-DSV3-GB200-BASE +111.8% -> +42%, the held-out GB200 HybridEP row +12.1% ->
+// -3%, H100 rows within a point of session 17.
 using test::kMegatronHostPerKernel; // tests/support/megatronstack.h
 
 ModernStack stackOf(const QString &id)
