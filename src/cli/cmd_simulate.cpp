@@ -101,7 +101,8 @@ void printSummary(const SimResult &r, const Design &d)
         }
         if (b.hostBound > 0)
             out(QStringLiteral("  of compute, host-bound %1 (%2%): the GPU waits for the host to "
-                               "launch kernels (--launch-overhead-us; --cuda-graphs lifts it)")
+                               "launch kernels (--launch-overhead-us; --cuda-graphs layers or "
+                               "full-iteration lifts it)")
                     .arg(seconds(b.hostBound))
                     .arg(r.stepTime > 0 ? b.hostBound / r.stepTime * 100 : 0, 0, 'f', 1));
     }
