@@ -217,6 +217,10 @@ private slots:
             QVERIFY(close(k.attention(heads, s, s, d, true, true, eff),
                           2.5 * f / (0.5 * e / 0.6 * 1000e12)));
         }
+        // Wide heads never run above the peak: 0.9 x 1.6 at head dimension 1024 is capped at 1.
+        const AttentionEfficiency high {0.9, 0.9, 64};
+        const double wide = KernelModel::attentionKernelFlops(heads, s, s, 1024, true, false);
+        QVERIFY(close(k.attention(heads, s, s, 1024, true, false, high), wide / 1000e12));
         const auto &cat = builtinCatalog().hardware.accelerators;
         QCOMPARE(cat.at("a100-80gb").attentionFused.softmaxHeadDim, 32.0);
         QCOMPARE(cat.at("h100-sxm").attentionFused.softmaxHeadDim, 64.0);

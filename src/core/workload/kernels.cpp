@@ -119,7 +119,7 @@ double KernelModel::attention(double heads, double sq, double skv, double d, boo
     double e = backward ? eff.backward : eff.forward;
     if (e <= 0) // no kernel efficiency in the catalog: the GEMM sustained fraction
         e = m_acc.matmulEfficiency > 0 ? m_acc.matmulEfficiency : 1;
-    e *= headDimFactor(d, eff.softmaxHeadDim);
+    e = std::min(1.0, e * headDimFactor(d, eff.softmaxHeadDim)); // never above the peak
     const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e * m_clock);
     // Q, K, V read and O written once forward; backward also reads O, dO and writes dQ, dK, dV.
     const double bytes = kBf16 * heads * d * (2 * sq + 2 * skv) * (backward ? 2.5 : 1);
