@@ -51,8 +51,8 @@ public:
     /// skipping the blocks above the diagonal as FlashAttention-2/3 and cuDNN do: with blocks of
     /// 128 queries, the computed fraction is (n + 1) / (2n) for n = sq / 128 blocks (sq = skv),
     /// at `eff` (the catalog efficiency of the kernel for this generation, fraction of the BF16
-    /// peak) times the sustained clock, scaled by headDimFactor(d, eff.softmaxHeadDim). At least
-    /// the launch floor.
+    /// peak) times the sustained clock, scaled by headDimFactor(d, eff.softmaxHeadDim) and never
+    /// above the peak (fraction at most 1). At least the launch floor.
     [[nodiscard]] double attention(double heads, double sq, double skv, double d, bool causal,
                                    bool backward, const AttentionEfficiency &eff) const;
     /// The attention kernel's efficiency at head dimension `d` relative to head dimension 128,
