@@ -5,6 +5,7 @@
 #include "plan/planlosers.h"
 #include "plan/planner.h"
 #include "plandesigns.h"
+#include "workload/costmodel.h"
 
 #include <QtTest>
 #include <array>
@@ -40,6 +41,40 @@ class TestPlan : public QObject
 {
     Q_OBJECT
 private slots:
+    // In a design of two generations the bound's accelerator computes the attention at least
+    // as fast as either, at any head dimension: the smallest softmax head dimension (d0) below
+    // 128, the largest above (KernelModel::headDimFactor). With the smallest d0 everywhere, as
+    // before, a 256-wide head came out slower than on the wide-d0 generation: not a bound.
+    void boundAcceleratorFastestAtEveryHeadDimension()
+    {
+        Design d = test::planFabric("dgx-h100", 2);
+        AcceleratorSpec narrow = d.hardware.accelerators.begin()->second;
+        narrow.attentionFused.softmaxHeadDim = 64;
+        AcceleratorSpec wide = narrow;
+        wide.key = narrow.key + "-wide";
+        wide.attentionFused.softmaxHeadDim = 128;
+        d.hardware.accelerators[narrow.key] = narrow;
+        d.hardware.accelerators[wide.key] = wide;
+        int i = 0;
+        for (const Node &n : d.nodes())
+            if (n.isAccelerator() && i++ % 2 == 0)
+                d.node(n.id)->spec = wide.key;
+        const PlanHardware hw = planHardware(d);
+        QVERIFY(!hw.uniform);
+        TrainingConfig c;
+        for (int headDim : {64, 128, 256}) {
+            TransformerSpec m = test::smallDense();
+            m.headDim = headDim;
+            const auto forward = [&](const AcceleratorSpec &a) {
+                return chunkCost(m, c, a, 0, 1, false, false).forwardTime;
+            };
+            const double bound = forward(hw.bestFor(m));
+            QVERIFY2(bound <= forward(narrow) * (1 + 1e-12), qPrintable(QString::number(headDim)));
+            QVERIFY2(bound <= forward(wide) * (1 + 1e-12), qPrintable(QString::number(headDim)));
+            if (headDim > 128)
+                QVERIFY(forward(hw.best) > forward(wide)); // the narrow d0 alone: too slow
+        }
+    }
     void knobsParseAndFix()
     {
         const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);

@@ -11,6 +11,12 @@
 
 namespace weft {
 
+const AcceleratorSpec &PlanHardware::bestFor(const TransformerSpec &m) const
+{
+    // KernelModel::headDimFactor is relative to head dimension 128, where it is 1 for any d0.
+    return (m.qkHeadDim() + m.vHeadDimOf()) / 2 > 128 ? bestWide : best;
+}
+
 PlanHardware planHardware(const Design &d, long long gpus)
 {
     PlanHardware hw;
@@ -56,6 +62,7 @@ PlanHardware planHardware(const Design &d, long long gpus)
         return a.peakFlops(DataType::BF16) * a.matmulEfficiency
             * (a.sustainedClock > 0 ? a.sustainedClock : 1);
     };
+    double widestD0[2] = {0, 0}; // fused, FlashAttention-2
     for (const Node &n : d.nodes()) {
         if (!n.isAccelerator())
             continue;
@@ -86,9 +93,12 @@ PlanHardware planHardware(const Design &d, long long gpus)
                                     {&b.attentionFa2, &s->attentionFa2}}) {
             mine->forward = std::max(mine->forward, theirs->forward);
             mine->backward = std::max(mine->backward, theirs->backward);
-            // The smaller d0 is the faster at head dimensions up to 128 (the common case).
+            // The smaller d0 is the faster at head dimensions up to 128, the larger above.
             mine->softmaxHeadDim = std::min(mine->softmaxHeadDim, theirs->softmaxHeadDim);
         }
+        for (auto [wide, theirs] :
+             {std::pair {&widestD0[0], &s->attentionFused}, {&widestD0[1], &s->attentionFa2}})
+            *wide = std::max(*wide, theirs->softmaxHeadDim);
         // Wave quantization only slows a GEMM: without a common SM count, leave it out.
         if (b.sms != s->sms || b.gemmTileM != s->gemmTileM || b.gemmTileN != s->gemmTileN)
             b.sms = 0;
@@ -97,6 +107,9 @@ PlanHardware planHardware(const Design &d, long long gpus)
         hw.valid = true;
         hw.linkBytesPerSecond = std::max(hw.linkBytesPerSecond, capacity[n.id]);
     }
+    hw.bestWide = hw.best;
+    hw.bestWide.attentionFused.softmaxHeadDim = widestD0[0];
+    hw.bestWide.attentionFa2.softmaxHeadDim = widestD0[1];
     // The domains of the ranks: the first `gpus` accelerators in placement order (RankMap).
     std::vector<NodeId> used = acceleratorsInOrder(d);
     if (gpus > 0 && gpus < static_cast<long long>(used.size()))
@@ -234,7 +247,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     int first = 0;
     for (int k = 0; k < chunks; ++k) {
         const int count = split[static_cast<std::size_t>(k)];
-        const ChunkCost cost = chunkCost(m, c, hw.best, first, count, k == 0, k == chunks - 1);
+        const ChunkCost cost
+            = chunkCost(m, c, hw.bestFor(m), first, count, k == 0, k == chunks - 1);
         int moe = 0;
         for (int i = first; i < first + count; ++i)
             moe += m.isMoeLayer(i) ? 1 : 0;

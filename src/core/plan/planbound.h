@@ -71,6 +71,15 @@ struct PlanHardware
     /// accelerator computes a chunk faster (the bound's compute). Equal to each one when the
     /// design has one kind.
     AcceleratorSpec best;
+    /// `best` with the attention kernels' softmax head dimensions (AttentionEfficiency::
+    /// softmaxHeadDim, d0) at their largest instead of their smallest: KernelModel::
+    /// headDimFactor falls with d0 at head dimensions below 128 and grows with it above, so
+    /// this is the fastest attention for heads wider than 128 (MLA's 160) in a design of
+    /// several generations. Equal to `best` when the design has one kind.
+    AcceleratorSpec bestWide;
+    /// The one of `best` and `bestWide` whose attention is the faster at `m`'s head dimension
+    /// (as the cost model computes it: the mean of the query-key and value dimensions).
+    [[nodiscard]] const AcceleratorSpec &bestFor(const TransformerSpec &m) const;
     /// Lowest peak x matmul efficiency: what the simulator paces a step by when every
     /// accelerator is used (its HBM capacity is the memory limit).
     AcceleratorSpec slowest;
