@@ -91,6 +91,8 @@ int runGenerate(const QStringList &args)
         catalog.scaleUpPresets.at(params.scaleUpPreset).accelerator = key;
     }
     GenerateResult result = generateFabric(params, catalog);
+    if (result.ok() && parser.isSet(accOption)) // the name says the accelerator too
+        result.design->name = describeFabric(params, parser.value(accOption).toStdString());
     if (!result.ok()) {
         err(QStringLiteral("weft-cli generate: the fabric does not fit:"));
         for (const std::string &e : result.errors)

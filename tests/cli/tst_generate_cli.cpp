@@ -306,6 +306,10 @@ private slots:
         QCOMPARE(a[u"key"_s].toString(), u"h100-sxm@500w,96gb"_s);
         QCOMPARE(a[u"power_w"_s].toDouble(), 500.0);
         QCOMPARE(a[u"hbm_gb"_s].toDouble(), 100.93);
+        // the design's name says which accelerator, not only the preset's
+        const QString name = readJson(file)[u"design"_s].toObject()[u"name"_s].toString();
+        QVERIFY2(name.startsWith(u"1 x dgx-h100 with h100-sxm@500w,96gb, "_s), qPrintable(name));
+        QVERIFY2(r.out.contains(u"dgx-h100 with h100-sxm@500w,96gb"_s), qPrintable(r.out));
     }
 
     void badUsage_data()

@@ -383,9 +383,11 @@ std::string gbpsText(double bytesPerSecond)
 
 } // namespace
 
-std::string describeFabric(const FabricParams &p)
+std::string describeFabric(const FabricParams &p, const std::string &accelerator)
 {
     std::string s = std::to_string(p.domains) + " x " + p.scaleUpPreset;
+    if (!accelerator.empty())
+        s += " with " + accelerator;
     if (p.fabric == FabricKind::None)
         return s + ", no scale-out fabric";
     char ratio[32];

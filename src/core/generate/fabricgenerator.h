@@ -41,7 +41,8 @@ struct GenerateResult
 GenerateResult generateFabric(const FabricParams &params, const Catalog &catalog);
 
 /// A one-line human description of `params` ("32 x dgx-h100, rail-optimized, 2 tiers of
-/// qm9700, 400G NICs, 1:1, 1 plane").
-std::string describeFabric(const FabricParams &params);
+/// qm9700, 400G NICs, 1:1, 1 plane"). `accelerator`: the catalog key of an accelerator that
+/// replaces the scale-up preset's own ("32 x dgx-h100 with b200, ..."); empty: the preset's.
+std::string describeFabric(const FabricParams &params, const std::string &accelerator = {});
 
 } // namespace weft
