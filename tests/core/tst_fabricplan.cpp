@@ -132,6 +132,34 @@ private slots:
         QVERIFY(anyErrorContains(r.errors, {u"80 ports"_s, u"nvswitch-gen3"_s}));
     }
 
+    // A single NVL72 rack with the default rail-optimized fabric needs 72 leaves, more than
+    // two tiers of radix-64 switches reach: the fix first says that one scale-up domain needs
+    // no scale-out fabric; either fix builds.
+    void singleDomainSuggestsNoFabric()
+    {
+        const Catalog &catalog = builtinCatalog();
+        FabricParams p = dgxH100(1);
+        p.scaleUpPreset = "gb200-nvl72";
+        p.nicRate = 0; // the preset's
+        const GenerateResult r = generateFabric(p, catalog);
+        QVERIFY(!r.ok());
+        QVERIFY(anyErrorContains(r.errors,
+                                 {u"72 leaves"_s,
+                                  u"; use --fabric none (one scale-up domain needs no "
+                                  u"scale-out fabric) or --fabric fat-tree"_s}));
+        p.fabric = FabricKind::None;
+        QVERIFY(generateFabric(p, catalog).ok());
+        p.fabric = FabricKind::FatTree;
+        QVERIFY(generateFabric(p, catalog).ok());
+        p = dgxH100(2); // two racks: the fabric is needed, the fix is the fat-tree alone
+        p.scaleUpPreset = "gb200-nvl72";
+        p.nicRate = 0;
+        const GenerateResult two = generateFabric(p, catalog);
+        QVERIFY(!two.ok());
+        QVERIFY(anyErrorContains(two.errors, {u"; use --fabric fat-tree"_s}));
+        QVERIFY(!anyErrorContains(two.errors, {u"--fabric none"_s}));
+    }
+
     void builtinPresets_data()
     {
         QTest::addColumn<QString>("preset");

@@ -280,6 +280,9 @@ std::string suggestFix(const FabricParams &p, const Catalog &catalog, int suSize
             return kind(a) < kind(b);
         return std::abs(a - suSize) < std::abs(b - suSize);
     });
+    // One scale-up domain talks over its own scale-up links only: a scale-out fabric is
+    // optional there (what a single NVL72 rack needs), so say so before any other fix.
+    const std::string none = "--fabric none (one scale-up domain needs no scale-out fabric)";
     for (const std::string &sw : switches)
         for (FabricKind kind : {p.fabric, FabricKind::FatTree})
             for (int tiers : {p.tiers, 3})
@@ -291,7 +294,7 @@ std::string suggestFix(const FabricParams &p, const Catalog &catalog, int suSize
                     q.suSize = su;
                     if (!planImpl(q, catalog, false).ok())
                         continue;
-                    std::string fix = "use";
+                    std::string fix = domains == 1 ? "use " + none + " or" : "use";
                     if (sw != p.switchModel)
                         fix += " --switch " + sw;
                     if (kind != p.fabric)
@@ -302,7 +305,8 @@ std::string suggestFix(const FabricParams &p, const Catalog &catalog, int suSize
                         fix += " --su-size " + std::to_string(su);
                     return fix;
                 }
-    return "no tier count, scalable-unit size or switch model of the catalog makes it fit at "
+    return (domains == 1 ? "use " + none + "; otherwise " : std::string())
+        + "no tier count, scalable-unit size or switch model of the catalog makes it fit at "
         + ratio(p.oversubscription);
 }
 
