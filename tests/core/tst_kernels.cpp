@@ -67,6 +67,24 @@ private slots:
         QVERIFY(KernelModel(a).gemm(128, 256, 1024, DataType::BF16) > 0);
     }
 
+    // A grouped GEMM as Transformer Engine runs it: one kernel per group over 4 streams. 16
+    // experts of 512 x 1536 (24 tiles of 128 x 256 each, K large: math-bound) run as 4 rounds
+    // of 4 concurrent GEMMs: each round's 96 tiles fill less than one wave of 132 SMs and cost
+    // a wave's time, 4 in all, where the 16 as one batch (384 tiles) would take 3. Up to 4
+    // groups it is the batch; 6 groups are a round of 4 and one of 2.
+    void groupedGemmOverFourStreams()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        const double M = 512, N = 1536, K = 65536;
+        const auto batch = [&](double b) { return k.gemm(M, N, K, DataType::BF16, b); };
+        QVERIFY(close(k.groupedGemm(M, N, K, DataType::BF16, 16), 4 * batch(4)));
+        QVERIFY(close(k.groupedGemm(M, N, K, DataType::BF16, 16) / batch(16), 4.0 / 3.0, 1e-6));
+        QCOMPARE(k.groupedGemm(M, N, K, DataType::BF16, 3), batch(3));
+        QVERIFY(close(k.groupedGemm(M, N, K, DataType::BF16, 6), batch(4) + batch(2)));
+        QCOMPARE(k.groupedGemm(M, N, K, DataType::BF16, 1), batch(1));
+    }
+
     // 132 tiles of 128 x 256 fill one wave; 133 need two, so the time doubles and the
     // efficiency is 133 / 264. K is large so the math limit rules.
     void waveQuantization()

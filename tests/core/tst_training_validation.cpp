@@ -964,6 +964,9 @@ private slots:
         // With the attention's head-dimension dependence, GPT-OSS's unfused YaRN RoPE and
         // Qwen3's query/key norms (and the host constant 23.3 us): median 5.9%, max 30.3%
         // (GPT-OSS GB300 +2.5%, GB200 +13.2%; Qwen3-30B +3.1 / +10.5%; A2A PP32 +30.3%).
+        // Session 25, grouped GEMMs as Transformer Engine runs them (one kernel per expert over
+        // 4 streams, KernelModel::groupedGemm): median 6.2%, max 30.3% (Qwen3-30B GB200 +9.6%,
+        // H100 long context 16k +4.7%, 64k -6.2%; every row within 1.3 points).
         QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32)", Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");

@@ -133,15 +133,16 @@ struct Pass
     // per step (Transformer Engine caches the quantized weights over the micro-batches; fp8
     // parameter gather keeps them quantized). `groups` > 1: a grouped GEMM (the experts of a MoE
     // layer, Megatron-Core --moe-grouped-gemm / Transformer Engine GroupedLinear) of that many
-    // equal problems in one kernel: their tiles share the waves (KernelModel::gemm's batch),
+    // equal problems, one kernel each over TE's compute streams (KernelModel::groupedGemm),
     // their casts one kernel.
     void linear(double T, double N, double K, bool lowPrecision = true, double groups = 1)
     {
         if (T <= 0 || N <= 0 || K <= 0 || groups <= 0)
             return;
         const DataType dt = lowPrecision ? c.dtype : DataType::BF16;
-        fwd += k.gemm(T, N, K, dt, groups);
-        bwd += k.gemm(T, K, N, dt, groups) + k.gemm(K, N, T, dt, groups, c.wgradOutputBytes());
+        fwd += k.groupedGemm(T, N, K, dt, groups);
+        bwd += k.groupedGemm(T, K, N, dt, groups)
+            + k.groupedGemm(K, N, T, dt, groups, c.wgradOutputBytes());
         flops += groups * 2 * T * N * K;
         // One cuBLAS launch per GEMM of a group (TE GroupedLinear runs the experts' GEMMs on
         // several streams, one launch each: Megatron-LM DeepSeek-V3 GB200 guide, sec. 1.3).

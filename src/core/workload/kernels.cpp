@@ -84,6 +84,15 @@ double KernelModel::waveEfficiency(double M, double N, double K, double batch) c
     return std::min(1.0, best);
 }
 
+double KernelModel::groupedGemm(double M, double N, double K, DataType dtype, double groups,
+                                double outBytes) const
+{
+    const double rounds = std::floor(groups / kGroupedGemmStreams);
+    const double rest = groups - rounds * kGroupedGemmStreams;
+    return rounds * gemm(M, N, K, dtype, kGroupedGemmStreams, outBytes)
+        + (rest > 0 ? gemm(M, N, K, dtype, rest, outBytes) : 0);
+}
+
 double KernelModel::gemm(double M, double N, double K, DataType dtype, double batch,
                          double outBytes) const
 {

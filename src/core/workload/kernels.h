@@ -40,6 +40,16 @@ public:
     /// per-head products): their tiles share the waves, their operands all move.
     [[nodiscard]] double gemm(double M, double N, double K, DataType dtype, double batch = 1,
                               double outBytes = 2) const;
+    /// `groups` equal GEMMs C(M x N) = A(M x K) B(K x N) as Transformer Engine's GroupedLinear
+    /// runs them (the experts of a MoE layer): one cuBLAS kernel each, dealt round-robin over
+    /// kGroupedGemmStreams compute streams (nvte_multi_stream_cublas_gemm; TransformerEngine
+    /// transformer_engine/common/include/transformer_engine/multi_stream.h: num_streams = 4).
+    /// At most that many run at once and share the waves (gemm()'s batch); the next start when
+    /// they finish: floor(g / 4) x gemm(batch 4) + gemm(batch g mod 4). Small GEMMs (an
+    /// expert's few rows) thus fill the SMs four problems at a time, not all together.
+    [[nodiscard]] double groupedGemm(double M, double N, double K, DataType dtype, double groups,
+                                     double outBytes = 2) const;
+    static constexpr double kGroupedGemmStreams = 4;
     /// Fraction of the math time that does useful work: 2MNK / (waves x SMs x 2 tileM tileN K)
     /// (1 without SMs): the wave-quantization efficiency of the shape, the best of the tilings
     /// cuBLAS chooses from: the catalog tile in both orientations and the square tile of its
