@@ -49,6 +49,8 @@ public:
     /// expert's few rows) thus fill the SMs four problems at a time, not all together.
     [[nodiscard]] double groupedGemm(double M, double N, double K, DataType dtype, double groups,
                                      double outBytes = 2) const;
+    /// Compute streams a grouped GEMM's kernels are dealt over (Transformer Engine's
+    /// num_streams).
     static constexpr double kGroupedGemmStreams = 4;
     /// Fraction of the math time that does useful work: 2MNK / (waves x SMs x 2 tileM tileN K)
     /// (1 without SMs): the wave-quantization efficiency of the shape, the best of the tilings
