@@ -14,7 +14,7 @@ fuzz_seconds=${2:-120}
 
 # Debian 12 packages Weft needs to build, test and run.
 packages=(build-essential cmake pkg-config git
-  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev libgl1-mesa-dev libqcustomplot-dev
+  qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev libqcustomplot-dev
   nlohmann-json3-dev libpugixml-dev libyaml-cpp-dev python3 python3-jsonschema xvfb xauth
   desktop-file-utils appstream dpkg-dev file)
 # The fuzzing step (test, fuzz): clang with libFuzzer and the sanitizer runtimes.
