@@ -9,6 +9,7 @@
 #include "gui/mainwindow.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
@@ -153,6 +154,45 @@ private slots:
         w.document()->undoStack()->redo();
         QCOMPARE(w.document()->design().acceleratorCount(), 64u);
         w.document()->undoStack()->setClean();
+    }
+
+    // A fabric that does not fit: the fix the generator suggests in command-line flags
+    // ("use --fabric none ... or --fabric fat-tree") reads in the wizard's field names and item
+    // texts, and applying it makes the fabric fit. One NVL72 rack, rail-optimized: 72 leaves.
+    void wizardSuggestsFixesInFieldTerms()
+    {
+        MainWindow w;
+        w.show();
+        w.fileActions()->newCluster->trigger();
+        auto *wizard = w.findChild<NewClusterWizard *>();
+        QVERIFY(wizard);
+        auto *preset = wizard->findChild<QComboBox *>(QStringLiteral("preset"));
+        auto *domains = wizard->findChild<QSpinBox *>(QStringLiteral("domains"));
+        auto *fabric = wizard->findChild<QComboBox *>(QStringLiteral("fabric"));
+        auto *summary = wizard->findChild<QLabel *>(QStringLiteral("summary"));
+        QVERIFY(preset && domains && fabric && summary);
+        preset->setCurrentIndex(preset->findData(u"gb200-nvl72"_s));
+        domains->setValue(1);
+        QCOMPARE(wizard->problems().size(), 1);
+        const QString problem = wizard->problems().first();
+        QVERIFY2(problem.contains(u"72 leaves; set Fabric to “None (scale-up only)” (one "
+                                  u"scale-up domain needs no scale-out fabric) or Fabric to "
+                                  u"“Plain fat-tree”"_s),
+                 qPrintable(problem));
+        QVERIFY2(!problem.contains(u"--"_s), qPrintable(problem));
+        QVERIFY(summary->text().contains(u"Does not fit:"_s));
+        QVERIFY(summary->text().contains(u"Fabric to"_s));
+        fabric->setCurrentIndex(fabric->findData(int(FabricKind::None)));
+        QVERIFY(wizard->problems().isEmpty());
+        fabric->setCurrentIndex(fabric->findData(int(FabricKind::FatTree)));
+        QVERIFY(wizard->problems().isEmpty());
+        // more domains than two tiers reach: the fix names the Tiers field
+        fabric->setCurrentIndex(fabric->findData(int(FabricKind::RailOptimized)));
+        preset->setCurrentIndex(preset->findData(u"dgx-h100"_s));
+        domains->setValue(4096);
+        QVERIFY2(wizard->problems().join(u' ').contains(u"set Tiers to 3"_s),
+                 qPrintable(wizard->problems().join(u' ')));
+        wizard->close();
     }
 
     // The wizard's summary said "1 spines" (issue 18): counts of one are singular.

@@ -4,6 +4,7 @@
 #include "ui_newclusterwizard.h"
 
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QtConcurrent>
 
 namespace weft {
@@ -96,6 +97,51 @@ FabricParams NewClusterWizard::params() const
     return p;
 }
 
+QString NewClusterWizard::inFieldTerms(const std::string &message) const
+{
+    QString s = QString::fromStdString(message);
+    const qsizetype at = s.lastIndexOf(QStringLiteral("; use --"));
+    if (at < 0)
+        return s;
+    // The fix: flags and values (a value may be followed by a parenthesis that explains it).
+    static const QRegularExpression flag(QStringLiteral("--([a-z-]+) (\\S+)"));
+    QStringList fields;
+    QString fix = s.mid(at + 6);
+    QString out;
+    qsizetype last = 0;
+    for (auto it = flag.globalMatch(fix); it.hasNext();) {
+        const QRegularExpressionMatch mt = it.next();
+        const QString name = mt.captured(1), value = mt.captured(2);
+        QString field;
+        if (name == u"fabric") {
+            FabricKind kind {};
+            const int i
+                = fromString(value.toStdString(), kind) ? m_fabric->findData(int(kind)) : -1;
+            field = tr("Fabric to “%1”").arg(i >= 0 ? m_fabric->itemText(i) : value);
+        } else if (name == u"tiers") {
+            field = tr("Tiers to %1").arg(value);
+        } else if (name == u"switch") {
+            const int i = m_switch->findData(value);
+            field = tr("Switch model to “%1”").arg(i >= 0 ? m_switch->itemText(i) : value);
+        } else if (name == u"su-size") {
+            field = tr("Scalable unit to %1 domains").arg(value);
+        } else {
+            field = mt.captured(0);
+        }
+        out += fix.mid(last, mt.capturedStart() - last) + field;
+        last = mt.capturedEnd();
+    }
+    out += fix.mid(last);
+    return s.left(at) + QStringLiteral("; ") + tr("set") + u' ' + out.trimmed();
+}
+
+void NewClusterWizard::showProblems()
+{
+    m_summary->setText(
+        QStringLiteral("<span style='color:#d55e00'><b>%1</b><br>%2</span>")
+            .arg(tr("Does not fit:"), m_problems.join(QStringLiteral("<br>")).toHtmlEscaped()));
+}
+
 void NewClusterWizard::paramsChanged()
 {
     ++m_serial;
@@ -108,12 +154,10 @@ void NewClusterWizard::paramsChanged()
     const PlanResult plan = planFabric(params(), m_catalog);
     m_problems.clear();
     for (const std::string &e : plan.errors)
-        m_problems << QString::fromStdString(e);
+        m_problems << inFieldTerms(e);
     m_bom->clear();
     if (!plan.ok()) {
-        m_summary->setText(
-            QStringLiteral("<span style='color:#d55e00'><b>%1</b><br>%2</span>")
-                .arg(tr("Does not fit:"), m_problems.join(QStringLiteral("<br>")).toHtmlEscaped()));
+        showProblems();
         return;
     }
     const FabricPlan &p = plan.plan;
@@ -161,9 +205,10 @@ void NewClusterWizard::generationFinished()
     if (!g || g->serial != m_serial)
         return;
     if (!g->design) {
-        m_problems = g->errors;
-        m_summary->setText(QStringLiteral("<span style='color:#d55e00'>%1</span>")
-                               .arg(g->errors.join(QStringLiteral("<br>")).toHtmlEscaped()));
+        m_problems.clear();
+        for (const QString &e : g->errors)
+            m_problems << inFieldTerms(e.toStdString());
+        showProblems();
         return;
     }
     const BillOfMaterials &bom = g->bom;

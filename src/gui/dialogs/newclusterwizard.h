@@ -40,7 +40,8 @@ public:
     [[nodiscard]] FabricParams params() const;
     /// True when the current parameters fit and their design and BOM are ready (Create enabled).
     [[nodiscard]] bool isReady() const { return m_design.has_value(); }
-    /// The problems of the current parameters (empty when they fit).
+    /// The problems of the current parameters (empty when they fit), with their suggested
+    /// fixes in the wizard's own terms (inFieldTerms).
     [[nodiscard]] QStringList problems() const { return m_problems; }
     /// The generated design (after accept()); empties the wizard.
     std::optional<Design> takeDesign();
@@ -51,6 +52,10 @@ signals:
     void ready();
 
 private:
+    /// A generator message with its command-line fix ("use --fabric fat-tree --tiers 3") in
+    /// the fields' terms ("set Fabric to “Plain fat-tree”, Tiers to 3").
+    [[nodiscard]] QString inFieldTerms(const std::string &message) const;
+    void showProblems(); ///< m_problems in the summary, under "Does not fit:"
     void paramsChanged();
     void startGeneration();
     void generationFinished();
