@@ -25,6 +25,18 @@ using namespace weft;
 using namespace weft::test;
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// Shows `w` and opens File > New Cluster; the wizard (null if it did not open).
+NewClusterWizard *openWizard(MainWindow &w)
+{
+    w.show();
+    w.fileActions()->newCluster->trigger();
+    return w.findChild<NewClusterWizard *>();
+}
+
+} // namespace
+
 class TestDocuments : public QObject
 {
     Q_OBJECT
@@ -127,9 +139,7 @@ private slots:
     void wizardChecksBudgetsAndCreatesOneStep()
     {
         MainWindow w; // empty: the cluster is created here (else in a new window)
-        w.show();
-        w.fileActions()->newCluster->trigger();
-        auto *wizard = w.findChild<NewClusterWizard *>();
+        auto *wizard = openWizard(w);
         QVERIFY(wizard);
         auto *domains = wizard->findChild<QSpinBox *>(QStringLiteral("domains"));
         QVERIFY(domains);
@@ -162,9 +172,7 @@ private slots:
     void wizardSuggestsFixesInFieldTerms()
     {
         MainWindow w;
-        w.show();
-        w.fileActions()->newCluster->trigger();
-        auto *wizard = w.findChild<NewClusterWizard *>();
+        auto *wizard = openWizard(w);
         QVERIFY(wizard);
         auto *preset = wizard->findChild<QComboBox *>(QStringLiteral("preset"));
         auto *domains = wizard->findChild<QSpinBox *>(QStringLiteral("domains"));
@@ -199,9 +207,7 @@ private slots:
     void wizardSummaryCountsInWords()
     {
         MainWindow w;
-        w.show();
-        w.fileActions()->newCluster->trigger();
-        auto *wizard = w.findChild<NewClusterWizard *>();
+        auto *wizard = openWizard(w);
         QVERIFY(wizard);
         auto *domains = wizard->findChild<QSpinBox *>(QStringLiteral("domains"));
         auto *summary = wizard->findChild<QLabel *>(QStringLiteral("summary"));
