@@ -200,6 +200,15 @@ private slots:
         domains->setValue(4096);
         QVERIFY2(wizard->problems().join(u' ').contains(u"set Tiers to 3"_s),
                  qPrintable(wizard->problems().join(u' ')));
+        // a fix of several fields lists them ("--switch qm9700 --tiers 3 --su-size 50")
+        domains->setValue(3000);
+        auto *switchModel = wizard->findChild<QComboBox *>(QStringLiteral("switchModel"));
+        QVERIFY(switchModel);
+        switchModel->setCurrentIndex(switchModel->findData(u"qm8700"_s));
+        const QString several = wizard->problems().join(u' ');
+        QVERIFY2(several.contains(u"set Switch model to “"_s)
+                     && several.contains(u"”, Tiers to 3, Scalable unit to "_s),
+                 qPrintable(several));
         wizard->close();
     }
 

@@ -105,8 +105,7 @@ QString NewClusterWizard::inFieldTerms(const std::string &message) const
         return s;
     // The fix: flags and values (a value may be followed by a parenthesis that explains it).
     static const QRegularExpression flag(QStringLiteral("--([a-z-]+) (\\S+)"));
-    QStringList fields;
-    QString fix = s.mid(at + 6);
+    const QString fix = s.mid(at + 6);
     QString out;
     qsizetype last = 0;
     for (auto it = flag.globalMatch(fix); it.hasNext();) {
@@ -128,7 +127,10 @@ QString NewClusterWizard::inFieldTerms(const std::string &message) const
         } else {
             field = mt.captured(0);
         }
-        out += fix.mid(last, mt.capturedStart() - last) + field;
+        QString between = fix.mid(last, mt.capturedStart() - last);
+        if (last > 0 && between == u" ") // the next field of the same fix
+            between = QStringLiteral(", ");
+        out += between + field;
         last = mt.capturedEnd();
     }
     out += fix.mid(last);
