@@ -34,6 +34,9 @@ QString countsLine(const PlanCounts &c)
                              : QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                     .arg(c.prunedByBound)
                     .arg(c.simulated);
+    if (c.stoppedPastBest > 0)
+        s += QStringLiteral(", %1 stopped in simulation once past the K-th best")
+                 .arg(c.stoppedPastBest);
     if (c.deduplicated > 0)
         s += QStringLiteral(", %1 deduplicated (twins of a simulated one)").arg(c.deduplicated);
     if (c.failed > 0)

@@ -49,13 +49,20 @@ void printBreakdown(const char *label, const Breakdown &b)
     std::printf("\n");
 }
 
-// How many candidates (configuration and placement) that pass screening have a bound below
-// `seconds`: what a plan whose K-th best is that must evaluate.
-long long countBoundBelow(const Design &d, const PlanSpace &space, double seconds)
+// The candidates (configuration and placement) that pass screening with a bound below
+// `seconds` (what a plan whose K-th best is that must evaluate; none of them can be pruned),
+// computed as runPlan screens them: in all, and by ZeRO stage and PP degree.
+struct BoundBelow
+{
+    long long total = 0, feasible = 0; ///< below it; placements of configurations below it
+    std::map<std::string, long long> by;
+};
+
+BoundBelow boundBelow(const Design &d, const PlanSpace &space, double seconds)
 {
     const PlanHardware hw = planHardware(d, space.gpus);
     const TransformerSpec &m = space.base.model;
-    long long n = 0;
+    BoundBelow out;
     const std::size_t accelerators = d.acceleratorCount();
     forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
         if (!integral || hasError(validate(m, c, accelerators)))
@@ -63,53 +70,36 @@ long long countBoundBelow(const Design &d, const PlanSpace &space, double second
         for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
             if (mem.total() > mem.capacity)
                 return;
-        const double bound = stepLowerBound(m, c, hw).total();
-        if (bound >= seconds)
+        if (stepLowerBound(m, c, hw).total() >= seconds)
             return;
-        for (const std::string &o : placementOrders(c, space.domainSize))
-            n += std::max(bound, placementLowerBound(m, c, o, hw)) < seconds ? 1 : 0;
+        for (const std::string &o : placementOrders(c, space.domainSize)) {
+            ++out.feasible;
+            if (candidateLowerBound(m, c, o, hw) >= seconds)
+                continue;
+            ++out.total;
+            ++out.by["ZeRO " + std::to_string(c.effectiveZero()) + " PP " + std::to_string(c.pp)];
+        }
     });
-    return n;
+    return out;
 }
 
-// The candidates whose bound is below `seconds` (none of them can be pruned once the K-th best
-// is at least that), by ZeRO stage and PP degree, computed as runPlan screens them.
 void printUnprunable(const Design &d, const PlanSpace &space, double seconds)
 {
     const PlanHardware hw = planHardware(d, space.gpus);
     const TransformerSpec &m = space.base.model;
-    std::map<std::string, long long> by;
-    long long total = 0, feasible = 0;
-    const std::size_t accelerators = d.acceleratorCount();
-    forEachConfig(space, [&](const TrainingConfig &c, bool integral) {
-        if (!integral || hasError(validate(m, c, accelerators)))
-            return;
-        for (const MemoryBreakdown &mem : stageMemories(m, c, hw.slowest))
-            if (mem.total() > mem.capacity)
-                return;
-        const double bound = stepLowerBound(m, c, hw).total();
-        if (bound >= seconds)
-            return;
-        for (const std::string &o : placementOrders(c, space.domainSize)) {
-            ++feasible;
-            if (std::max(bound, placementLowerBound(m, c, o, hw)) >= seconds)
-                continue;
-            ++total;
-            ++by["ZeRO " + std::to_string(c.effectiveZero()) + " PP " + std::to_string(c.pp)];
-        }
-    });
+    const BoundBelow below = boundBelow(d, space, seconds);
     std::printf("candidates with a bound below %.1f ms: %lld of %lld (configuration bound below "
                 "it):",
-                seconds * 1e3, total, feasible);
-    for (const auto &[key, n] : by)
+                seconds * 1e3, below.total, below.feasible);
+    for (const auto &[key, n] : below.by)
         std::printf(" %s: %lld;", key.c_str(), n);
     std::printf("\n");
     const TrainingConfig &meta = d.workload->config;
-    std::printf(
-        "the design's own layout (%s): bound %.1f ms (configuration), %.1f ms (placement)\n",
-        describeCandidate(meta, d.workload->placement.order).c_str(),
-        stepLowerBound(m, meta, hw).total() * 1e3,
-        placementLowerBound(m, meta, d.workload->placement.order, hw) * 1e3);
+    std::printf("the design's own layout (%s): bound %.1f ms (configuration), %.1f ms (with its "
+                "placement)\n",
+                describeCandidate(meta, d.workload->placement.order).c_str(),
+                stepLowerBound(m, meta, hw).total() * 1e3,
+                candidateLowerBound(m, meta, d.workload->placement.order, hw) * 1e3);
 }
 
 // Bound against simulated step of the simulated candidates, per group (ZeRO stage, PP degree,
@@ -245,25 +235,29 @@ int main(int argc, char **argv)
                 r.counts.infeasibleTotal());
     for (const auto &[code, n] : r.counts.infeasible)
         std::printf("%s %lld; ", code.c_str(), n);
-    std::printf("), pruned by bound %lld, simulated %lld, deduplicated %lld, failed %lld\n",
-                r.counts.prunedByBound, r.counts.simulated, r.counts.deduplicated, r.counts.failed);
+    std::printf("), pruned by bound %lld, stopped past the K-th best %lld, simulated %lld, "
+                "deduplicated %lld, failed %lld\n",
+                r.counts.prunedByBound, r.counts.stoppedPastBest, r.counts.simulated,
+                r.counts.deduplicated, r.counts.failed);
     std::printf("candidates simulated per second: %.2f\n",
                 wall > 0 ? double(r.counts.simulated) / wall : 0.0);
     if (r.outOfTime) {
         // Candidates done so far and, for a projection, how many the whole plan must still
         // evaluate: those whose bound is below the K-th best simulated so far (the rest are
         // pruned at no cost), less the share of twins, at the rate of simulation so far.
-        const long long done
-            = r.counts.simulated + r.counts.deduplicated + r.counts.prunedByBound + r.counts.failed;
+        const long long done = r.counts.simulated + r.counts.deduplicated + r.counts.prunedByBound
+            + r.counts.stoppedPastBest + r.counts.failed;
         std::printf("stopped at the budget of %.0f s (BENCH_PLAN_SECONDS): %lld candidates done, "
                     "%lld left\n",
                     o.timeBudget, done, r.counts.cancelled);
         if (static_cast<int>(r.ranked.size()) >= top && r.counts.simulated > 0) {
             const double kth = r.ranked.back().stepTime;
-            const long long needed = countBoundBelow(d, space, kth);
+            const long long needed = boundBelow(d, space, kth).total;
             const double twins = double(r.counts.deduplicated)
                 / double(r.counts.simulated + r.counts.deduplicated);
-            const double perSimulation = wall / double(r.counts.simulated);
+            // Simulations stopped past the K-th best took their time too.
+            const double perSimulation
+                = wall / double(r.counts.simulated + r.counts.stoppedPastBest);
             std::printf("candidates with a bound below the K-th best so far (%.1f ms): %lld; "
                         "projected whole plan: %.0f s (%.0f%% of them twins, %.2f s per "
                         "simulation on %d threads)\n",
@@ -298,8 +292,8 @@ int main(int argc, char **argv)
         Design scratch = d;
         PlanRow meta = simulateCandidate(scratch, *d.workload, d.workload->config,
                                          d.workload->placement.order, nullptr);
-        meta.lowerBound
-            = stepLowerBound(d.workload->model, d.workload->config, planHardware(d)).total();
+        meta.lowerBound = candidateLowerBound(d.workload->model, d.workload->config,
+                                              d.workload->placement.order, planHardware(d));
         std::printf("Meta's choice (TP 8, PP 16, interleaved) is not in the top %d%s:\n", top,
                     r.outOfTime ? " so far" : "");
         printRow("meta", meta);

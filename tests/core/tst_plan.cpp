@@ -194,9 +194,14 @@ private slots:
         QCOMPARE(pruned.counts.enumerated, all.counts.enumerated);
         QCOMPARE(pruned.counts.infeasible, all.counts.infeasible);
         QVERIFY2(pruned.counts.prunedByBound > 0, "the bound pruned nothing");
+        QCOMPARE(all.counts.stoppedPastBest, 0LL); // nothing to stop at without the bound
+        // Simulations whose step passes the K-th best stop there (and never lose the best).
+        QVERIFY(pruned.counts.stoppedPastBest > 0);
         QCOMPARE(pruned.counts.simulated + pruned.counts.deduplicated + pruned.counts.prunedByBound
-                     + pruned.counts.failed,
+                     + pruned.counts.stoppedPastBest + pruned.counts.failed,
                  all.counts.simulated + all.counts.deduplicated + all.counts.failed);
+        qInfo("%lld pruned by the bound, %lld stopped past the K-th best, %lld simulated",
+              pruned.counts.prunedByBound, pruned.counts.stoppedPastBest, pruned.counts.simulated);
         // The best really is the minimum over everything simulated.
         for (const PlanRow &r : all.simulated)
             QVERIFY(r.stepTime >= all.ranked.front().stepTime);
@@ -228,6 +233,70 @@ private slots:
         QCOMPARE(indices(runPlan(d, s, tokens).ranked), indices(all.ranked));
     }
 
+    // What one operation's collectives bring into each scale-up domain (PlacementGroups::
+    // tpDomain, cpDomain, ppDomain, dpDomain), on two domains of 8 H100: the worst domain's
+    // share of a call's buffer over its scale-out capacity.
+    void placementCrossingsPerOperation()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        const PlanHardware hw = planHardware(d);
+        QCOMPARE(hw.domainScaleOut.size(), std::size_t(2));
+        const double cap = hw.domainScaleOut[0];
+        QCOMPARE(hw.domainScaleOut[1], cap);
+        // 8 NICs of 400 Gb/s, at the link technology's efficiency (below line rate).
+        QVERIFY(cap > 0.5 * 8 * 50e9 && cap < 8 * 50e9);
+        const TransformerSpec &m = d.workload->model;
+        TrainingConfig c;
+        c.globalBatch = 16;
+        // TP 2 x CP 8, TP innermost: each CP group has 4 ranks in each domain, so each of the
+        // two groups brings 4/8 of its buffer into each domain; TP stays inside.
+        c.tp = 2;
+        c.cp = 8;
+        c.dp = 1;
+        PlacementGroups g = placementGroups(m, c, "tp-cp-dp-pp", hw);
+        QVERIFY(g.valid);
+        QCOMPARE(g.cpDomain.size(), std::size_t(1));
+        QVERIFY(std::abs(g.cpDomain[0] * cap - 2 * 0.5) < 1e-12);
+        QCOMPARE(g.tpDomain[0], 0.0);
+        // CP innermost: every TP pair spans both domains (1/2 of each of the 8 pairs' buffer
+        // into each domain), and each CP group fills a domain.
+        g = placementGroups(m, c, "cp-tp-dp-pp", hw);
+        QVERIFY(std::abs(g.tpDomain[0] * cap - 8 * 0.5) < 1e-12);
+        QCOMPARE(g.cpDomain[0], 0.0);
+        // TP 8 x PP 2: each stage fills a domain; its 8 sends cross, both ways (boundaries
+        // 0 -> 1 and 1 -> 0). DP 2 x PP 2 x TP 4 with DP outside PP: the same per replica.
+        c = TrainingConfig {};
+        c.globalBatch = 16;
+        c.tp = 8;
+        c.pp = 2;
+        c.dp = 1;
+        g = placementGroups(m, c, "tp-pp", hw);
+        QCOMPARE(g.ppDomain.size(), std::size_t(2));
+        QVERIFY(std::abs(g.ppDomain[0] * cap - 8) < 1e-12);
+        QVERIFY(std::abs(g.ppDomain[1] * cap - 8) < 1e-12);
+        // PP inside the domains: no send crosses.
+        c.tp = 4;
+        c.dp = 2;
+        g = placementGroups(m, c, "tp-pp-dp", hw);
+        QCOMPARE(g.ppDomain[0], 0.0);
+        // DP 16: one group of 8 + 8 ranks brings half of each rank's buffer into each domain.
+        c = TrainingConfig {};
+        c.globalBatch = 16;
+        c.dp = 16;
+        g = placementGroups(m, c, "tp-cp-dp-pp", hw);
+        QVERIFY(std::abs(g.dpDomain[0] * cap - 0.5) < 1e-12);
+        // The bound takes them: a CP exchange over the domains lasts at least its import.
+        c = TrainingConfig {};
+        c.globalBatch = 16;
+        c.tp = 2;
+        c.cp = 8;
+        c.dp = 1;
+        g = placementGroups(m, c, "tp-cp-dp-pp", hw);
+        QVERIFY(stepLowerBound(m, c, hw, &g).total() >= stepLowerBound(m, c, hw).total());
+        QCOMPARE(candidateLowerBound(m, c, g, hw),
+                 std::max(stepLowerBound(m, c, hw, &g).total(), placementLowerBound(m, c, g, hw)));
+    }
+
     void boundNeverAboveSimulation()
     {
         std::mt19937 rng(16);
@@ -237,7 +306,7 @@ private slots:
             int domains;
             bool moe;
         };
-        int raised = 0;
+        int raised = 0, perOperation = 0;
         std::array<double, 3> ratio {}; // ZeRO-3 / FSDP, interleaved, others: bound / step
         std::array<int, 3> cases {};
         int checked = 0, tight = 0, folded = 0, hierarchical = 0, etp = 0;
@@ -286,8 +355,7 @@ private slots:
                     const PlanRow r = simulateCandidate(scratch, base.base, c, o, nullptr);
                     if (r.stepTime <= 0)
                         continue;
-                    const double bound = std::max(stepLowerBound(s.base.model, c, hw).total(),
-                                                  placementLowerBound(s.base.model, c, o, hw));
+                    const double bound = candidateLowerBound(s.base.model, c, o, hw);
                     QVERIFY2(bound <= r.stepTime * (1 + 1e-9),
                              qPrintable(QStringLiteral("%1 on %2: bound %3 s > simulated %4 s")
                                             .arg(QString::fromStdString(describeCandidate(c, o)),
@@ -297,6 +365,10 @@ private slots:
                     // the placement's scale-out term is what binds in some cases
                     raised += placementLowerBound(s.base.model, c, o, hw)
                         > stepLowerBound(s.base.model, c, hw).total();
+                    // and so are its domain crossings per operation in others
+                    const PlacementGroups g = placementGroups(s.base.model, c, o, hw);
+                    perOperation += stepLowerBound(s.base.model, c, hw, &g).total()
+                        > stepLowerBound(s.base.model, c, hw).total() * (1 + 1e-12);
                     tight += bound > 0.5 * r.stepTime ? 1 : 0; // and not vacuous
                     // How close per kind (the schedule's longest path and the ZeRO-3 gathers
                     // as the simulator asks for them).
@@ -314,6 +386,7 @@ private slots:
         }
         QVERIFY(checked > 100);
         QVERIFY(raised > 0);
+        QVERIFY(perOperation > 0);
         QVERIFY2(folded > 5 && hierarchical > 5 && etp > 5,
                  qPrintable(QStringLiteral("MoE folding cases: %1 EP over TP/CP, %2 DeepEP or "
                                            "HybridEP, %3 expert TP other than TP")

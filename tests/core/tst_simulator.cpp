@@ -96,6 +96,31 @@ private slots:
             return g.kind == "tp" && !g.links.empty();
         }));
     }
+    // SimOptions::stopAfter (the planner's K-th best): a step that passes it stops there with
+    // `stopped` and the time reached; a limit the step stays within changes nothing.
+    void stopsOncePastTheLimit()
+    {
+        Design d = test::makeCluster("dgx-a100", 4).design;
+        d.workload = smallGpt(8, 2, 2, 16);
+        const SimResult full = simulate(d);
+        QVERIFY2(full.ok, codes(full).constData());
+        SimOptions half;
+        half.stopAfter = 0.5 * full.stepTime;
+        const SimResult stopped = simulate(d, half);
+        QVERIFY(stopped.stopped);
+        QVERIFY(!stopped.ok);
+        QVERIFY(hasCode(stopped, "stopped-past-limit"));
+        QVERIFY(stopped.stepTime > half.stopAfter);
+        QVERIFY(stopped.stepTime <= full.stepTime);
+        QVERIFY(stopped.events < full.events);
+        SimOptions above;
+        above.stopAfter = full.stepTime * (1 + 1e-9);
+        const SimResult same = simulate(d, above);
+        QVERIFY(same.ok && !same.stopped);
+        QCOMPARE(same.stepTime, full.stepTime);
+        QCOMPARE(same.events, full.events);
+    }
+
     void oversubscribedSpineSlowsCrossSpineAllReduce()
     {
         // DP across two leaf groups: the gradient all-reduce crosses the spine.

@@ -46,18 +46,25 @@ PlanHardware planHardware(const Design &d, long long gpus)
     std::unordered_map<NodeId, double> capacity;
     std::unordered_map<long long, double> crossing; // capacity leaving each domain
     for (const Link &l : d.links()) {
-        capacity[l.a] += l.capacity();
-        capacity[l.b] += l.capacity();
+        // What the simulator's links carry at most: line rate x the technology's achievable
+        // fraction (Router's link capacities).
+        const LinkTechSpec *tech = d.linkTech(l);
+        const double cap = std::max(0.0, l.capacity() * (tech ? tech->efficiency : 1.0));
+        capacity[l.a] += cap;
+        capacity[l.b] += cap;
         const auto da = domainOf.find(l.a), db = domainOf.find(l.b);
         const long long ka = da == domainOf.end() ? -1 : da->second;
         const long long kb = db == domainOf.end() ? -1 : db->second;
         if (ka == kb)
             continue;
         if (ka >= 0)
-            crossing[ka] += l.capacity();
+            crossing[ka] += cap;
         if (kb >= 0)
-            crossing[kb] += l.capacity();
+            crossing[kb] += cap;
     }
+    hw.domainScaleOut.assign(static_cast<std::size_t>(key), 0.0);
+    for (const auto &[dom, out] : crossing)
+        hw.domainScaleOut[static_cast<std::size_t>(dom)] = out;
     const auto rate = [](const AcceleratorSpec &a) {
         return a.peakFlops(DataType::BF16) * a.matmulEfficiency
             * (a.sustainedClock > 0 ? a.sustainedClock : 1);
@@ -221,8 +228,17 @@ struct OpBound
 
 } // namespace
 
-StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw)
+StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw,
+                         const PlacementGroups *placement)
 {
+    // Seconds per byte of one call of an operation's collectives (or per byte of a PP send)
+    // across the domain boundaries of this placement, per stage (or boundary); 0 without one.
+    const auto domainRate = [placement](const std::vector<double> PlacementGroups::*kind, int st) {
+        if (!placement || !placement->valid)
+            return 0.0;
+        const std::vector<double> &v = placement->*kind;
+        return static_cast<std::size_t>(st) < v.size() ? v[static_cast<std::size_t>(st)] : 0.0;
+    };
     StepBound b;
     const double rate = hw.linkBytesPerSecond;
     const CommVolumes vol = commVolumes(m, c);
@@ -249,6 +265,9 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         const int count = split[static_cast<std::size_t>(k)];
         const ChunkCost cost
             = chunkCost(m, c, hw.bestFor(m), first, count, k == 0, k == chunks - 1);
+        const int st = k % std::max(1, c.pp);
+        const double tpDomain = domainRate(&PlacementGroups::tpDomain, st) * vol.tpBytes;
+        const double cpDomain = domainRate(&PlacementGroups::cpDomain, st) * vol.cpBytes;
         int moe = 0;
         for (int i = first; i < first + count; ++i)
             moe += m.isMoeLayer(i) ? 1 : 0;
@@ -256,10 +275,14 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         // (two more with full recomputation); a MoE layer whose experts are not on the TP group
         // keeps only the attention's; embedding and logits are left out (a bound).
         const double tpCalls = 2.0 * count - (etp != c.tp ? moe : 0);
-        const double tpF = tpTime(tpCalls);
-        const double tpB = tpTime(tpCalls * (full ? 2 : 1));
-        const double cpF = collectiveTime(count, vol.cpBytes, c.cp, rate);
-        const double cpB = collectiveTime(count * (full ? 2.0 : 1.0), vol.cpBytes, c.cp, rate);
+        const double tpF = std::max(tpTime(tpCalls), tpCalls * tpPerCall * tpDomain);
+        const double tpB = std::max(tpTime(tpCalls * (full ? 2 : 1)),
+                                    tpCalls * (full ? 2 : 1) * tpPerCall * tpDomain);
+        const double cpF = std::max(collectiveTime(count, vol.cpBytes, c.cp, rate),
+                                    c.cp > 1 ? count * cpDomain : 0.0);
+        const double cpCallsB = count * (full ? 2.0 : 1.0);
+        const double cpB = std::max(collectiveTime(cpCallsB, vol.cpBytes, c.cp, rate),
+                                    c.cp > 1 ? cpCallsB * cpDomain : 0.0);
         // Expert TP: an all-gather and a reduce-scatter of the dispatched tokens per MoE layer.
         const bool etpGroups = m.isMoe() && etp > 1 && etp != c.tp && moe > 0;
         const double etpF
@@ -328,12 +351,14 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         for (int i = first; i < first + count; ++i)
             dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
         gradLinks[kk] = dp.links(dense * gradBytesPerParam);
-        gradDomains[kk] = dp.domainTime(dense * gradBytesPerParam);
+        const double dpDomain = domainRate(&PlacementGroups::dpDomain, k % std::max(1, c.pp));
+        gradDomains[kk] = std::max(dp.domainTime(dense * gradBytesPerParam),
+                                   dense * gradBytesPerParam * dpDomain);
         grad[kk] = std::max(gradLinks[kk], gradDomains[kk]);
         imported += crossDomainShare(dense * gradBytesPerParam, n, dpPerDomain);
         if (zero3) {
             gatherLinks[kk] = dp.links(2 * dense);
-            gatherDomains[kk] = dp.domainTime(2 * dense);
+            gatherDomains[kk] = std::max(dp.domainTime(2 * dense), 2 * dense * dpDomain);
             gather[kk] = std::max(gatherLinks[kk], gatherDomains[kk]);
             imported += 2.0 * mb * crossDomainShare(2 * dense, n, dpPerDomain);
         }
@@ -347,6 +372,11 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     in.m = mb;
     in.v = chunks / std::max(1, p);
     in.hop = hop;
+    std::vector<double> hops(static_cast<std::size_t>(p), hop); // per boundary s -> s + 1
+    for (int s = 0; s < p && p > 1; ++s)
+        hops[static_cast<std::size_t>(s)]
+            = std::max(hop, vol.ppBytes * domainRate(&PlacementGroups::ppDomain, s));
+    in.hops = hops;
     in.overlapPp = c.overlapPp;
     in.overlapDp = c.overlapDpGrad;
     for (const OpBound &o : op) {
@@ -382,8 +412,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         b.pipeline = std::max({b.pipeline, head + mb * work + tail,
                                firstStart + std::max(gradsLinks, gradsDomains), links, domains,
                                sched.valid ? sched.end[si] : 0.0});
-        head += op[si].forward + hop;
-        tail += op[si].backward + hop;
+        head += op[si].forward + hops[si];
+        tail += op[si].backward + hops[si];
     }
     // Optimizer and, with ZeRO-1/2, the parameter all-gather after it (sharded over DP x CP).
     const int zero = c.effectiveZero();
@@ -396,7 +426,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         b.optimizer
             = std::max(b.optimizer, optimizerTime(dense / shard + expert / expertShard, hw.best));
         if (zero == 1 || zero == 2) {
-            b.parameterGather = std::max(b.parameterGather, dp.time(2 * dense));
+            b.parameterGather = std::max({b.parameterGather, dp.time(2 * dense),
+                                          2 * dense * domainRate(&PlacementGroups::dpDomain, s)});
             imported += crossDomainShare(2 * dense, n, dpPerDomain);
         }
     }

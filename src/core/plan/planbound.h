@@ -12,7 +12,12 @@
 //   * a collective over n ranks moves at least (n-1)/n of its buffer into each rank (the
 //     reduce-scatter or all-gather half of any algorithm, in-network reduction included), an
 //     all-reduce the whole buffer (every element's sum of the others, or the result), at no
-//     more than the rank's total link capacity (the sum over its links, line rate);
+//     more than the rank's total link capacity (the sum over its links, each at what the
+//     simulator's link carries: line rate x the link technology's efficiency);
+//   * with the candidate's placement (PlacementGroups), an operation's TP collectives, CP
+//     exchange and PP sends, which the ranks of a stage of one DP replica issue together, and
+//     a stage's DP x CP collectives, issued together over all its groups, also last at least
+//     what they bring into the worst scale-up domain over its scale-out capacity;
 //   * the stages run their operations in the simulator's order (stageOrder(): 1F1B,
 //     interleaved with Megatron's warm-up, GPipe), each no earlier than its input has arrived
 //     (the producer's end plus the p2p at the peak rate) and the stage's previous operation
@@ -83,13 +88,17 @@ struct PlanHardware
     /// Lowest peak x matmul efficiency: what the simulator paces a step by when every
     /// accelerator is used (its HBM capacity is the memory limit).
     AcceleratorSpec slowest;
-    double linkBytesPerSecond
-        = 0; ///< most link capacity of one accelerator, bytes/s, per direction
+    /// Most link capacity of one accelerator, bytes/s, per direction. Link capacities here are
+    /// what the simulator's links carry: line rate x the link technology's efficiency.
+    double linkBytesPerSecond = 0;
     /// Capacity of the links leaving the scale-up domains that hold the ranks, per rank
     /// (bytes/s, per direction): the first `gpus` accelerators in placement order.
     double scaleOutBytesPerSecond = 0;
     /// Most capacity leaving one scale-up domain that holds ranks (bytes/s, per direction).
     double domainScaleOutMax = 0;
+    /// Capacity leaving (and, links being full duplex, entering) each scale-up domain, by the
+    /// domain index of `rankDomain`, bytes/s per direction.
+    std::vector<double> domainScaleOut;
     int domainsInUse = 0; ///< scale-up domains holding at least one of the ranks
     /// Scale-up domain (an index) of each rank r < gpus: that of the r-th accelerator in
     /// placement order (RankMap without an explicit map).
@@ -120,8 +129,15 @@ struct StepBound
     }
 };
 
-/// The lower bound of `c` (already valid: see validate()) for model `m` on `hw`.
-StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw);
+struct PlacementGroups;
+
+/// The lower bound of `c` (already valid: see validate()) for model `m` on `hw`, whatever the
+/// placement; with `placement` (placementGroups() of `c`'s layout and rank order) that of this
+/// placement: each operation's TP collectives, CP exchange and PP sends also last at least
+/// what they bring into the scale-up domains over the domains' scale-out capacity
+/// (PlacementGroups::tpDomain, cpDomain, ppDomain).
+StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, const PlanHardware &hw,
+                         const PlacementGroups *placement = nullptr);
 
 /// The placement's part of the bound, seconds: what the step's collectives must import into the
 /// scale-up domains under rank order `order` (Placement::order, as RankMap numbers the ranks:
@@ -140,9 +156,24 @@ double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
 /// stage's groups of (D - 1) for TP, CP and DP x CP, and for EP of sum_i d_i (n - d_i) / n
 /// (all-to-all) and n (D - 1) P_dom (DeepEP / HybridEP). Depends on the parallel degrees and
 /// the order only, so a plan computes it once per layout. `valid` false: no claim.
+///
+/// Beside those step totals, what one operation's collectives cost at the least (lockstep()):
+/// the ranks of one pipeline stage of one DP replica run an operation together (one timeline in
+/// the simulator, sim/schedule.cpp), so their TP collectives, their CP exchange and their PP
+/// sends cross the domain boundaries together. A collective of buffer S over n ranks, d_i of
+/// them in domain i, brings S (n - d_i) / n into domain i (the other ranks' shards, or for an
+/// all-reduce at least that of the others' sum) and a reduce-scatter sends as much out; a PP
+/// send crossing a boundary brings its bytes in and out once. So an operation's collectives
+/// last at least max_i (what all of them bring into domain i) / (domain i's scale-out
+/// capacity): `tpDomain` and `cpDomain` per stage in seconds per byte of one call's buffer,
+/// `ppDomain` per stage boundary s -> s + 1 (mod p, the sim's pair lists) in seconds per byte
+/// of one pair's send; each the least over the DP replicas (each replica's pipeline bounds the
+/// step). The DP x CP collectives of a stage start together over all its groups (schedule.cpp
+/// submitDp): `dpDomain` per stage, seconds per byte of one rank's buffer, from all of them.
 struct PlacementGroups
 {
     std::vector<double> tp, cp, dp, epAllToAll, epDeepEp;
+    std::vector<double> tpDomain, cpDomain, ppDomain, dpDomain;
     bool valid = false;
 };
 PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &c,
@@ -150,5 +181,13 @@ PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &
 /// placementLowerBound() from precomputed groups of `c`'s layout.
 double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
                            const PlacementGroups &g, const PlanHardware &hw);
+
+/// The bound of one candidate, `c` under the placement of `g` (placementGroups()), seconds:
+/// the larger of stepLowerBound() with that placement and placementLowerBound(). What the
+/// planner prunes by.
+double candidateLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const PlacementGroups &g, const PlanHardware &hw);
+double candidateLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const std::string &order, const PlanHardware &hw);
 
 } // namespace weft

@@ -136,6 +136,7 @@ std::string planToJson(const TrainingPlan &r)
         counts["infeasible"][code] = n;
     counts["infeasible_total"] = r.counts.infeasibleTotal();
     counts["pruned_by_bound"] = r.counts.prunedByBound;
+    counts["stopped_past_best"] = r.counts.stoppedPastBest;
     counts["simulated"] = r.counts.simulated;
     counts["deduplicated"] = r.counts.deduplicated;
     counts["failed"] = r.counts.failed;
@@ -209,6 +210,7 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
             r.counts.infeasible[code] = n.get<long long>();
         }
         r.counts.prunedByBound = counts.integer("pruned_by_bound", 0, 1LL << 60);
+        r.counts.stoppedPastBest = counts.integer("stopped_past_best", 0, 1LL << 60, 0);
         r.counts.simulated = counts.integer("simulated", 0, 1LL << 60);
         r.counts.deduplicated = counts.integer("deduplicated", 0, 1LL << 60, 0);
         r.counts.failed = counts.integer("failed", 0, 1LL << 60, 0);

@@ -12,6 +12,8 @@
 #include "plan/planner.h"
 #include "sim/simulator.h"
 
+#include <limits>
+
 namespace weft {
 
 /// The options the planner simulates a candidate with: no per-link statistics or utilization
@@ -21,10 +23,13 @@ SimOptions planSimOptions(const std::atomic<bool> *cancel);
 
 /// Simulates `c` with rank order `order` on `scratch` (a copy of the design whose workload it
 /// replaces with candidateWorkload(base, c, order)). `error` receives the first error code when
-/// the simulation could not run.
+/// the simulation could not run. With `stopAfter` (simulated seconds) the simulation stops
+/// once its step is known to last longer (SimOptions::stopAfter): the row then has `stopped`
+/// set and no result.
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
-                          std::string *error = nullptr);
+                          std::string *error = nullptr,
+                          double stopAfter = std::numeric_limits<double>::infinity());
 
 /// The losing layouts of `best` (see above), in that order.
 std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &space,

@@ -167,13 +167,19 @@ SimOptions planSimOptions(const std::atomic<bool> *cancel)
 
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
-                          std::string *error)
+                          std::string *error, double stopAfter)
 {
     scratch.workload = candidateWorkload(base, c, order);
-    const SimResult r = simulate(scratch, planSimOptions(cancel));
+    SimOptions options = planSimOptions(cancel);
+    options.stopAfter = stopAfter;
+    const SimResult r = simulate(scratch, options);
     PlanRow row;
     row.config = scratch.workload->config;
     row.order = order;
+    if (r.stopped) {
+        row.stopped = true;
+        return row;
+    }
     row.stepTime = r.stepTime;
     row.tokensPerSecond = r.tokensPerSecond;
     row.mfu = r.mfu;
@@ -282,11 +288,14 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         groups[i] = placementGroups(space.base.model, configs[layouts[i]->config].config,
                                     layouts[i]->order, hw);
     });
-    for (std::size_t i = 0; i < pending.size(); ++i)
+    // Each candidate's own bound: the configuration's with this placement's domain crossings
+    // per operation, and the step's scale-out imports.
+    parallelFor(pending.size(), options.jobs, [&](std::size_t i) {
         pending[i].bound
             = std::max(pending[i].bound,
-                       placementLowerBound(space.base.model, configs[pending[i].config].config,
+                       candidateLowerBound(space.base.model, configs[pending[i].config].config,
                                            groups[layoutOf[i]], hw));
+    });
     std::sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
         return a.bound != b.bound ? a.bound < b.bound : a.index < b.index;
     });
@@ -369,10 +378,12 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 continue;
             }
             bool prune = false;
+            double kth = std::numeric_limits<double>::infinity(); // the K-th best so far
             if (options.useBound) {
                 const std::lock_guard lock(mutex);
-                prune = static_cast<int>(best.size()) >= options.top
-                    && p.bound > best.back().stepTime;
+                if (static_cast<int>(best.size()) >= options.top)
+                    kth = best.back().stepTime;
+                prune = p.bound > kth;
             }
             if (prune) {
                 const std::lock_guard lock(mutex);
@@ -384,13 +395,23 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 continue;
             }
             std::string error;
+            // A step that passes the K-th best cannot rank: its simulation stops there
+            // (only ever later than a strictly slower step, as the bound's pruning).
             PlanRow row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
-                                            options.cancel, &error);
+                                            options.cancel, &error, kth);
             row.index = p.index;
             row.lowerBound = p.bound;
             const std::lock_guard lock(mutex);
             if (options.cancel && options.cancel->load()) { // the simulation was cut short
                 res.counts.cancelled += members;
+                continue;
+            }
+            if (row.stopped) {
+                res.counts.stoppedPastBest += members;
+                progress.pruned += members;
+                progress.done += members;
+                if (options.progress)
+                    options.progress(progress);
                 continue;
             }
             record(row, error, false);
@@ -469,6 +490,7 @@ TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards,
         for (const auto &[code, n] : s.counts.infeasible)
             r.counts.infeasible[code] += n;
         r.counts.prunedByBound += s.counts.prunedByBound;
+        r.counts.stoppedPastBest += s.counts.stoppedPastBest;
         r.counts.simulated += s.counts.simulated;
         r.counts.deduplicated += s.counts.deduplicated;
         r.counts.failed += s.counts.failed;
@@ -515,7 +537,8 @@ std::string infeasibleExplanation(const TrainingPlan &r)
     // Candidates that pass the workload checks are screened by memory; when none of them got
     // further, memory ruled out every one of them.
     const bool memoryOnly = r.closest && memory > 0 && r.counts.simulated == 0
-        && r.counts.prunedByBound == 0 && r.counts.failed == 0 && r.counts.cancelled == 0;
+        && r.counts.prunedByBound == 0 && r.counts.stoppedPastBest == 0 && r.counts.failed == 0
+        && r.counts.cancelled == 0;
     std::string s = memoryOnly
         ? "every candidate that passes the workload checks needs more memory than the "
             + gb(r.closest->capacityBytes) + " of HBM per GPU:"

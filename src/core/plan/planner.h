@@ -41,6 +41,9 @@ struct PlanRow
     double peakMemoryPerGpu = 0; ///< bytes
     double memoryCapacityPerGpu = 0; ///< bytes
     bool fits = false;
+    /// The simulation stopped once its step passed the K-th best already found (runPlan), so
+    /// it cannot rank: no other field but the configuration holds a result.
+    bool stopped = false;
     Breakdown breakdown; ///< seconds
     /// Peak memory above (1 - kMemoryHeadroom) of the capacity: what `simulate` warns about
     /// (memory-headroom, sim/memoryheadroom.h). Ranked all the same, and flagged.
@@ -50,13 +53,15 @@ struct PlanRow
 /// How many candidates went where. Every enumerated candidate is counted once: infeasible
 /// (by the first error code: "memory-over-capacity", "gpus-not-divisible", or a validate()
 /// code such as "tp-heads"), pruned by the bound, simulated, deduplicated (the twin of a
-/// simulated candidate, plantwins.h: its result copied), failed in simulation or left when
+/// simulated candidate, plantwins.h: its result copied), stopped in simulation once its step
+/// passed the K-th best already simulated (with its twins), failed in simulation or left when
 /// cancelled.
 struct PlanCounts
 {
     long long enumerated = 0;
     std::map<std::string, long long> infeasible;
     long long prunedByBound = 0;
+    long long stoppedPastBest = 0;
     long long simulated = 0;
     long long deduplicated = 0;
     long long failed = 0;
@@ -104,7 +109,7 @@ struct TrainingPlan
 };
 
 /// Progress of a running plan: `done` of `total` candidates that passed screening have been
-/// simulated, deduplicated or pruned.
+/// simulated, deduplicated or pruned (by the bound, or in simulation once past the K-th best).
 struct PlanProgress
 {
     long long done = 0, total = 0, simulated = 0, pruned = 0, deduplicated = 0;

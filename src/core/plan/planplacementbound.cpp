@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace weft {
@@ -108,6 +109,114 @@ Spread spread(const Kind &k, const std::array<int, 5> &stride, const TrainingCon
     return out;
 }
 
+// The per-operation terms of PlacementGroups (tpDomain, cpDomain, ppDomain): over each DP
+// replica's stage, what its TP groups, CP groups and PP pairs bring into (or send out of) each
+// scale-up domain, per byte of one call, over that domain's scale-out capacity; the worst
+// domain, the least replica.
+struct Lockstep
+{
+    std::vector<double> tp, cp, pp, dp;
+};
+
+Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const PlanHardware &hw)
+{
+    const std::size_t p = static_cast<std::size_t>(c.pp);
+    constexpr double kUnset = std::numeric_limits<double>::infinity();
+    Lockstep out {std::vector<double>(p, kUnset), std::vector<double>(p, kUnset),
+                  std::vector<double>(p, kUnset), std::vector<double>(p, 0.0)};
+    std::vector<double> in(hw.domainScaleOut.size(), 0.0), away(in);
+    std::vector<int> count(in.size(), 0), touched;
+    const auto rank = [&att](int tp, int cp, int dp, int pp) {
+        return tp * att[0] + cp * att[1] + dp * att[3] + pp * att[4];
+    };
+    const auto domain = [&hw](int r) { return hw.rankDomain[static_cast<std::size_t>(r)]; };
+    const auto touch = [&](int d) {
+        if (in[static_cast<std::size_t>(d)] == 0 && away[static_cast<std::size_t>(d)] == 0)
+            touched.push_back(d);
+    };
+    // One group of `n` ranks (S (n - d_i) / n into each domain i it spans, per byte of S).
+    std::vector<int> members;
+    const auto group = [&](int n) {
+        for (int r : members)
+            ++count[static_cast<std::size_t>(domain(r))];
+        for (int r : members) {
+            const std::size_t d = static_cast<std::size_t>(domain(r));
+            if (count[d] == 0)
+                continue; // counted
+            if (count[d] < n) {
+                touch(static_cast<int>(d));
+                in[d] += double(n - count[d]) / n;
+            }
+            count[d] = 0;
+        }
+    };
+    // The worst domain of what has been added since the last call, seconds per byte.
+    const auto worst = [&] {
+        double w = 0;
+        for (int d : touched) {
+            const std::size_t di = static_cast<std::size_t>(d);
+            const double cap = hw.domainScaleOut[di];
+            if (cap > 0)
+                w = std::max(w, std::max(in[di], away[di]) / cap);
+            in[di] = away[di] = 0;
+        }
+        touched.clear();
+        return w;
+    };
+    for (int dp = 0; dp < c.dp; ++dp)
+        for (int st = 0; st < c.pp; ++st) {
+            const std::size_t si = static_cast<std::size_t>(st);
+            if (c.tp > 1) {
+                for (int cp = 0; cp < c.cp; ++cp) {
+                    members.clear();
+                    for (int t = 0; t < c.tp; ++t)
+                        members.push_back(rank(t, cp, dp, st));
+                    group(c.tp);
+                }
+                out.tp[si] = std::min(out.tp[si], worst());
+            }
+            if (c.cp > 1) {
+                for (int t = 0; t < c.tp; ++t) {
+                    members.clear();
+                    for (int cp = 0; cp < c.cp; ++cp)
+                        members.push_back(rank(t, cp, dp, st));
+                    group(c.cp);
+                }
+                out.cp[si] = std::min(out.cp[si], worst());
+            }
+            if (c.pp > 1) {
+                for (int t = 0; t < c.tp; ++t)
+                    for (int cp = 0; cp < c.cp; ++cp) {
+                        const int from = domain(rank(t, cp, dp, st));
+                        const int to = domain(rank(t, cp, dp, (st + 1) % c.pp));
+                        if (from == to)
+                            continue;
+                        touch(from);
+                        away[static_cast<std::size_t>(from)] += 1;
+                        touch(to);
+                        in[static_cast<std::size_t>(to)] += 1;
+                    }
+                out.pp[si] = std::min(out.pp[si], worst());
+            }
+        }
+    // A stage's DP x CP groups, one per TP rank, all at once.
+    if (c.dp * c.cp > 1)
+        for (int st = 0; st < c.pp; ++st) {
+            for (int t = 0; t < c.tp; ++t) {
+                members.clear();
+                for (int dp = 0; dp < c.dp; ++dp)
+                    for (int cp = 0; cp < c.cp; ++cp)
+                        members.push_back(rank(t, cp, dp, st));
+                group(c.dp * c.cp);
+            }
+            out.dp[static_cast<std::size_t>(st)] = worst();
+        }
+    for (auto *v : {&out.tp, &out.cp, &out.pp})
+        for (double &x : *v)
+            x = std::isinf(x) ? 0 : x;
+    return out;
+}
+
 } // namespace
 
 PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &c,
@@ -133,6 +242,14 @@ PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &
     g.dp = dp.gather;
     g.epAllToAll = ep.allToAll;
     g.epDeepEp = ep.deepEp;
+    if (hw.domainScaleOut.size()
+        > static_cast<std::size_t>(*std::max_element(hw.rankDomain.begin(), hw.rankDomain.end()))) {
+        Lockstep l = lockstep(c, att, hw);
+        g.tpDomain = std::move(l.tp);
+        g.cpDomain = std::move(l.cp);
+        g.ppDomain = std::move(l.pp);
+        g.dpDomain = std::move(l.dp);
+    }
     g.valid = true;
     return g;
 }
@@ -189,6 +306,18 @@ double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
                            const std::string &order, const PlanHardware &hw)
 {
     return placementLowerBound(m, c, placementGroups(m, c, order, hw), hw);
+}
+
+double candidateLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const PlacementGroups &g, const PlanHardware &hw)
+{
+    return std::max(stepLowerBound(m, c, hw, &g).total(), placementLowerBound(m, c, g, hw));
+}
+
+double candidateLowerBound(const TransformerSpec &m, const TrainingConfig &c,
+                           const std::string &order, const PlanHardware &hw)
+{
+    return candidateLowerBound(m, c, placementGroups(m, c, order, hw), hw);
 }
 
 } // namespace weft

@@ -63,7 +63,12 @@ ScheduleBound scheduleLowerBound(const ScheduleBoundInput &in)
                 free[si] = end;
                 if (target >= 0) {
                     const bool away = target % p != s;
-                    const double arrival = away ? end + in.hop : end;
+                    // The boundary crossed: forward s -> s + 1, backward the target's.
+                    const std::size_t boundary
+                        = static_cast<std::size_t>(op.forward ? s : target % p);
+                    const double arrival = !away    ? end
+                        : boundary < in.hops.size() ? end + in.hops[boundary]
+                                                    : end + in.hop;
                     (op.forward && !last ? arrF : arrB)[cell(target, op.microBatch)] = arrival;
                     if (away && !in.overlapPp)
                         free[si] = arrival; // the sender waits for its send

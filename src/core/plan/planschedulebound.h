@@ -32,6 +32,9 @@ struct ScheduleBoundInput
     std::vector<double> forward, backward; ///< per virtual stage, seconds
     std::vector<double> gather; ///< ZeRO-3 all-gather per virtual stage (empty: none), seconds
     double hop = 0; ///< p2p of one activation between stages, seconds
+    /// Per stage boundary s -> s + 1 (mod p; the backward's send from s + 1 to s too), seconds;
+    /// empty: `hop` for all.
+    std::vector<double> hops;
     bool overlapPp = true; ///< false: the sender waits for its send
     bool overlapDp = true; ///< ZeRO-3: prefetch the next operation's parameters
 };

@@ -91,6 +91,9 @@ struct SimResult
 {
     bool ok = false;
     bool cancelled = false;
+    /// The step was stopped once it passed SimOptions::stopAfter (`ok` false; `stepTime` is
+    /// the simulated time reached, less than the step would have lasted).
+    bool stopped = false;
     double stepTime = 0;
     double tokensPerSecond = 0;
     double modelTflopsPerGpu = 0; ///< model FLOPs (no recomputation) / step / GPU, TFLOP/s

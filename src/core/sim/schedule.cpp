@@ -591,6 +591,11 @@ bool Engine::loop()
             m_out.cancelled = true;
             return false;
         }
+        if (t > m_s.stopAfter) { // the step ends later still
+            m_out.stopped = true;
+            m_out.stepTime = t;
+            return false;
+        }
         m_now = std::max(m_now, t);
         for (CommId id : m_comm.advanceTo(t)) {
             auto it = m_pending.find(id);

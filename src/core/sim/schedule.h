@@ -154,6 +154,9 @@ struct ScheduleSpec
     std::vector<double> expertParamBytes; ///< [stage] part gathered over expert-DP (EP > 1)
     std::vector<double> optimizerTime; ///< [stage]
     std::uint64_t maxEvents = 50'000'000;
+    /// Simulated seconds: stop at the first event past it (the step then lasts longer; the
+    /// planner's K-th best step time). +infinity: run to the end.
+    double stopAfter = std::numeric_limits<double>::infinity();
 };
 
 /// One executed operation (absolute times, seconds).
@@ -175,6 +178,9 @@ struct ScheduleOutcome
 {
     bool ok = false;
     bool cancelled = false;
+    /// Stopped at the first event past ScheduleSpec::stopAfter: the step lasts longer than it
+    /// (`stepTime` holds the time of that event).
+    bool stopped = false;
     std::string errorCode; ///< "schedule-deadlock", "event-bound-reached", "comm-error"
     std::string error;
     std::vector<std::vector<std::vector<OpRecord>>> ops; ///< [pipeline][stage] in order

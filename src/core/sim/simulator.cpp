@@ -152,6 +152,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     const Workload &w = *d.workload;
     const TrainingConfig &c = w.config;
     plan.schedule.maxEvents = o.maxEvents;
+    plan.schedule.stopAfter = o.stopAfter;
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
     placementFindings(d, plan, r);
@@ -164,6 +165,17 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     };
     const ScheduleOutcome out = runSchedule(plan.schedule, backend, progress);
     r.events = out.events;
+    if (out.stopped) {
+        r.stopped = true;
+        r.stepTime = out.stepTime;
+        r.warnings.push_back({Severity::Error,
+                              "stopped-past-limit",
+                              "the simulation stopped at " + std::to_string(out.stepTime)
+                                  + " s of simulated time, past the limit of "
+                                  + std::to_string(o.stopAfter) + " s",
+                              {}});
+        return r;
+    }
     if (out.cancelled) {
         r.cancelled = true;
         r.warnings.push_back({Severity::Error, "cancelled", "the simulation was cancelled", {}});

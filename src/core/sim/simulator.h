@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <functional>
+#include <limits>
 
 namespace weft {
 
@@ -27,6 +28,10 @@ struct SimOptions
     /// ("replicas-simulated-separately" names the oversubscribed switches).
     bool exploitSymmetry = true;
     std::uint64_t maxEvents = 50'000'000; ///< bound of the schedule's event loop
+    /// Simulated seconds after which the step is not worth finishing: the simulation stops at
+    /// its first event past it (SimResult::stopped). The planner passes its K-th best step
+    /// time. +infinity: never.
+    double stopAfter = std::numeric_limits<double>::infinity();
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
     /// the schedule (pipeline operations and DP/ZeRO requests finished over those known so far,
     /// scaled to 0.95) and with 1 once the link statistics are in. Return false to cancel.

@@ -253,6 +253,9 @@ void PlanDialog::finished()
                                               : tr(" (%1)").arg(reasons.join(QStringLiteral(", "))))
                        .arg(r.counts.prunedByBound)
                        .arg(r.counts.simulated);
+    if (r.counts.stoppedPastBest > 0)
+        text += tr(" %1 stopped in simulation once past the K-th best.")
+                    .arg(r.counts.stoppedPastBest);
     if (r.counts.deduplicated > 0)
         text += tr(" %1 deduplicated (twins of a simulated one).").arg(r.counts.deduplicated);
     if (r.cancelled)
