@@ -113,6 +113,23 @@ private slots:
         QVERIFY(stopped.stepTime > half.stopAfter);
         QVERIFY(stopped.stepTime <= full.stepTime);
         QVERIFY(stopped.events < full.events);
+        // A limit just below a pipeline's step (32 micro-batches over 2 stages, no DP): the
+        // stages' remaining compute shows it long before the clock gets there.
+        Design pipeline = test::makeCluster("dgx-a100", 2).design;
+        pipeline.workload = smallGpt(8, 2, 1, 32);
+        const SimResult whole = simulate(pipeline);
+        QVERIFY2(whole.ok, codes(whole).constData());
+        SimOptions near;
+        near.stopAfter = 0.9 * whole.stepTime;
+        const SimResult early = simulate(pipeline, near);
+        QVERIFY(early.stopped);
+        QVERIFY(early.stepTime > near.stopAfter && early.stepTime <= whole.stepTime);
+        qInfo("events: %llu in all, %llu stopped at 0.9 of the step",
+              static_cast<unsigned long long>(whole.events),
+              static_cast<unsigned long long>(early.events));
+        // The clock alone would pass the limit after about 0.9 of the events (evenly spread
+        // operations); the remaining compute stops it at 0.75.
+        QVERIFY(early.events < 0.8 * whole.events);
         SimOptions above;
         above.stopAfter = full.stepTime * (1 + 1e-9);
         const SimResult same = simulate(d, above);

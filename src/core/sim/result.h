@@ -91,8 +91,8 @@ struct SimResult
 {
     bool ok = false;
     bool cancelled = false;
-    /// The step was stopped once it passed SimOptions::stopAfter (`ok` false; `stepTime` is
-    /// the simulated time reached, less than the step would have lasted).
+    /// The step was stopped once it was known to last longer than SimOptions::stopAfter (`ok`
+    /// false; `stepTime` is the least step known then: above the limit, at most the step).
     bool stopped = false;
     double stepTime = 0;
     double tokensPerSecond = 0;

@@ -167,6 +167,11 @@ private:
     std::vector<int> m_bucketCount; // [(stage * v + chunk) * maxBuckets + bucket]
     int m_maxBuckets = 1;
     std::size_t m_opsDone = 0, m_opsTotal = 0;
+    // [stage][order index]: compute seconds of the stage's operations from that one on, and the
+    // least the step can last as known when the latest operation started (stopAfter).
+    std::vector<std::vector<double>> m_restCompute;
+    double m_stepFloor = 0;
+    double m_optimizerMax = 0; // the slowest stage's optimizer step
     int m_dpOutstanding = 0;
     std::size_t m_dpSubmitted = 0; // DP/ZeRO requests so far, for the progress fraction
     double m_now = 0;
@@ -276,6 +281,9 @@ void Engine::tryStart(int pl, int st)
         }
     }
     ss.busy = true;
+    // The stage's operations from this one on each run at least their compute, one after the
+    // other, and the optimizer follows the last: the step lasts at least that.
+    m_stepFloor = std::max(m_stepFloor, m_now + m_restCompute[si][ss.next] + m_optimizerMax);
     ss.computing = true;
     ss.pending = 0;
     OpRecord rec;
@@ -591,9 +599,9 @@ bool Engine::loop()
             m_out.cancelled = true;
             return false;
         }
-        if (t > m_s.stopAfter) { // the step ends later still
+        if (std::max(t, m_stepFloor) > m_s.stopAfter) { // the step ends later still
             m_out.stopped = true;
-            m_out.stepTime = t;
+            m_out.stepTime = std::max(t, m_stepFloor);
             return false;
         }
         m_now = std::max(m_now, t);
@@ -720,7 +728,14 @@ ScheduleOutcome Engine::run()
                 m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(o[i].chunk)]
                     = static_cast<int>(i);
         m_opsTotal += o.size() * static_cast<std::size_t>(P);
+        auto &rest = m_restCompute.emplace_back(o.size() + 1, 0.0);
+        for (std::size_t i = o.size(); i-- > 0;) {
+            const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(o[i].chunk * m_s.p + st)];
+            rest[i] = rest[i + 1] + (o[i].forward ? w.forwardTime : w.backwardTime);
+        }
     }
+    for (double o : m_s.optimizerTime)
+        m_optimizerMax = std::max(m_optimizerMax, o);
     for (int vs = 0; vs < m_n; ++vs)
         m_maxBuckets = std::max(m_maxBuckets, buckets(vs));
     m_bucketCount.assign(static_cast<std::size_t>(m_s.p * m_s.v * m_maxBuckets), 0);

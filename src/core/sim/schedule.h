@@ -154,8 +154,8 @@ struct ScheduleSpec
     std::vector<double> expertParamBytes; ///< [stage] part gathered over expert-DP (EP > 1)
     std::vector<double> optimizerTime; ///< [stage]
     std::uint64_t maxEvents = 50'000'000;
-    /// Simulated seconds: stop at the first event past it (the step then lasts longer; the
-    /// planner's K-th best step time). +infinity: run to the end.
+    /// Simulated seconds: stop as soon as the step is known to last longer (the planner's K-th
+    /// best step time; see ScheduleOutcome::stopped). +infinity: run to the end.
     double stopAfter = std::numeric_limits<double>::infinity();
 };
 
@@ -178,8 +178,9 @@ struct ScheduleOutcome
 {
     bool ok = false;
     bool cancelled = false;
-    /// Stopped at the first event past ScheduleSpec::stopAfter: the step lasts longer than it
-    /// (`stepTime` holds the time of that event).
+    /// Stopped once the step is known to last longer than ScheduleSpec::stopAfter: at the
+    /// first event past it, or when an operation starts whose stage's remaining compute and
+    /// the optimizer end past it (`stepTime` holds that least step, above the limit).
     bool stopped = false;
     std::string errorCode; ///< "schedule-deadlock", "event-bound-reached", "comm-error"
     std::string error;

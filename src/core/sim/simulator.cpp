@@ -170,8 +170,9 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
         r.stepTime = out.stepTime;
         r.warnings.push_back({Severity::Error,
                               "stopped-past-limit",
-                              "the simulation stopped at " + std::to_string(out.stepTime)
-                                  + " s of simulated time, past the limit of "
+                              "the simulation stopped once the step was known to last at "
+                              "least "
+                                  + std::to_string(out.stepTime) + " s, past the limit of "
                                   + std::to_string(o.stopAfter) + " s",
                               {}});
         return r;

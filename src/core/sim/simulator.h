@@ -28,9 +28,10 @@ struct SimOptions
     /// ("replicas-simulated-separately" names the oversubscribed switches).
     bool exploitSymmetry = true;
     std::uint64_t maxEvents = 50'000'000; ///< bound of the schedule's event loop
-    /// Simulated seconds after which the step is not worth finishing: the simulation stops at
-    /// its first event past it (SimResult::stopped). The planner passes its K-th best step
-    /// time. +infinity: never.
+    /// Simulated seconds after which the step is not worth finishing: the simulation stops as
+    /// soon as the step is known to last longer, at its first event past it or when a stage's
+    /// remaining compute and the optimizer would end past it (SimResult::stopped). The planner
+    /// passes its K-th best step time. +infinity: never.
     double stopAfter = std::numeric_limits<double>::infinity();
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
     /// the schedule (pipeline operations and DP/ZeRO requests finished over those known so far,
