@@ -29,8 +29,8 @@ private slots:
         }
         QCOMPARE(lines, 6);
         QVERIFY2(last.find("600/1000 candidates (60%): 300 simulated, 0 deduplicated, 300 "
-                           "pruned by the bound; 5.00 simulated/s; 1 min 0 s elapsed, about 40 s "
-                           "left")
+                           "pruned by the bound, 0 stopped past the K-th best; 5.00 simulated/s; "
+                           "1 min 0 s elapsed, about 40 s left")
                      != std::string::npos,
                  last.c_str());
         // The last candidate always gets its line, once; no time left then.

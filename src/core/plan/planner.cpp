@@ -408,7 +408,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             }
             if (row.stopped) {
                 res.counts.stoppedPastBest += members;
-                progress.pruned += members;
+                progress.stopped += members;
                 progress.done += members;
                 if (options.progress)
                     options.progress(progress);

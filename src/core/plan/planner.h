@@ -109,10 +109,11 @@ struct TrainingPlan
 };
 
 /// Progress of a running plan: `done` of `total` candidates that passed screening have been
-/// simulated, deduplicated or pruned (by the bound, or in simulation once past the K-th best).
+/// simulated, deduplicated, pruned by the bound or stopped in simulation once past the K-th
+/// best.
 struct PlanProgress
 {
-    long long done = 0, total = 0, simulated = 0, pruned = 0, deduplicated = 0;
+    long long done = 0, total = 0, simulated = 0, pruned = 0, deduplicated = 0, stopped = 0;
 };
 
 struct PlanOptions

@@ -20,8 +20,9 @@ public:
     /// The line for `p` at `elapsed` seconds since the plan started, or empty when the last
     /// line (or the start) is less than the interval ago; the line of the last candidate
     /// (done == total) is always given, once. "312/5,000 candidates (6%): 40 simulated, 12
-    /// deduplicated, 260 pruned by the bound; 0.8 simulated/s; 50 s elapsed, about 12 min 30
-    /// s left" (the time left at the rate so far; none before anything is done).
+    /// deduplicated, 250 pruned by the bound, 10 stopped past the K-th best; 0.8 simulated/s;
+    /// 50 s elapsed, about 12 min 30 s left" (the time left at the rate so far; none before
+    /// anything is done).
     std::string update(const PlanProgress &p, double elapsed);
 
 private:

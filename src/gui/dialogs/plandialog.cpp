@@ -80,7 +80,8 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
                 m_ui->progressBar->setMaximum(static_cast<int>(std::max<qint64>(1, total)));
                 m_ui->progressBar->setValue(static_cast<int>(done));
                 m_ui->messageLabel->setText(
-                    tr("%1 of %2 candidates that fit: %3 simulated, %4 pruned by the bound")
+                    tr("%1 of %2 candidates that fit: %3 simulated, %4 pruned by the bound or "
+                       "stopped past the K-th best")
                         .arg(done)
                         .arg(total)
                         .arg(simulated)

@@ -47,6 +47,7 @@ public slots:
     void cancel();
 
 signals:
+    /// `pruned`: by the bound or stopped in simulation past the K-th best (PlanProgress).
     void progress(qint64 done, qint64 total, qint64 simulated, qint64 pruned);
     /// A candidate was simulated and fits (in the order they finish).
     void rowFound(const weft::PlanRow &row);
