@@ -367,6 +367,12 @@ private slots:
                         > stepLowerBound(s.base.model, c, hw).total();
                     // and so are its domain crossings per operation in others
                     const PlacementGroups g = placementGroups(s.base.model, c, o, hw);
+                    // Its operations' least times never stop a simulation at its own step.
+                    const StepBound least = stepLowerBound(s.base.model, c, hw, &g);
+                    QVERIFY2(!simulateCandidate(scratch, base.base, c, o, nullptr, nullptr,
+                                                r.stepTime * (1 + 1e-9), &least)
+                                  .stopped,
+                             qPrintable(QString::fromStdString(describeCandidate(c, o))));
                     perOperation += stepLowerBound(s.base.model, c, hw, &g).total()
                         > stepLowerBound(s.base.model, c, hw).total() * (1 + 1e-12);
                     tight += bound > 0.5 * r.stepTime ? 1 : 0; // and not vacuous

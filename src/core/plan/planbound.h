@@ -123,6 +123,10 @@ struct StepBound
     double optimizer = 0;
     double parameterGather = 0;
     double scaleOut = 0; ///< the step's DP x CP imports over the domains' scale-out capacity
+    /// Per virtual stage (chunk * p + stage), the least time from an operation's start to its
+    /// end on its stage, forward and backward, seconds (what the pipeline's longest path takes
+    /// for each operation; SimOptions::leastForward, leastBackward).
+    std::vector<double> forward, backward;
     [[nodiscard]] double total() const
     {
         return std::max(pipeline + optimizer + parameterGather, scaleOut);

@@ -24,12 +24,14 @@ SimOptions planSimOptions(const std::atomic<bool> *cancel);
 /// Simulates `c` with rank order `order` on `scratch` (a copy of the design whose workload it
 /// replaces with candidateWorkload(base, c, order)). `error` receives the first error code when
 /// the simulation could not run. With `stopAfter` (simulated seconds) the simulation stops
-/// once its step is known to last longer (SimOptions::stopAfter): the row then has `stopped`
-/// set and no result.
+/// once its step is known to last longer (SimOptions::stopAfter; with `least`, the
+/// candidate's stepLowerBound(), its operations' least times): the row then has `stopped` set
+/// and no result.
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
                           std::string *error = nullptr,
-                          double stopAfter = std::numeric_limits<double>::infinity());
+                          double stopAfter = std::numeric_limits<double>::infinity(),
+                          const StepBound *least = nullptr);
 
 /// The losing layouts of `best` (see above), in that order.
 std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &space,

@@ -105,6 +105,7 @@ struct Pending
 {
     long long index = 0;
     std::size_t config = 0; ///< into the screened list
+    std::size_t layout = 0; ///< into the placement groups
     std::string order;
     double bound = 0;
 };
@@ -167,11 +168,15 @@ SimOptions planSimOptions(const std::atomic<bool> *cancel)
 
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
-                          std::string *error, double stopAfter)
+                          std::string *error, double stopAfter, const StepBound *least)
 {
     scratch.workload = candidateWorkload(base, c, order);
     SimOptions options = planSimOptions(cancel);
     options.stopAfter = stopAfter;
+    if (least) {
+        options.leastForward = least->forward;
+        options.leastBackward = least->backward;
+    }
     const SimResult r = simulate(scratch, options);
     PlanRow row;
     row.config = scratch.workload->config;
@@ -263,7 +268,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 ++res.counts.infeasible[s.reason];
                 continue;
             }
-            pending.push_back({i, k, s.orders[j], s.bound});
+            pending.push_back({i, k, 0, s.orders[j], s.bound});
         }
         if (s.reason == "memory-over-capacity"
             && (!res.closest
@@ -282,6 +287,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         if (fresh)
             layouts.push_back(&pending[i]);
         layoutOf[i] = it->second;
+        pending[i].layout = it->second;
     }
     std::vector<PlacementGroups> groups(layouts.size());
     parallelFor(layouts.size(), options.jobs, [&](std::size_t i) {
@@ -397,8 +403,10 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             std::string error;
             // A step that passes the K-th best cannot rank: its simulation stops there
             // (only ever later than a strictly slower step, as the bound's pruning).
-            PlanRow row = simulateCandidate(scratch, space.base, configs[p.config].config, p.order,
-                                            options.cancel, &error, kth);
+            const TrainingConfig &c = configs[p.config].config;
+            const StepBound least = stepLowerBound(space.base.model, c, hw, &groups[p.layout]);
+            PlanRow row = simulateCandidate(scratch, space.base, c, p.order, options.cancel, &error,
+                                            kth, &least);
             row.index = p.index;
             row.lowerBound = p.bound;
             const std::lock_guard lock(mutex);

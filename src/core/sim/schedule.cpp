@@ -281,8 +281,9 @@ void Engine::tryStart(int pl, int st)
         }
     }
     ss.busy = true;
-    // The stage's operations from this one on each run at least their compute, one after the
-    // other, and the optimizer follows the last: the step lasts at least that.
+    // The stage's operations from this one on each run at least their compute (or the least
+    // the caller knows), one after the other, and the optimizer follows the last: the step
+    // lasts at least that.
     m_stepFloor = std::max(m_stepFloor, m_now + m_restCompute[si][ss.next] + m_optimizerMax);
     ss.computing = true;
     ss.pending = 0;
@@ -730,8 +731,11 @@ ScheduleOutcome Engine::run()
         m_opsTotal += o.size() * static_cast<std::size_t>(P);
         auto &rest = m_restCompute.emplace_back(o.size() + 1, 0.0);
         for (std::size_t i = o.size(); i-- > 0;) {
-            const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(o[i].chunk * m_s.p + st)];
-            rest[i] = rest[i + 1] + (o[i].forward ? w.forwardTime : w.backwardTime);
+            const int vs = o[i].chunk * m_s.p + st;
+            const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+            rest[i] = rest[i + 1]
+                + std::max(o[i].forward ? w.forwardTime : w.backwardTime,
+                           at(o[i].forward ? m_s.leastForward : m_s.leastBackward, vs));
         }
     }
     for (double o : m_s.optimizerTime)

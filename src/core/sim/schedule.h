@@ -157,6 +157,9 @@ struct ScheduleSpec
     /// Simulated seconds: stop as soon as the step is known to last longer (the planner's K-th
     /// best step time; see ScheduleOutcome::stopped). +infinity: run to the end.
     double stopAfter = std::numeric_limits<double>::infinity();
+    /// Per virtual stage: least seconds of an operation, start to end (SimOptions::
+    /// leastForward, leastBackward); empty or shorter than the compute: the compute.
+    std::vector<double> leastForward, leastBackward;
 };
 
 /// One executed operation (absolute times, seconds).

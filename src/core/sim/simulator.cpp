@@ -153,6 +153,8 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     const TrainingConfig &c = w.config;
     plan.schedule.maxEvents = o.maxEvents;
     plan.schedule.stopAfter = o.stopAfter;
+    plan.schedule.leastForward = o.leastForward;
+    plan.schedule.leastBackward = o.leastBackward;
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
     placementFindings(d, plan, r);

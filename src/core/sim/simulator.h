@@ -33,6 +33,12 @@ struct SimOptions
     /// remaining compute and the optimizer would end past it (SimResult::stopped). The planner
     /// passes its K-th best step time. +infinity: never.
     double stopAfter = std::numeric_limits<double>::infinity();
+    /// With stopAfter: per virtual stage (chunk * p + stage), the least seconds an operation
+    /// takes from its start to its end on its stage, forward and backward, where the caller
+    /// knows more than the compute (the planner's bound, stepLowerBound()); they must not
+    /// exceed what the simulation takes, or it may stop a step that ends within the limit.
+    /// Empty: the compute alone.
+    std::vector<double> leastForward, leastBackward;
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
     /// the schedule (pipeline operations and DP/ZeRO requests finished over those known so far,
     /// scaled to 0.95) and with 1 once the link statistics are in. Return false to cancel.
