@@ -246,13 +246,18 @@ private slots:
         // 8 NICs of 400 Gb/s, at the link technology's efficiency (below line rate).
         QVERIFY(cap > 0.5 * 8 * 50e9 && cap < 8 * 50e9);
         const TransformerSpec &m = d.workload->model;
-        TrainingConfig c;
-        c.globalBatch = 16;
+        const auto layout = [](int tp, int cp, int pp, int dp) {
+            TrainingConfig c;
+            c.globalBatch = 16;
+            c.tp = tp;
+            c.cp = cp;
+            c.pp = pp;
+            c.dp = dp;
+            return c;
+        };
         // TP 2 x CP 8, TP innermost: each CP group has 4 ranks in each domain, so each of the
         // two groups brings 4/8 of its buffer into each domain; TP stays inside.
-        c.tp = 2;
-        c.cp = 8;
-        c.dp = 1;
+        TrainingConfig c = layout(2, 8, 1, 1);
         PlacementGroups g = placementGroups(m, c, "tp-cp-dp-pp", hw);
         QVERIFY(g.valid);
         QCOMPARE(g.cpDomain.size(), std::size_t(1));
@@ -265,32 +270,21 @@ private slots:
         QCOMPARE(g.cpDomain[0], 0.0);
         // TP 8 x PP 2: each stage fills a domain; its 8 sends cross, both ways (boundaries
         // 0 -> 1 and 1 -> 0). DP 2 x PP 2 x TP 4 with DP outside PP: the same per replica.
-        c = TrainingConfig {};
-        c.globalBatch = 16;
-        c.tp = 8;
-        c.pp = 2;
-        c.dp = 1;
+        c = layout(8, 1, 2, 1);
         g = placementGroups(m, c, "tp-pp", hw);
         QCOMPARE(g.ppDomain.size(), std::size_t(2));
         QVERIFY(std::abs(g.ppDomain[0] * cap - 8) < 1e-12);
         QVERIFY(std::abs(g.ppDomain[1] * cap - 8) < 1e-12);
         // PP inside the domains: no send crosses.
-        c.tp = 4;
-        c.dp = 2;
+        c = layout(4, 1, 2, 2);
         g = placementGroups(m, c, "tp-pp-dp", hw);
         QCOMPARE(g.ppDomain[0], 0.0);
         // DP 16: one group of 8 + 8 ranks brings half of each rank's buffer into each domain.
-        c = TrainingConfig {};
-        c.globalBatch = 16;
-        c.dp = 16;
+        c = layout(1, 1, 1, 16);
         g = placementGroups(m, c, "tp-cp-dp-pp", hw);
         QVERIFY(std::abs(g.dpDomain[0] * cap - 0.5) < 1e-12);
         // The bound takes them: a CP exchange over the domains lasts at least its import.
-        c = TrainingConfig {};
-        c.globalBatch = 16;
-        c.tp = 2;
-        c.cp = 8;
-        c.dp = 1;
+        c = layout(2, 8, 1, 1);
         g = placementGroups(m, c, "tp-cp-dp-pp", hw);
         QVERIFY(stepLowerBound(m, c, hw, &g).total() >= stepLowerBound(m, c, hw).total());
         QCOMPARE(candidateLowerBound(m, c, g, hw),

@@ -176,6 +176,7 @@ PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingC
     if (least) {
         options.leastForward = least->forward;
         options.leastBackward = least->backward;
+        options.leastTail = least->parameterGather;
     }
     const SimResult r = simulate(scratch, options);
     PlanRow row;

@@ -163,27 +163,25 @@ Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const 
         touched.clear();
         return w;
     };
+    // The TP groups (along TP, one per CP rank) or the CP groups (along CP, one per TP rank)
+    // of one DP replica's stage: the worst domain.
+    const auto groupsOf = [&](bool alongTp, int dp, int st) {
+        const int n = alongTp ? c.tp : c.cp, others = alongTp ? c.cp : c.tp;
+        for (int o = 0; o < others; ++o) {
+            members.clear();
+            for (int i = 0; i < n; ++i)
+                members.push_back(alongTp ? rank(i, o, dp, st) : rank(o, i, dp, st));
+            group(n);
+        }
+        return worst();
+    };
     for (int dp = 0; dp < c.dp; ++dp)
         for (int st = 0; st < c.pp; ++st) {
             const std::size_t si = static_cast<std::size_t>(st);
-            if (c.tp > 1) {
-                for (int cp = 0; cp < c.cp; ++cp) {
-                    members.clear();
-                    for (int t = 0; t < c.tp; ++t)
-                        members.push_back(rank(t, cp, dp, st));
-                    group(c.tp);
-                }
-                out.tp[si] = std::min(out.tp[si], worst());
-            }
-            if (c.cp > 1) {
-                for (int t = 0; t < c.tp; ++t) {
-                    members.clear();
-                    for (int cp = 0; cp < c.cp; ++cp)
-                        members.push_back(rank(t, cp, dp, st));
-                    group(c.cp);
-                }
-                out.cp[si] = std::min(out.cp[si], worst());
-            }
+            if (c.tp > 1)
+                out.tp[si] = std::min(out.tp[si], groupsOf(true, dp, st));
+            if (c.cp > 1)
+                out.cp[si] = std::min(out.cp[si], groupsOf(false, dp, st));
             if (c.pp > 1) {
                 for (int t = 0; t < c.tp; ++t)
                     for (int cp = 0; cp < c.cp; ++cp) {

@@ -282,9 +282,10 @@ void Engine::tryStart(int pl, int st)
     }
     ss.busy = true;
     // The stage's operations from this one on each run at least their compute (or the least
-    // the caller knows), one after the other, and the optimizer follows the last: the step
-    // lasts at least that.
-    m_stepFloor = std::max(m_stepFloor, m_now + m_restCompute[si][ss.next] + m_optimizerMax);
+    // the caller knows), one after the other, and the optimizer (and the least the caller
+    // knows of what follows it) follows the last: the step lasts at least that.
+    m_stepFloor = std::max(m_stepFloor,
+                           m_now + m_restCompute[si][ss.next] + m_optimizerMax + m_s.leastTail);
     ss.computing = true;
     ss.pending = 0;
     OpRecord rec;

@@ -160,6 +160,7 @@ struct ScheduleSpec
     /// Per virtual stage: least seconds of an operation, start to end (SimOptions::
     /// leastForward, leastBackward); empty or shorter than the compute: the compute.
     std::vector<double> leastForward, leastBackward;
+    double leastTail = 0; ///< least seconds after the optimizer (SimOptions::leastTail)
 };
 
 /// One executed operation (absolute times, seconds).

@@ -155,6 +155,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     plan.schedule.stopAfter = o.stopAfter;
     plan.schedule.leastForward = o.leastForward;
     plan.schedule.leastBackward = o.leastBackward;
+    plan.schedule.leastTail = o.leastTail;
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
     placementFindings(d, plan, r);

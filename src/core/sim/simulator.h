@@ -39,6 +39,9 @@ struct SimOptions
     /// exceed what the simulation takes, or it may stop a step that ends within the limit.
     /// Empty: the compute alone.
     std::vector<double> leastForward, leastBackward;
+    /// With stopAfter: the least seconds from the optimizer's end to the step's (ZeRO-1/2's
+    /// parameter all-gather: the planner's StepBound::parameterGather); the same caveat.
+    double leastTail = 0;
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
     /// the schedule (pipeline operations and DP/ZeRO requests finished over those known so far,
     /// scaled to 0.95) and with 1 once the link statistics are in. Return false to cancel.
