@@ -127,6 +127,15 @@ private slots:
         qInfo("events: %llu in all, %llu stopped at 0.9 of the step",
               static_cast<unsigned long long>(whole.events),
               static_cast<unsigned long long>(early.events));
+        // The pipeline's own dependencies count: under 1F1B the first forward leads through
+        // every operation of the other stage before the first stage's last backward, (m + 1)
+        // operations' compute where one stage has m: a limit between the two stops the step
+        // as it starts.
+        SimOptions between;
+        between.stopAfter = whole.breakdown.compute * (1 + 0.5 / 32) + whole.breakdown.optimizer;
+        const SimResult atOnce = simulate(pipeline, between);
+        QVERIFY(atOnce.stopped);
+        QVERIFY2(atOnce.events <= 2, QByteArray::number(qulonglong(atOnce.events)));
         // The clock alone would pass the limit after about 0.9 of the events (evenly spread
         // operations); the remaining compute stops it at 0.75.
         QVERIFY(early.events < 0.8 * whole.events);

@@ -167,9 +167,10 @@ private:
     std::vector<int> m_bucketCount; // [(stage * v + chunk) * maxBuckets + bucket]
     int m_maxBuckets = 1;
     std::size_t m_opsDone = 0, m_opsTotal = 0;
-    // [stage][order index]: compute seconds of the stage's operations from that one on, and the
-    // least the step can last as known when the latest operation started (stopAfter).
-    std::vector<std::vector<double>> m_restCompute;
+    // [stage][order index]: least seconds from that operation's start to the end of the last
+    // operation (tailLengths()), and the least the step can last as known when the latest
+    // operation started (stopAfter).
+    std::vector<std::vector<double>> m_tail;
     double m_stepFloor = 0;
     double m_optimizerMax = 0; // the slowest stage's optimizer step
     int m_dpOutstanding = 0;
@@ -240,7 +241,88 @@ private:
     }
     bool loop();
     void breakdown();
+    void tailLengths();
 };
+
+// The longest path from each operation's start to the end of the last one, through the
+// schedule's dependencies: the next operation on its stage (stageOrder()) and the one its
+// output feeds (the next virtual stage's forward, the previous one's backward, or after the
+// last forward its own backward), each at least its compute (or the caller's least time),
+// sends taken as instant. The simulator runs every operation in that order and starts it no
+// sooner than its input has arrived, so from any operation's start the step lasts at least
+// its tail.
+void Engine::tailLengths()
+{
+    const std::size_t p = static_cast<std::size_t>(m_s.p);
+    const std::size_t m = static_cast<std::size_t>(m_s.m);
+    // Stage and order index of each (direction, virtual stage, micro-batch).
+    std::vector<std::pair<int, int>> where(2 * static_cast<std::size_t>(m_n) * m, {-1, -1});
+    const auto key = [m](bool forward, int vs, int mb) {
+        return (static_cast<std::size_t>(vs) * m + static_cast<std::size_t>(mb)) * 2
+            + (forward ? 0 : 1);
+    };
+    for (std::size_t st = 0; st < p; ++st)
+        for (std::size_t i = 0; i < m_order[st].size(); ++i) {
+            const StageOp &o = m_order[st][i];
+            where[key(o.forward, o.chunk * m_s.p + static_cast<int>(st), o.microBatch)]
+                = {static_cast<int>(st), static_cast<int>(i)};
+        }
+    const auto least = [this](const StageOp &o, int st) {
+        const int vs = o.chunk * m_s.p + st;
+        const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+        return std::max(o.forward ? w.forwardTime : w.backwardTime,
+                        at(o.forward ? m_s.leastForward : m_s.leastBackward, vs));
+    };
+    // The operation fed by `o` on stage `st`, or {-1, -1}.
+    const auto consumer = [&](const StageOp &o, int st) -> std::pair<int, int> {
+        const int vs = o.chunk * m_s.p + st;
+        if (o.forward) // the last virtual stage's forward feeds its own backward
+            return vs == m_n - 1 ? where[key(false, vs, o.microBatch)]
+                                 : where[key(true, vs + 1, o.microBatch)];
+        return vs > 0 ? where[key(false, vs - 1, o.microBatch)] : std::pair {-1, -1};
+    };
+    // Reverse topological order: an operation once both its successors are done.
+    m_tail.assign(p, {});
+    std::vector<std::vector<int>> left(p);
+    std::vector<std::vector<std::pair<int, int>>> producer(p);
+    for (std::size_t st = 0; st < p; ++st) {
+        m_tail[st].assign(m_order[st].size(), 0.0);
+        left[st].assign(m_order[st].size(), 0);
+        producer[st].assign(m_order[st].size(), {-1, -1});
+    }
+    for (std::size_t st = 0; st < p; ++st)
+        for (std::size_t i = 0; i < m_order[st].size(); ++i) {
+            left[st][i] += i + 1 < m_order[st].size() ? 1 : 0;
+            const auto [cs, ci] = consumer(m_order[st][i], static_cast<int>(st));
+            if (cs >= 0) {
+                ++left[st][i];
+                producer[static_cast<std::size_t>(cs)][static_cast<std::size_t>(ci)]
+                    = {static_cast<int>(st), static_cast<int>(i)};
+            }
+        }
+    std::vector<std::pair<int, int>> ready;
+    for (std::size_t st = 0; st < p; ++st)
+        for (std::size_t i = 0; i < m_order[st].size(); ++i)
+            if (left[st][i] == 0)
+                ready.emplace_back(static_cast<int>(st), static_cast<int>(i));
+    while (!ready.empty()) {
+        const auto [st, i] = ready.back();
+        ready.pop_back();
+        const std::size_t si = static_cast<std::size_t>(st), ii = static_cast<std::size_t>(i);
+        double after = ii + 1 < m_order[si].size() ? m_tail[si][ii + 1] : 0.0;
+        if (const auto [cs, ci] = consumer(m_order[si][ii], st); cs >= 0)
+            after = std::max(after,
+                             m_tail[static_cast<std::size_t>(cs)][static_cast<std::size_t>(ci)]);
+        m_tail[si][ii] = least(m_order[si][ii], st) + after;
+        const auto release = [&](int s, int k) {
+            if (s >= 0 && --left[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] == 0)
+                ready.emplace_back(s, k);
+        };
+        if (ii > 0)
+            release(st, i - 1);
+        release(producer[si][ii].first, producer[si][ii].second);
+    }
+}
 
 bool Engine::inputReady(int pl, int st, const StageOp &op, double &ready, double &prod) const
 {
@@ -281,11 +363,11 @@ void Engine::tryStart(int pl, int st)
         }
     }
     ss.busy = true;
-    // The stage's operations from this one on each run at least their compute (or the least
-    // the caller knows), one after the other, and the optimizer (and the least the caller
-    // knows of what follows it) follows the last: the step lasts at least that.
-    m_stepFloor = std::max(m_stepFloor,
-                           m_now + m_restCompute[si][ss.next] + m_optimizerMax + m_s.leastTail);
+    // The operations this one leads to run at least their tail (tailLengths()), and the
+    // optimizer (and the least the caller knows of what follows it) follows the last: the
+    // step lasts at least that.
+    m_stepFloor
+        = std::max(m_stepFloor, m_now + m_tail[si][ss.next] + m_optimizerMax + m_s.leastTail);
     ss.computing = true;
     ss.pending = 0;
     OpRecord rec;
@@ -730,15 +812,8 @@ ScheduleOutcome Engine::run()
                 m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(o[i].chunk)]
                     = static_cast<int>(i);
         m_opsTotal += o.size() * static_cast<std::size_t>(P);
-        auto &rest = m_restCompute.emplace_back(o.size() + 1, 0.0);
-        for (std::size_t i = o.size(); i-- > 0;) {
-            const int vs = o[i].chunk * m_s.p + st;
-            const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
-            rest[i] = rest[i + 1]
-                + std::max(o[i].forward ? w.forwardTime : w.backwardTime,
-                           at(o[i].forward ? m_s.leastForward : m_s.leastBackward, vs));
-        }
     }
+    tailLengths();
     for (double o : m_s.optimizerTime)
         m_optimizerMax = std::max(m_optimizerMax, o);
     for (int vs = 0; vs < m_n; ++vs)
