@@ -12,6 +12,7 @@
 #include "workload/costmodel.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace weft;
@@ -100,33 +101,35 @@ private slots:
     // `stopped` and the time reached; a limit the step stays within changes nothing.
     void stopsOncePastTheLimit()
     {
+        // `d` simulated with the limit at `fraction` of its step `full`: stopped, with a least
+        // step between the limit and the step.
+        const auto stoppedAt = [](const Design &d, const SimResult &full, double fraction) {
+            SimOptions o;
+            o.stopAfter = fraction * full.stepTime;
+            const SimResult r = simulate(d, o);
+            return r.stopped && !r.ok && hasCode(r, "stopped-past-limit")
+                    && r.stepTime > o.stopAfter && r.stepTime <= full.stepTime
+                ? std::optional<SimResult>(r)
+                : std::nullopt;
+        };
         Design d = test::makeCluster("dgx-a100", 4).design;
         d.workload = smallGpt(8, 2, 2, 16);
         const SimResult full = simulate(d);
         QVERIFY2(full.ok, codes(full).constData());
-        SimOptions half;
-        half.stopAfter = 0.5 * full.stepTime;
-        const SimResult stopped = simulate(d, half);
-        QVERIFY(stopped.stopped);
-        QVERIFY(!stopped.ok);
-        QVERIFY(hasCode(stopped, "stopped-past-limit"));
-        QVERIFY(stopped.stepTime > half.stopAfter);
-        QVERIFY(stopped.stepTime <= full.stepTime);
-        QVERIFY(stopped.events < full.events);
+        const std::optional<SimResult> stopped = stoppedAt(d, full, 0.5);
+        QVERIFY(stopped);
+        QVERIFY(stopped->events < full.events);
         // A limit just below a pipeline's step (32 micro-batches over 2 stages, no DP): the
-        // stages' remaining compute shows it long before the clock gets there.
+        // operations that remain show it long before the clock gets there.
         Design pipeline = test::makeCluster("dgx-a100", 2).design;
         pipeline.workload = smallGpt(8, 2, 1, 32);
         const SimResult whole = simulate(pipeline);
         QVERIFY2(whole.ok, codes(whole).constData());
-        SimOptions near;
-        near.stopAfter = 0.9 * whole.stepTime;
-        const SimResult early = simulate(pipeline, near);
-        QVERIFY(early.stopped);
-        QVERIFY(early.stepTime > near.stopAfter && early.stepTime <= whole.stepTime);
+        const std::optional<SimResult> early = stoppedAt(pipeline, whole, 0.9);
+        QVERIFY(early);
         qInfo("events: %llu in all, %llu stopped at 0.9 of the step",
               static_cast<unsigned long long>(whole.events),
-              static_cast<unsigned long long>(early.events));
+              static_cast<unsigned long long>(early->events));
         // The pipeline's own dependencies count: under 1F1B the first forward leads through
         // every operation of the other stage before the first stage's last backward, (m + 1)
         // operations' compute where one stage has m: a limit between the two stops the step
@@ -138,7 +141,7 @@ private slots:
         QVERIFY2(atOnce.events <= 2, QByteArray::number(qulonglong(atOnce.events)));
         // The clock alone would pass the limit after about 0.9 of the events (evenly spread
         // operations); the remaining compute stops it at 0.75.
-        QVERIFY(early.events < 0.8 * whole.events);
+        QVERIFY(early->events < 0.8 * whole.events);
         SimOptions above;
         above.stopAfter = full.stepTime * (1 + 1e-9);
         const SimResult same = simulate(d, above);

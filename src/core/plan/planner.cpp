@@ -392,13 +392,17 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                     kth = best.back().stepTime;
                 prune = p.bound > kth;
             }
-            if (prune) {
-                const std::lock_guard lock(mutex);
-                res.counts.prunedByBound += members;
-                progress.pruned += members;
+            // Counts a job left out (under the lock) in its plan count and its progress one.
+            const auto leftOut = [&](long long &count, long long &shown) {
+                count += members;
+                shown += members;
                 progress.done += members;
                 if (options.progress)
                     options.progress(progress);
+            };
+            if (prune) {
+                const std::lock_guard lock(mutex);
+                leftOut(res.counts.prunedByBound, progress.pruned);
                 continue;
             }
             std::string error;
@@ -416,11 +420,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 continue;
             }
             if (row.stopped) {
-                res.counts.stoppedPastBest += members;
-                progress.stopped += members;
-                progress.done += members;
-                if (options.progress)
-                    options.progress(progress);
+                leftOut(res.counts.stoppedPastBest, progress.stopped);
                 continue;
             }
             record(row, error, false);
