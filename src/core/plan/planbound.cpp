@@ -383,6 +383,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         in.forward.push_back(o.forward);
         in.backward.push_back(o.backward);
     }
+    b.hops = hops;
+    b.gradient = grad;
     b.forward = in.forward;
     b.backward = in.backward;
     if (zero3)

@@ -127,6 +127,11 @@ struct StepBound
     /// end on its stage, forward and backward, seconds (what the pipeline's longest path takes
     /// for each operation; SimOptions::leastForward, leastBackward).
     std::vector<double> forward, backward;
+    /// Per stage boundary s -> s + 1 (mod p), the least time of one PP send, seconds.
+    std::vector<double> hops;
+    /// Per virtual stage, the least time of its gradients' DP x CP reduction, which starts no
+    /// sooner than the chunk's last backward does, seconds.
+    std::vector<double> gradient;
     [[nodiscard]] double total() const
     {
         return std::max(pipeline + optimizer + parameterGather, scaleOut);

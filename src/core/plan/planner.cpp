@@ -177,6 +177,8 @@ PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingC
         options.leastForward = least->forward;
         options.leastBackward = least->backward;
         options.leastTail = least->parameterGather;
+        options.leastHops = least->hops;
+        options.leastGradient = least->gradient;
     }
     const SimResult r = simulate(scratch, options);
     PlanRow row;

@@ -248,9 +248,10 @@ private:
 // schedule's dependencies: the next operation on its stage (stageOrder()) and the one its
 // output feeds (the next virtual stage's forward, the previous one's backward, or after the
 // last forward its own backward), each at least its compute (or the caller's least time),
-// sends taken as instant. The simulator runs every operation in that order and starts it no
-// sooner than its input has arrived, so from any operation's start the step lasts at least
-// its tail.
+// sends at least the caller's least PP send time, and a chunk's last backward at least the
+// caller's least time of its gradients' reduction. The simulator runs every operation in that order
+// and starts it no sooner than its input has arrived, so from any operation's start the step lasts
+// at least its tail.
 void Engine::tailLengths()
 {
     const std::size_t p = static_cast<std::size_t>(m_s.p);
@@ -309,11 +310,19 @@ void Engine::tailLengths()
         const auto [st, i] = ready.back();
         ready.pop_back();
         const std::size_t si = static_cast<std::size_t>(st), ii = static_cast<std::size_t>(i);
+        const StageOp &op = m_order[si][ii];
         double after = ii + 1 < m_order[si].size() ? m_tail[si][ii + 1] : 0.0;
-        if (const auto [cs, ci] = consumer(m_order[si][ii], st); cs >= 0)
-            after = std::max(after,
-                             m_tail[static_cast<std::size_t>(cs)][static_cast<std::size_t>(ci)]);
-        m_tail[si][ii] = least(m_order[si][ii], st) + after;
+        if (const auto [cs, ci] = consumer(op, st); cs >= 0) {
+            // A send to another stage crosses boundary st (forward) or cs (backward).
+            const double hop = cs == st ? 0.0 : at(m_s.leastHops, op.forward ? st : cs);
+            after = std::max(
+                after, hop + m_tail[static_cast<std::size_t>(cs)][static_cast<std::size_t>(ci)]);
+        }
+        m_tail[si][ii] = least(op, st) + after;
+        // The chunk's gradients reduce from the start of its last backward on.
+        if (!op.forward
+            && static_cast<int>(ii) == m_lastBwdIndex[si][static_cast<std::size_t>(op.chunk)])
+            m_tail[si][ii] = std::max(m_tail[si][ii], at(m_s.leastGradient, op.chunk * m_s.p + st));
         const auto release = [&](int s, int k) {
             if (s >= 0 && --left[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] == 0)
                 ready.emplace_back(s, k);

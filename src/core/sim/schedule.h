@@ -160,6 +160,7 @@ struct ScheduleSpec
     /// Per virtual stage: least seconds of an operation, start to end (SimOptions::
     /// leastForward, leastBackward); empty or shorter than the compute: the compute.
     std::vector<double> leastForward, leastBackward;
+    std::vector<double> leastHops, leastGradient; ///< SimOptions::leastHops, leastGradient
     double leastTail = 0; ///< least seconds after the optimizer (SimOptions::leastTail)
 };
 

@@ -156,6 +156,8 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     plan.schedule.leastForward = o.leastForward;
     plan.schedule.leastBackward = o.leastBackward;
     plan.schedule.leastTail = o.leastTail;
+    plan.schedule.leastHops = o.leastHops;
+    plan.schedule.leastGradient = o.leastGradient;
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
     placementFindings(d, plan, r);

@@ -39,6 +39,10 @@ struct SimOptions
     /// exceed what the simulation takes, or it may stop a step that ends within the limit.
     /// Empty: the compute alone.
     std::vector<double> leastForward, leastBackward;
+    /// With stopAfter: per stage boundary s -> s + 1 (mod p), the least seconds of a PP send
+    /// (either way); per virtual stage, the least seconds of its gradients' reduction from the
+    /// start of its last backward. The same caveat; empty: none.
+    std::vector<double> leastHops, leastGradient;
     /// With stopAfter: the least seconds from the optimizer's end to the step's (ZeRO-1/2's
     /// parameter all-gather: the planner's StepBound::parameterGather); the same caveat.
     double leastTail = 0;
