@@ -139,6 +139,20 @@ private slots:
         const SimResult atOnce = simulate(pipeline, between);
         QVERIFY(atOnce.stopped);
         QVERIFY2(atOnce.events <= 2, QByteArray::number(qulonglong(atOnce.events)));
+        // The caller's least times count (the planner's bound): a send or a gradient reduction
+        // known to take a whole step stops it at once.
+        for (int kind = 0; kind < 4; ++kind) {
+            SimOptions o;
+            o.stopAfter = 0.99 * whole.stepTime;
+            std::vector<double> &v = kind == 0 ? o.leastHops
+                : kind == 1                    ? o.leastGradient
+                : kind == 2                    ? o.leastForward
+                                               : o.leastBackward;
+            v.assign(2, whole.stepTime);
+            const SimResult r = simulate(pipeline, o);
+            QVERIFY(r.stopped);
+            QVERIFY2(r.events <= 2, QByteArray::number(kind));
+        }
         // The clock alone would pass the limit after about 0.9 of the events (evenly spread
         // operations); the remaining compute stops it at 0.75.
         QVERIFY(early->events < 0.8 * whole.events);
