@@ -144,10 +144,10 @@ private slots:
         for (int kind = 0; kind < 4; ++kind) {
             SimOptions o;
             o.stopAfter = 0.99 * whole.stepTime;
-            std::vector<double> &v = kind == 0 ? o.leastHops
-                : kind == 1                    ? o.leastGradient
-                : kind == 2                    ? o.leastForward
-                                               : o.leastBackward;
+            std::vector<double> &v = kind == 0 ? o.least.hops
+                : kind == 1                    ? o.least.gradient
+                : kind == 2                    ? o.least.forward
+                                               : o.least.backward;
             v.assign(2, whole.stepTime);
             const SimResult r = simulate(pipeline, o);
             QVERIFY(r.stopped);

@@ -125,7 +125,7 @@ struct StepBound
     double scaleOut = 0; ///< the step's DP x CP imports over the domains' scale-out capacity
     /// Per virtual stage (chunk * p + stage), the least time from an operation's start to its
     /// end on its stage, forward and backward, seconds (what the pipeline's longest path takes
-    /// for each operation; SimOptions::leastForward, leastBackward).
+    /// for each operation; SimOptions::least).
     std::vector<double> forward, backward;
     /// Per stage boundary s -> s + 1 (mod p), the least time of one PP send, seconds.
     std::vector<double> hops;

@@ -173,13 +173,9 @@ PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingC
     scratch.workload = candidateWorkload(base, c, order);
     SimOptions options = planSimOptions(cancel);
     options.stopAfter = stopAfter;
-    if (least) {
-        options.leastForward = least->forward;
-        options.leastBackward = least->backward;
-        options.leastTail = least->parameterGather;
-        options.leastHops = least->hops;
-        options.leastGradient = least->gradient;
-    }
+    if (least)
+        options.least = {least->forward, least->backward, least->hops, least->gradient,
+                         least->parameterGather};
     const SimResult r = simulate(scratch, options);
     PlanRow row;
     row.config = scratch.workload->config;

@@ -272,7 +272,7 @@ void Engine::tailLengths()
         const int vs = o.chunk * m_s.p + st;
         const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
         return std::max(o.forward ? w.forwardTime : w.backwardTime,
-                        at(o.forward ? m_s.leastForward : m_s.leastBackward, vs));
+                        at(o.forward ? m_s.least.forward : m_s.least.backward, vs));
     };
     // The operation fed by `o` on stage `st`, or {-1, -1}.
     const auto consumer = [&](const StageOp &o, int st) -> std::pair<int, int> {
@@ -314,7 +314,7 @@ void Engine::tailLengths()
         double after = ii + 1 < m_order[si].size() ? m_tail[si][ii + 1] : 0.0;
         if (const auto [cs, ci] = consumer(op, st); cs >= 0) {
             // A send to another stage crosses boundary st (forward) or cs (backward).
-            const double hop = cs == st ? 0.0 : at(m_s.leastHops, op.forward ? st : cs);
+            const double hop = cs == st ? 0.0 : at(m_s.least.hops, op.forward ? st : cs);
             after = std::max(
                 after, hop + m_tail[static_cast<std::size_t>(cs)][static_cast<std::size_t>(ci)]);
         }
@@ -322,7 +322,8 @@ void Engine::tailLengths()
         // The chunk's gradients reduce from the start of its last backward on.
         if (!op.forward
             && static_cast<int>(ii) == m_lastBwdIndex[si][static_cast<std::size_t>(op.chunk)])
-            m_tail[si][ii] = std::max(m_tail[si][ii], at(m_s.leastGradient, op.chunk * m_s.p + st));
+            m_tail[si][ii]
+                = std::max(m_tail[si][ii], at(m_s.least.gradient, op.chunk * m_s.p + st));
         const auto release = [&](int s, int k) {
             if (s >= 0 && --left[static_cast<std::size_t>(s)][static_cast<std::size_t>(k)] == 0)
                 ready.emplace_back(s, k);
@@ -375,8 +376,9 @@ void Engine::tryStart(int pl, int st)
     // The operations this one leads to run at least their tail (tailLengths()), and the
     // optimizer (and the least the caller knows of what follows it) follows the last: the
     // step lasts at least that.
-    m_stepFloor
-        = std::max(m_stepFloor, m_now + m_tail[si][ss.next] + m_optimizerMax + m_s.leastTail);
+    if (!m_tail.empty())
+        m_stepFloor
+            = std::max(m_stepFloor, m_now + m_tail[si][ss.next] + m_optimizerMax + m_s.least.tail);
     ss.computing = true;
     ss.pending = 0;
     OpRecord rec;
@@ -822,7 +824,8 @@ ScheduleOutcome Engine::run()
                     = static_cast<int>(i);
         m_opsTotal += o.size() * static_cast<std::size_t>(P);
     }
-    tailLengths();
+    if (std::isfinite(m_s.stopAfter)) // only a limit needs them
+        tailLengths();
     for (double o : m_s.optimizerTime)
         m_optimizerMax = std::max(m_optimizerMax, o);
     for (int vs = 0; vs < m_n; ++vs)

@@ -8,6 +8,7 @@
 
 #include "model/ids.h"
 #include "sim/comm.h"
+#include "sim/leasttimes.h"
 #include "sim/result.h"
 #include "workload/costmodel.h"
 #include "workload/parallelism.h"
@@ -157,11 +158,7 @@ struct ScheduleSpec
     /// Simulated seconds: stop as soon as the step is known to last longer (the planner's K-th
     /// best step time; see ScheduleOutcome::stopped). +infinity: run to the end.
     double stopAfter = std::numeric_limits<double>::infinity();
-    /// Per virtual stage: least seconds of an operation, start to end (SimOptions::
-    /// leastForward, leastBackward); empty or shorter than the compute: the compute.
-    std::vector<double> leastForward, leastBackward;
-    std::vector<double> leastHops, leastGradient; ///< SimOptions::leastHops, leastGradient
-    double leastTail = 0; ///< least seconds after the optimizer (SimOptions::leastTail)
+    LeastTimes least; ///< with stopAfter (SimOptions::least)
 };
 
 /// One executed operation (absolute times, seconds).

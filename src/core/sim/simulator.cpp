@@ -153,11 +153,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     const TrainingConfig &c = w.config;
     plan.schedule.maxEvents = o.maxEvents;
     plan.schedule.stopAfter = o.stopAfter;
-    plan.schedule.leastForward = o.leastForward;
-    plan.schedule.leastBackward = o.leastBackward;
-    plan.schedule.leastTail = o.leastTail;
-    plan.schedule.leastHops = o.leastHops;
-    plan.schedule.leastGradient = o.leastGradient;
+    plan.schedule.least = o.least;
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
     placementFindings(d, plan, r);

@@ -5,6 +5,7 @@
 
 #include "model/design.h"
 #include "sim/comm.h"
+#include "sim/leasttimes.h"
 #include "sim/network.h"
 #include "sim/result.h"
 
@@ -33,19 +34,8 @@ struct SimOptions
     /// remaining compute and the optimizer would end past it (SimResult::stopped). The planner
     /// passes its K-th best step time. +infinity: never.
     double stopAfter = std::numeric_limits<double>::infinity();
-    /// With stopAfter: per virtual stage (chunk * p + stage), the least seconds an operation
-    /// takes from its start to its end on its stage, forward and backward, where the caller
-    /// knows more than the compute (the planner's bound, stepLowerBound()); they must not
-    /// exceed what the simulation takes, or it may stop a step that ends within the limit.
-    /// Empty: the compute alone.
-    std::vector<double> leastForward, leastBackward;
-    /// With stopAfter: per stage boundary s -> s + 1 (mod p), the least seconds of a PP send
-    /// (either way); per virtual stage, the least seconds of its gradients' reduction from the
-    /// start of its last backward. The same caveat; empty: none.
-    std::vector<double> leastHops, leastGradient;
-    /// With stopAfter: the least seconds from the optimizer's end to the step's (ZeRO-1/2's
-    /// parameter all-gather: the planner's StepBound::parameterGather); the same caveat.
-    double leastTail = 0;
+    /// With stopAfter: what the caller knows of the step's least times (leasttimes.h).
+    LeastTimes least;
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
     /// the schedule (pipeline operations and DP/ZeRO requests finished over those known so far,
     /// scaled to 0.95) and with 1 once the link statistics are in. Return false to cancel.
