@@ -8,6 +8,6 @@ namespace weft::test {
 /// hostLaunchFactor), seconds: the value with which Weft's own simulation of the Megatron-LM
 /// DeepSeek-V3 GB200 guide's CUDA-graphs ablation gains what the guide measured (derivation and
 /// check: tst_training_validation, slot hostPerKernelCalibration).
-constexpr double kMegatronHostPerKernel = 23.3e-6;
+constexpr double kMegatronHostPerKernel = 21.8e-6;
 
 } // namespace weft::test

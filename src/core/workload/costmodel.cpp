@@ -1,9 +1,11 @@
 #include "workload/costmodel.h"
 
 #include "workload/kernels.h"
+#include "workload/launchqueue.h"
 
 #include <algorithm>
 #include <numeric>
+#include <vector>
 
 namespace weft {
 
@@ -73,13 +75,15 @@ CastCost castCost(const TrainingConfig &c)
 }
 
 // Kernel times and FLOPs of one micro-batch on one GPU, forward and backward apart, and the
-// host's side of it (hostlaunch.h): every kernel is launched by the host, which runs ahead of
-// the GPU through the launch queue, so a run of kernels between two host synchronisations
-// takes the longer of its GPU time and its host time; the forward of a MoE layer synchronises
-// once (the tokens per expert, copied to the host for the grouped GEMM and the receive
-// buffers). `captured`: kernels inside the graphs of CudaGraphScope::Layers (no host time per
-// kernel); under CudaGraphScope::FullIteration no kernel costs the host anything, so the
-// synchronisation leaves the GPU time as it is.
+// host's side of it: every kernel is launched by the host, which runs ahead of the GPU through
+// the launch queue (workload/launchqueue.h: kernel i starts once kernel i - 1 has finished and
+// the host has launched it), so a run of kernels between two host synchronisations takes at
+// least the longer of its GPU and host times, more where bursts of small kernels and large ones
+// alternate; the forward of a MoE layer synchronises once (the tokens per expert, copied to the
+// host for the grouped GEMM and the receive buffers); the backward runs the forward's kernels
+// in reverse order without synchronising. `captured`: kernels inside the graphs of
+// CudaGraphScope::Layers (no host time per kernel); under CudaGraphScope::FullIteration no
+// kernel costs the host anything, so the GPU time stays as it is.
 struct Pass
 {
     const KernelModel &k;
@@ -90,9 +94,17 @@ struct Pass
     /// beside the token dispatch and combine, not in the layer's critical path.
     bool sharedApart = false;
     double sharedFwd = 0, sharedBwd = 0;
-    double hostFwd = 0, hostBwd = 0; ///< host time of the forward segment open now, backward
-    double fwdSegStart = 0; ///< GPU forward time when the open segment began
-    double fwdClosed = 0; ///< wall time of the closed forward segments
+    /// Kernels queued now run on a side stream: their launches cost the host, their GPU time
+    /// is not on the main stream's timeline.
+    bool sideStream = false;
+    LaunchQueue fwdQueue {}; ///< the forward's run open since the last synchronisation
+    double fwdClosed = 0; ///< wall time of the closed forward runs
+    /// The backward's kernels in forward order: launches and GPU time of each operation.
+    struct BackwardOp
+    {
+        double launches, gpu, perLaunch;
+    };
+    std::vector<BackwardOp> bwdOps {};
     bool captured = false;
     double launchesFwd = 0, launchesBwd = 0; ///< kernels launched outside CUDA graphs
     /// GPU time of the MoE layers' attention side (up to the router) and MLP side (ChunkCost).
@@ -100,31 +112,44 @@ struct Pass
     /// GPU time of the attention core kernels, forward and backward (ChunkCost::attentionCore*).
     double attnFwd = 0, attnBwd = 0;
 
-    // The host launches `nf` forward and `nb` backward kernels.
-    void launch(double nf, double nb)
+    // Whether the kernels queued now are replayed by a CUDA graph.
+    [[nodiscard]] bool inGraph() const
     {
-        if (c.cudaGraphs == CudaGraphScope::FullIteration
-            || (captured && c.cudaGraphs == CudaGraphScope::Layers))
-            return;
+        return c.cudaGraphs == CudaGraphScope::FullIteration
+            || (captured && c.cudaGraphs == CudaGraphScope::Layers);
+    }
+    // The host's time per launch of the kernels queued now (0 inside CUDA graphs).
+    [[nodiscard]] double perLaunch() const
+    {
+        if (inGraph())
+            return 0;
         // the stack's time per launch on the reference host, scaled to this system's CPU
-        const double perLaunch = c.launchOverhead * k.accelerator().hostLaunchFactor;
-        hostFwd += nf * perLaunch;
-        hostBwd += nb * perLaunch;
-        launchesFwd += nf;
-        launchesBwd += nb;
+        return c.launchOverhead * k.accelerator().hostLaunchFactor;
+    }
+    // One operation: `nf` forward kernels of together `gf` seconds of GPU time, `nb` backward
+    // kernels of `gb` seconds.
+    void run(double gf, double gb, double nf, double nb)
+    {
+        fwd += gf;
+        bwd += gb;
+        const double host = perLaunch();
+        fwdQueue.push(nf, sideStream ? 0 : gf, host);
+        bwdOps.push_back({nb, sideStream ? 0 : gb, host});
+        if (!inGraph()) {
+            launchesFwd += nf;
+            launchesBwd += nb;
+        }
     }
     // A host synchronisation in the forward: the queue drains, the host catches up.
-    void sync()
+    void sync() { fwdClosed += fwdQueue.sync(); }
+    [[nodiscard]] double forwardWall() const { return fwdClosed + fwdQueue.wall(); }
+    [[nodiscard]] double backwardWall() const
     {
-        fwdClosed += std::max(fwd - fwdSegStart, hostFwd);
-        fwdSegStart = fwd;
-        hostFwd = 0;
+        LaunchQueue q;
+        for (auto it = bwdOps.rbegin(); it != bwdOps.rend(); ++it)
+            q.push(it->launches, it->gpu, it->perLaunch);
+        return q.wall();
     }
-    [[nodiscard]] double forwardWall() const
-    {
-        return fwdClosed + std::max(fwd - fwdSegStart, hostFwd);
-    }
-    [[nodiscard]] double backwardWall() const { return std::max(bwd, hostBwd); }
 
     // A linear layer y(T x N) = x(T x K) W(K x N): fprop, dgrad (T x K = dY W^T), wgrad
     // (K x N = x^T dY), the wgrad accumulated into the main gradient where the config fuses it
@@ -140,44 +165,43 @@ struct Pass
         if (T <= 0 || N <= 0 || K <= 0 || groups <= 0)
             return;
         const DataType dt = lowPrecision ? c.dtype : DataType::BF16;
-        fwd += k.groupedGemm(T, N, K, dt, groups);
-        bwd += k.groupedGemm(T, K, N, dt, groups)
-            + k.groupedGemm(K, N, T, dt, groups, c.wgradOutputBytes());
         flops += groups * 2 * T * N * K;
+        if (dt != DataType::BF16) { // the casts run before the GEMMs that read them
+            const CastCost cast = castCost(c);
+            double castFwd
+                = cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * K / cast.kernels);
+            if (!c.fp8ParamGather)
+                castFwd += k.elementwise(groups * cast.bytesPerElement * K * N)
+                    / std::max(1, c.microBatches());
+            run(castFwd,
+                cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * N / cast.kernels),
+                groups * cast.kernels * (1 + (c.fp8ParamGather ? 0 : 1.0 / c.microBatches())),
+                groups * cast.kernels);
+        }
         // One cuBLAS launch per GEMM of a group (TE GroupedLinear runs the experts' GEMMs on
         // several streams, one launch each: Megatron-LM DeepSeek-V3 GB200 guide, sec. 1.3).
-        launch(groups, 2 * groups);
-        if (dt == DataType::BF16)
-            return;
-        const CastCost cast = castCost(c);
-        launch(groups * cast.kernels * (1 + (c.fp8ParamGather ? 0 : 1.0 / c.microBatches())),
-               groups * cast.kernels);
-        fwd += cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * K / cast.kernels);
-        bwd += cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * N / cast.kernels);
-        if (!c.fp8ParamGather)
-            fwd += k.elementwise(groups * cast.bytesPerElement * K * N)
-                / std::max(1, c.microBatches());
+        run(k.groupedGemm(T, N, K, dt, groups),
+            k.groupedGemm(T, K, N, dt, groups)
+                + k.groupedGemm(K, N, T, dt, groups, c.wgradOutputBytes()),
+            groups, 2 * groups);
     }
     // `count` batched BF16 GEMMs (the unfused attention's per-head score and context GEMMs);
     // backward twice the forward.
     void batchedGemm(double M, double N, double K, double count)
     {
         const double t = k.gemm(M, N, K, DataType::BF16, count);
-        fwd += t;
-        bwd += 2 * t;
         flops += count * 2 * M * N * K;
-        launch(1, 2);
+        run(t, 2 * t, 1, 2);
     }
     // Memory-bound forward work of `bytes` in `kernels` kernels; the backward moves twice the
     // bytes, one backward kernel each.
     void elementwise(double bytes, double kernels = 1)
     {
+        if (bytes <= 0)
+            return;
         const double t = k.elementwise(bytes);
-        fwd += t;
         memTime += t;
-        bwd += 2 * t;
-        if (bytes > 0)
-            launch(kernels, kernels);
+        run(t, 2 * t, kernels, kernels);
     }
 };
 
@@ -205,11 +229,10 @@ void attentionKernels(Pass &p, const TransformerSpec &m, const TrainingConfig &c
     const bool window = keys < s; // the window's blocks, no causal triangle beyond them
     const double queries = window ? sq : s;
     const double cpDiv = window ? 1 : c.cp;
-    p.fwd += p.k.attention(heads, queries, keys, d, !window, false, eff) / cpDiv;
-    p.bwd += p.k.attention(heads, queries, keys, d, !window, true, eff) / cpDiv;
     // FlashAttention-2/3's backward: the dO.O preprocessing, the main and the dQ conversion
     // kernels (flash-attn flash_bwd_launch_template); cuDNN's fused kernels alike.
-    p.launch(1, 3);
+    p.run(p.k.attention(heads, queries, keys, d, !window, false, eff) / cpDiv,
+          p.k.attention(heads, queries, keys, d, !window, true, eff) / cpDiv, 1, 3);
     p.flops += KernelModel::attentionKernelFlops(heads, queries, keys, d, !window, false) / cpDiv;
 }
 
@@ -372,7 +395,7 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         const double etp = c.expertTp(), imb = c.moeImbalance;
         if (mlp) {
             p.linear(T / spDiv, m.experts, h, false); // router stays high precision
-            p.launch(routerKernels(c), routerKernels(c));
+            p.run(0, 0, routerKernels(c), routerKernels(c));
             fwdRouter = p.fwd;
             bwdRouter = p.bwd;
             p.sync(); // tokens per expert to the host: the routed part is launched after
@@ -409,8 +432,10 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
             const double fs = double(m.expertFfn) * m.sharedExperts;
             if (mlp || c.recomputes(kRecomputeSharedExperts)) {
                 const double f0 = p.fwd, b0 = p.bwd;
+                p.sideStream = p.sharedApart;
                 p.linear(T, fs * gateMul / t, h);
                 p.linear(T, h, fs / t);
+                p.sideStream = false;
                 actElems += T * fs / t;
                 if (p.sharedApart) {
                     p.sharedFwd += p.fwd - f0;
