@@ -356,8 +356,9 @@ private slots:
         const ChunkCost host = chunkCost(m, c, gpu(), 0, 1, false, false);
         QVERIFY(hostThenTail(host.forwardTime, 12 * 0.1, gpuOnly.forwardTime));
         QVERIFY(hostThenTail(host.backwardTime, 18 * 0.1, gpuOnly.backwardTime));
-        QVERIFY(close(host.hostBoundTime, host.forwardTime + host.backwardTime
-                                              - gpuOnly.forwardTime - gpuOnly.backwardTime));
+        QVERIFY(close(host.hostBoundTime,
+                      host.forwardTime + host.backwardTime - gpuOnly.forwardTime
+                          - gpuOnly.backwardTime));
         QCOMPARE(host.hostLaunches, 30.0);
         QCOMPARE(gpuOnly.hostLaunches, 30.0); // counted with or without a host time
         // Full recomputation launches the forward's 12 kernels again, host time included.

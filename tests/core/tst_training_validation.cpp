@@ -334,10 +334,12 @@ struct ModernStack
 // 37.08 us on GB200 vs 13.48 us on a DGX H100). Calibrated on the Megatron-LM DeepSeek-V3 GB200
 // guide's CUDA-graphs ablation (sec. 2.3 and its sec. 3 table: 610.71 -> 663.27 TFLOPS/GPU, +8.6%,
 // when --cuda-graph-scope attn moe_router moe_preprocess captured the attention, router, EP
-// preprocessing and shared experts): 23.3 us is the value with which Weft's own simulation of
-// that ablation gains +8.6% (slot hostPerKernelCalibration checks it), 64.1 us per launch on
+// preprocessing and shared experts): 21.8 us is the value with which Weft's own simulation of
+// that ablation gains +8.6% (slot hostPerKernelCalibration checks it), 60 us per launch on
 // Grace (24.2 us until the fused attention's efficiency followed the head dimension: MLA's
-// wider heads made the DeepSeek-V3 GPU time shorter, the ablation's gain 10.75% at 24.2 us). It
+// wider heads made the DeepSeek-V3 GPU time shorter, the ablation's gain 10.75% at 24.2 us;
+// 23.3 us until session 27's in-order launch queue replaced max(GPU, host) per run: the queue
+// adds the GPU's idle time behind bursts of small kernels, 10.3% at 23.3 us). It
 // lies inside what TE issue 2053 brackets for one launch on the reference host: a torch.nn.Linear
 // forward (one GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200). Until session 17 the
 // constant (7.4, then 24.5 us, on every host) was removed launches x a time = the saving, a lower
@@ -967,7 +969,10 @@ private slots:
         // Session 25, grouped GEMMs as Transformer Engine runs them (one kernel per expert over
         // 4 streams, KernelModel::groupedGemm): median 6.2%, max 30.3% (Qwen3-30B GB200 +9.6%,
         // H100 long context 16k +4.7%, 64k -6.2%; every row within 1.3 points).
-        QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32)", Continue);
+        // Session 27, the in-order launch queue (host constant 21.8 us): median 6.2%, max 29.3%
+        // (A2A PP32 +30.3 -> +29.3%; GB200 BF16 +1.8 -> -4.0%; GB300 long context -24.3 -> -25.8%).
+        QEXPECT_FAIL("", "held-out MoE rows: two beyond 25% (A2A PP32 +29%, GB300 128k -26%)",
+                     Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
     }

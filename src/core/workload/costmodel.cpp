@@ -168,8 +168,8 @@ struct Pass
         flops += groups * 2 * T * N * K;
         if (dt != DataType::BF16) { // the casts run before the GEMMs that read them
             const CastCost cast = castCost(c);
-            double castFwd
-                = cast.kernels * k.elementwise(groups * cast.bytesPerElement * T * K / cast.kernels);
+            double castFwd = cast.kernels
+                * k.elementwise(groups * cast.bytesPerElement * T * K / cast.kernels);
             if (!c.fp8ParamGather)
                 castFwd += k.elementwise(groups * cast.bytesPerElement * K * N)
                     / std::max(1, c.microBatches());

@@ -79,12 +79,14 @@ struct ChunkCost
 /// selective: the modules of recomputeModules, default the attention core). Host side: each
 /// kernel costs the host `launchOverhead` seconds to launch (PyTorch/TE eager; none inside
 /// CUDA graphs: TrainingConfig::cudaGraphs "layers" capture all but a MoE layer's routed
-/// experts, "full-iteration" everything); the host runs ahead of the
-/// GPU through the launch queue, so a run of kernels between host synchronisations takes
-/// max(GPU time, host time); a MoE layer's forward synchronises once, after its router (the
-/// tokens per expert go to the host: Megatron-LM, "Optimizing DeepSeek-V3 Training Performance
-/// on NVIDIA GB200 NVL72", sec. 2 and 3.1, "CPU overhead"); the backward does not.
-/// `withEmbedding` / `withLogits` add the first stage's embedding and the last stage's logits
+/// experts, "full-iteration" everything); the host runs ahead of the GPU through the launch
+/// queue and the GPU runs each kernel once the previous one has finished and the host has
+/// launched it (workload/launchqueue.h), so a run of kernels between host synchronisations takes
+/// at least max(GPU time, host time), up to their sum where bursts of small kernels and large
+/// ones alternate; the backward runs in reverse order; a MoE layer's forward synchronises once,
+/// after its router (the tokens per expert go to the host: Megatron-LM, "Optimizing DeepSeek-V3
+/// Training Performance on NVIDIA GB200 NVL72", sec. 2 and 3.1, "CPU overhead"); the backward does
+/// not. `withEmbedding` / `withLogits` add the first stage's embedding and the last stage's logits
 /// and loss.
 ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const AcceleratorSpec &acc,
                     int first, int count, bool withEmbedding, bool withLogits);
