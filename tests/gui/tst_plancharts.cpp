@@ -1,7 +1,8 @@
 // The plan charts as a reader sees them (issue 16): top candidates at one place share one rank
 // label ("1–3") instead of digits printed over each other; the Pareto front's other points carry
 // their layout; the breakdown's bars say what tells the candidates apart, under a "candidate"
-// axis.
+// axis; large tick values grouped by thousands.
+#include "gui/charts/groupednumberticker.h"
 #include "gui/charts/plancharts.h"
 
 #include <QtTest>
@@ -64,6 +65,27 @@ private slots:
         QCOMPARE(rankListLabel({5, 1, 2, 3, 7}), QStringLiteral("1\u20133, 5, 7"));
     }
 
+    // Throughputs of a million tokens/s read "750,000", "1,000,000" on one axis, not "750000"
+    // beside "1·10⁶" (QCustomPlot's default format); small numbers keep their own form.
+    void largeTicksAreGrouped()
+    {
+        TrainingPlan p;
+        p.ranked = {row(0, 1, 1, 8.8, 1029231, "dp"), row(1, 2, 1, 6.4, 918722, "cp-dp")};
+        p.simulated = p.ranked;
+        PlanParetoChart chart;
+        chart.resize(600, 400);
+        chart.setData(planParetoData(p));
+        chart.replot();
+        const QVector<QString> labels = chart.yAxis->tickVectorLabels();
+        const QStringList all(labels.begin(), labels.end());
+        QVERIFY2(all.contains(QStringLiteral("1,000,000")), qPrintable(all.join(u'|')));
+        for (const QString &l : all)
+            QVERIFY2(!l.contains(u'\u00b7') && !l.contains(u'e'), qPrintable(l));
+        QCOMPARE(groupedTickLabel(750000, QStringLiteral("x")), QStringLiteral("750,000"));
+        QCOMPARE(groupedTickLabel(2500, QStringLiteral("2500")), QStringLiteral("2500"));
+        QCOMPARE(groupedTickLabel(12500.5, QStringLiteral("12500.5")), QStringLiteral("12500.5"));
+        QCOMPARE(groupedTickLabel(-20000, QStringLiteral("x")), QStringLiteral("-20,000"));
+    }
     void breakdownBarsSayWhatDiffers()
     {
         TrainingPlan p;

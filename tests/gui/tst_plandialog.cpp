@@ -6,6 +6,8 @@
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
 
+#include <QScopeGuard>
+
 #include "document/designdocument.h"
 #include "gui/actions/analysisactions.h"
 #include "gui/charts/plancharts.h"
@@ -122,6 +124,10 @@ private slots:
 
     void runsRanksAppliesAndCompares()
     {
+        // Throughputs in the user's locale, grouped as the Compare dock writes them.
+        const QLocale localeBefore;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const auto restore = qScopeGuard([&] { QLocale::setDefault(localeBefore); });
         child<QLineEdit>("fixField")->setText(QStringLiteral("cp=1,zero_stage=1,micro_batch=1"));
         child<QSpinBox>("topBox")->setValue(5);
         child<QSpinBox>("jobsBox")->setValue(2);
@@ -166,6 +172,11 @@ private slots:
             QVERIFY(table->item(r, step)->text().toDouble()
                     >= table->item(r - 1, step)->text().toDouble());
         for (int r = 0; r < table->rowCount(); ++r) {
+            const double tokens = m_dialog->rankedRows()[std::size_t(r)].tokensPerSecond;
+            QVERIFY(tokens >= 1000); // so the en_US form has a group separator
+            QCOMPARE(table->item(r, column(QStringLiteral("Tokens/s")))->text(),
+                     QLocale().toString(tokens, 'f', 0));
+            QVERIFY(table->item(r, column(QStringLiteral("Tokens/s")))->text().contains(u','));
             const TrainingConfig &c = m_dialog->rankedRows()[std::size_t(r)].config;
             QCOMPARE(table->item(r, etp)->text(), QString::number(c.expertTp()));
             QCOMPARE(table->item(r, dispatcher)->text(),

@@ -1,5 +1,7 @@
 #include "chart.h"
 
+#include "groupednumberticker.h"
+
 #include <QHelpEvent>
 #include <QLocale>
 #include <QToolTip>
@@ -92,7 +94,7 @@ void Chart::refresh()
     setFootnote({});
     for (QCPAxis *axis : axisRect()->axes()) {
         axis->setVisible(true);
-        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new GroupedNumberTicker));
         axis->setScaleType(QCPAxis::stLinear);
         axis->setLabel(QString());
         axis->setTickLabelRotation(0);

@@ -10,6 +10,7 @@
 
 #include <QCloseEvent>
 #include <QHeaderView>
+#include <QLocale>
 #include <QMessageBox>
 #include <QThread>
 #include <QTimer>
@@ -206,7 +207,7 @@ void PlanDialog::refreshTable()
         set(i, ColZero, QString::number(c.effectiveZero()));
         set(i, ColPlacement, QString::fromStdString(r.order));
         set(i, ColStep, QString::number(r.stepTime * 1e3, 'f', 1));
-        set(i, ColTokens, QString::number(r.tokensPerSecond, 'f', 0));
+        set(i, ColTokens, QLocale().toString(r.tokensPerSecond, 'f', 0)); // 1,029,231 (as Compare)
         set(i, ColMfu, QString::number(r.mfu * 100, 'f', 1));
         set(i, ColMemory, QString::number(r.peakMemoryPerGpu / 1e9, 'f', 1));
         if (r.overHeadroom()) {
