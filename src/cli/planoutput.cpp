@@ -4,6 +4,7 @@
 #include "designinput.h"
 #include "gui/charts/planchartdata.h"
 #include "gui/charts/plancharts.h"
+#include "plan/plancountstext.h"
 #include "plan/planjson.h"
 #include "sim/memoryheadroom.h"
 
@@ -18,32 +19,6 @@ QString scheduleText(const TrainingConfig &c)
     if (c.schedule == PipelineSchedule::Interleaved)
         return QStringLiteral("int v%1").arg(c.vpp);
     return QString::fromLatin1(toString(c.schedule));
-}
-
-QString countsLine(const PlanCounts &c)
-{
-    QStringList reasons;
-    for (const auto &[code, n] : c.infeasible)
-        reasons << QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(code));
-    QString s = QStringLiteral("candidates: %1 enumerated, %2 infeasible%3, %4 pruned by the "
-                               "lower bound, %5 simulated")
-                    .arg(c.enumerated)
-                    .arg(c.infeasibleTotal())
-                    .arg(reasons.isEmpty()
-                             ? QString()
-                             : QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))))
-                    .arg(c.prunedByBound)
-                    .arg(c.simulated);
-    if (c.stoppedPastBest > 0)
-        s += QStringLiteral(", %1 stopped in simulation once past the K-th best")
-                 .arg(c.stoppedPastBest);
-    if (c.deduplicated > 0)
-        s += QStringLiteral(", %1 deduplicated (twins of a simulated one)").arg(c.deduplicated);
-    if (c.failed > 0)
-        s += QStringLiteral(", %1 failed in simulation").arg(c.failed);
-    if (c.cancelled > 0)
-        s += QStringLiteral(", %1 not run (cancelled)").arg(c.cancelled);
-    return s;
 }
 
 } // namespace
@@ -98,7 +73,7 @@ void printPlan(const TrainingPlan &r)
                            "the CUDA context, NCCL buffers and fragmentation may not fit; "
                            "--headroom leaves such candidates out")
                 .arg((1 - kMemoryHeadroom) * 100, 0, 'f', 0));
-    out(countsLine(r.counts));
+    out(QString::fromStdString(describePlanCounts(r.counts, r.top)));
     if (!r.ranked.empty())
         for (const PlanLoser &l : r.losers)
             out(QStringLiteral("known loser: %1: %2% slower (%3 ms against %4 ms): %5")

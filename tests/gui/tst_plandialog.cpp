@@ -6,8 +6,6 @@
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
 
-#include <QScopeGuard>
-
 #include "document/designdocument.h"
 #include "gui/actions/analysisactions.h"
 #include "gui/charts/plancharts.h"
@@ -16,6 +14,7 @@
 #include "gui/mainwindow.h"
 #include "gui/simulation/comparison.h"
 #include "gui/simulation/planrunner.h"
+#include "plan/plancountstext.h"
 #include "plandesigns.h"
 #include "storage/designstorage.h"
 #include "windowdriver.h"
@@ -25,6 +24,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -144,9 +144,14 @@ private slots:
         QVERIFY(std::any_of(child<PlanParetoChart>("paretoChart")->data().points.begin(),
                             child<PlanParetoChart>("paretoChart")->data().points.end(),
                             [](const PlanPoint &p) { return p.rank == 1 && p.pareto; }));
-        QVERIFY(child<QLabel>("messageLabel")
-                    ->text()
-                    .contains(QStringLiteral("pruned by the lower bound")));
+        // The counts as weft-cli plan says them (plancountstext.h), the K-th best by its rank.
+        const PlanCounts &counts = m_dialog->runner()->result().counts;
+        const QString message = child<QLabel>("messageLabel")->text();
+        QVERIFY2(message.startsWith(QString::fromStdString(describePlanCounts(counts, 5))),
+                 qPrintable(message));
+        QVERIFY(message.contains(QStringLiteral("pruned by the lower bound")));
+        QVERIFY(counts.stoppedPastBest > 0);
+        QVERIFY2(message.contains(QStringLiteral("once past the 5th best")), qPrintable(message));
         QCOMPARE(child<QProgressBar>("progressBar")->value(),
                  child<QProgressBar>("progressBar")->maximum());
         // Columns by their headers: the answer first; the expert knobs (EP, expert TP,

@@ -5,6 +5,7 @@
 #include "gui/charts/plancharts.h"
 #include "gui/simulation/comparison.h"
 #include "gui/simulation/planrunner.h"
+#include "plan/plancountstext.h"
 #include "sim/memoryheadroom.h"
 #include "ui_plandialog.h"
 
@@ -82,11 +83,12 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
                 m_ui->progressBar->setValue(static_cast<int>(done));
                 m_ui->messageLabel->setText(
                     tr("%1 of %2 candidates that fit: %3 simulated, %4 pruned by the bound or "
-                       "stopped past the K-th best")
+                       "stopped past the %5 best")
                         .arg(done)
                         .arg(total)
                         .arg(simulated)
-                        .arg(pruned));
+                        .arg(pruned)
+                        .arg(QString::fromStdString(ordinal(m_ui->topBox->value()))));
             });
     connect(m_runner, &PlanRunner::rowFound, this, &PlanDialog::addRow);
     connect(m_runner, &PlanRunner::finished, this, &PlanDialog::finished);
@@ -244,22 +246,7 @@ void PlanDialog::finished()
     m_ranked = r.ranked;
     refreshTable();
     refreshChart();
-    QStringList reasons;
-    for (const auto &[code, n] : r.counts.infeasible)
-        reasons << tr("%1 %2").arg(n).arg(QString::fromStdString(code));
-    QString text = tr("%1 candidates: %2 infeasible%3, %4 pruned by the lower bound, %5 "
-                      "simulated.")
-                       .arg(r.counts.enumerated)
-                       .arg(r.counts.infeasibleTotal())
-                       .arg(reasons.isEmpty() ? QString()
-                                              : tr(" (%1)").arg(reasons.join(QStringLiteral(", "))))
-                       .arg(r.counts.prunedByBound)
-                       .arg(r.counts.simulated);
-    if (r.counts.stoppedPastBest > 0)
-        text += tr(" %1 stopped in simulation once past the K-th best.")
-                    .arg(r.counts.stoppedPastBest);
-    if (r.counts.deduplicated > 0)
-        text += tr(" %1 deduplicated (twins of a simulated one).").arg(r.counts.deduplicated);
+    QString text = QString::fromStdString(describePlanCounts(r.counts, r.top)) + u'.';
     if (r.cancelled)
         text = tr("Cancelled. ") + text;
     if (r.ranked.empty() && !r.cancelled)
