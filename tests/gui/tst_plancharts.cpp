@@ -63,6 +63,9 @@ private slots:
         QVERIFY(!labels.contains(QStringLiteral("1")));
         QVERIFY2(labels.contains(QStringLiteral("TP1 PP1 DP2 CP4")), qPrintable(labels.join(u'|')));
         QCOMPARE(rankListLabel({5, 1, 2, 3, 7}), QStringLiteral("1\u20133, 5, 7"));
+        // The front is that of what was simulated (pruned candidates never are), and says so.
+        QCOMPARE(chart.graph(2)->name(),
+                 QStringLiteral("Pareto front of the simulated candidates"));
     }
 
     // Throughputs of a million tokens/s read "750,000", "1,000,000" on one axis, not "750000"

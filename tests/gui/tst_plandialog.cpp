@@ -189,6 +189,15 @@ private slots:
         }
 
         // Grab the dialog for the record (tests/gui output; looked at by hand).
+        // The message shows all its lines (counts, then the known losers) once laid out.
+        QApplication::processEvents();
+        QVERIFY(!m_dialog->runner()->result().losers.empty());
+        auto *label = child<QLabel>("messageLabel");
+        QVERIFY(label->text().contains(u'\n'));
+        QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(label->height())
+                                .arg(label->heightForWidth(label->width()))));
         if (qEnvironmentVariableIsSet("WEFT_SCREENSHOT_DIR"))
             m_dialog->grab().save(qEnvironmentVariable("WEFT_SCREENSHOT_DIR")
                                   + QStringLiteral("/plandialog.png"));

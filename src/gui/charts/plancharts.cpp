@@ -72,7 +72,8 @@ void PlanParetoChart::build()
     top->setData(tx, ty);
     top->setProperty("kind", 1);
     QCPGraph *pareto = addGraph();
-    pareto->setName(tr("Pareto front"));
+    // Pruned and stopped candidates are never simulated: the front is that of the simulated ones.
+    pareto->setName(tr("Pareto front of the simulated candidates"));
     pareto->setLineStyle(QCPGraph::lsStepLeft);
     pareto->setPen(QPen(seriesColour(2), 2));
     pareto->setData(fx, fy, true);
