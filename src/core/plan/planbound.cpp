@@ -17,6 +17,67 @@ const AcceleratorSpec &PlanHardware::bestFor(const TransformerSpec &m) const
     return (m.qkHeadDim() + m.vHeadDimOf()) / 2 > 128 ? bestWide : best;
 }
 
+namespace {
+
+// PlanHardware::rankScaleOut of the accelerators `used`: the router's scale-out links (its
+// rule: a link is scale-up when both ends are in one scale-up domain group, or either end is
+// a scale-up switch) of positive capacity; empty unless a search over them from the first,
+// through switches only (accelerators are endpoints), reaches every one.
+std::vector<double> rankScaleOut(const Design &d, const std::vector<NodeId> &used)
+{
+    const auto domainGroup = [&d](const Node &n) -> long long {
+        const Group *g = d.group(n.group);
+        const bool member = n.isAccelerator() || (n.isSwitch() && n.role == SwitchRole::ScaleUp);
+        return member && g && g->kind == GroupKind::ScaleUpDomain
+            ? static_cast<long long>(n.group.value)
+            : -1LL;
+    };
+    std::unordered_map<NodeId, double> capacity;
+    std::unordered_map<NodeId, std::vector<NodeId>> next;
+    for (const Link &l : d.links()) {
+        const Node *a = d.node(l.a), *b = d.node(l.b);
+        if (!a || !b)
+            continue;
+        const long long da = domainGroup(*a), db = domainGroup(*b);
+        const auto scaleUpSwitch
+            = [](const Node &n) { return n.isSwitch() && n.role == SwitchRole::ScaleUp; };
+        if ((da >= 0 && da == db) || scaleUpSwitch(*a) || scaleUpSwitch(*b))
+            continue;
+        const LinkTechSpec *tech = d.linkTech(l);
+        const double cap = std::max(0.0, l.capacity() * (tech ? tech->efficiency : 1.0));
+        if (!(cap > 0))
+            continue;
+        capacity[l.a] += cap;
+        capacity[l.b] += cap;
+        next[l.a].push_back(l.b);
+        next[l.b].push_back(l.a);
+    }
+    if (used.empty())
+        return {};
+    std::unordered_map<NodeId, bool> seen {{used.front(), true}};
+    std::vector<NodeId> stack {used.front()};
+    while (!stack.empty()) {
+        const NodeId u = stack.back();
+        stack.pop_back();
+        const Node *n = d.node(u);
+        if (u != used.front() && n && n->isAccelerator())
+            continue; // an endpoint, never a transit
+        for (NodeId v : next[u])
+            if (seen.emplace(v, true).second)
+                stack.push_back(v);
+    }
+    std::vector<double> out;
+    out.reserve(used.size());
+    for (NodeId id : used) {
+        if (used.size() > 1 && !seen.count(id))
+            return {};
+        out.push_back(capacity[id]);
+    }
+    return out;
+}
+
+} // namespace
+
 PlanHardware planHardware(const Design &d, long long gpus)
 {
     PlanHardware hw;
@@ -134,6 +195,7 @@ PlanHardware planHardware(const Design &d, long long gpus)
     hw.rankDomain.reserve(used.size());
     for (NodeId id : used)
         hw.rankDomain.push_back(static_cast<int>(domainOf[id]));
+    hw.rankScaleOut = rankScaleOut(d, used);
     return hw;
 }
 
@@ -267,7 +329,11 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
             = chunkCost(m, c, hw.bestFor(m), first, count, k == 0, k == chunks - 1);
         const int st = k % std::max(1, c.pp);
         const double tpDomain = domainRate(&PlacementGroups::tpDomain, st) * vol.tpBytes;
-        const double cpDomain = domainRate(&PlacementGroups::cpDomain, st) * vol.cpBytes;
+        // What the CP groups import into the worst domain over its NICs, or over their own
+        // members' scale-out links there (PlacementGroups::cpOwn), per call.
+        const double cpDomain = std::max(domainRate(&PlacementGroups::cpDomain, st),
+                                         domainRate(&PlacementGroups::cpOwn, st))
+            * vol.cpBytes;
         int moe = 0;
         for (int i = first; i < first + count; ++i)
             moe += m.isMoeLayer(i) ? 1 : 0;
@@ -352,13 +418,16 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
             dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
         gradLinks[kk] = dp.links(dense * gradBytesPerParam);
         const double dpDomain = domainRate(&PlacementGroups::dpDomain, k % std::max(1, c.pp));
+        // All-gathers (imports only) also over the members' own links (PlacementGroups::dpOwn).
+        const double gatherDomain
+            = std::max(dpDomain, domainRate(&PlacementGroups::dpOwn, k % std::max(1, c.pp)));
         gradDomains[kk] = std::max(dp.domainTime(dense * gradBytesPerParam),
                                    dense * gradBytesPerParam * dpDomain);
         grad[kk] = std::max(gradLinks[kk], gradDomains[kk]);
         imported += crossDomainShare(dense * gradBytesPerParam, n, dpPerDomain);
         if (zero3) {
             gatherLinks[kk] = dp.links(2 * dense);
-            gatherDomains[kk] = std::max(dp.domainTime(2 * dense), 2 * dense * dpDomain);
+            gatherDomains[kk] = std::max(dp.domainTime(2 * dense), 2 * dense * gatherDomain);
             gather[kk] = std::max(gatherLinks[kk], gatherDomains[kk]);
             imported += 2.0 * mb * crossDomainShare(2 * dense, n, dpPerDomain);
         }
@@ -431,7 +500,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
             = std::max(b.optimizer, optimizerTime(dense / shard + expert / expertShard, hw.best));
         if (zero == 1 || zero == 2) {
             b.parameterGather = std::max({b.parameterGather, dp.time(2 * dense),
-                                          2 * dense * domainRate(&PlacementGroups::dpDomain, s)});
+                                          2 * dense * domainRate(&PlacementGroups::dpDomain, s),
+                                          2 * dense * domainRate(&PlacementGroups::dpOwn, s)});
             imported += crossDomainShare(2 * dense, n, dpPerDomain);
         }
     }
