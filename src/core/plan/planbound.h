@@ -21,8 +21,9 @@
 //   * what a scale-up domain receives for a group arrives over the scale-out links of the
 //     group's members there (PlanHardware::rankScaleOut: between domains the router's
 //     accelerators are endpoints, PXN hops on the sender's side), often a few of its NICs: a
-//     CP exchange and a DP x CP all-gather (ZeRO parameters) also last at least their import
-//     into the worst domain over those links alone (PlacementGroups::cpOwn, dpOwn);
+//     CP all-gather (the forward's exchange) and a DP x CP all-gather (ZeRO parameters) also
+//     last at least their import into the worst domain over those links alone
+//     (PlacementGroups::cpOwn, dpOwn); a reduce-scatter's export may leave through any NIC;
 //   * the stages run their operations in the simulator's order (stageOrder(): 1F1B,
 //     interleaved with Megatron's warm-up, GPipe), each no earlier than its input has arrived
 //     (the producer's end plus the p2p at the peak rate) and the stage's previous operation
@@ -198,9 +199,10 @@ double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
 /// (PlanHardware::rankScaleOut), often a few of the domain's NICs: `cpOwn` (per stage, seconds
 /// per byte of one call's buffer, the least replica) and `dpOwn` (per stage, seconds per byte
 /// of one rank's buffer, all the stage's DP x CP groups) are the worst domain's import over
-/// those links alone. Imports only: they bound the CP exchange and the DP x CP all-gathers
-/// (ZeRO parameters), not a reduce-scatter, whose domain export may leave through any NIC of
-/// the domain (PXN). Empty without PlanHardware::rankScaleOut.
+/// those links alone. Imports only: they bound all-gathers (the forward's CP exchange, the
+/// DP x CP ZeRO parameter gathers), not a reduce-scatter (the CP backward's, the gradients'),
+/// whose domain export may leave through any NIC of the domain (PXN). Empty without
+/// PlanHardware::rankScaleOut.
 struct PlacementGroups
 {
     std::vector<double> tp, cp, dp, epAllToAll, epDeepEp;
