@@ -291,6 +291,61 @@ private slots:
                  std::max(stepLowerBound(m, c, hw, &g).total(), placementLowerBound(m, c, g, hw)));
     }
 
+    // What a domain receives for a group arrives over its members' own NICs: a stage that
+    // uses two of a domain's eight GPUs imports its DP x CP all-gathers and CP exchanges over
+    // two NICs, not eight, and the bound takes that. Without a scale-out path between some
+    // ranks (the router's fallback may then use NVLink) no claim is made.
+    void importsOverMembersOwnLinks()
+    {
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        const PlanHardware hw = planHardware(d);
+        QCOMPARE(hw.rankScaleOut.size(), std::size_t(16));
+        const double nic = hw.domainScaleOut[0] / 8; // one NIC per GPU
+        for (double cap : hw.rankScaleOut)
+            QVERIFY(std::abs(cap - nic) < 1e-6 * nic);
+        const TransformerSpec &m = d.workload->model;
+        TrainingConfig c;
+        c.globalBatch = 16;
+        c.tp = 2;
+        c.pp = 4;
+        c.dp = 2;
+        c.zeroStage = 1;
+        // TP 2 x PP 4 x DP 2, DP outermost: each domain holds one replica, so each stage's two
+        // DP groups (one per TP rank) bring half a buffer each into a domain over two NICs.
+        PlacementGroups g = placementGroups(m, c, "tp-pp-dp", hw);
+        QCOMPARE(g.dpOwn.size(), std::size_t(4));
+        for (int st = 0; st < 4; ++st) {
+            QVERIFY(std::abs(g.dpOwn[st] * nic - 0.5) < 1e-9);
+            QVERIFY(std::abs(g.dpDomain[st] * nic - 1.0 / 8) < 1e-9); // the domain's 8 NICs
+        }
+        PlacementGroups without = g;
+        without.dpOwn.clear();
+        without.cpOwn.clear();
+        const StepBound own = stepLowerBound(m, c, hw, &g);
+        QVERIFY(own.parameterGather > stepLowerBound(m, c, hw, &without).parameterGather * 1.5);
+        // TP 2 x CP 2 x PP 4, CP outermost: each stage's CP groups over two NICs per domain.
+        c.dp = 1;
+        c.cp = 2;
+        g = placementGroups(m, c, "tp-pp-cp", hw);
+        for (int st = 0; st < 4; ++st) {
+            QVERIFY(std::abs(g.cpOwn[st] * nic - 0.5) < 1e-9);
+            QVERIFY(std::abs(g.cpDomain[st] * nic - 1.0 / 8) < 1e-9);
+        }
+        // An accelerator without its NIC: the router may reach it over NVLink, so no claim.
+        const auto leaf = [&d](NodeId n) {
+            return d.node(n)->isSwitch() && d.node(n)->role == SwitchRole::Leaf;
+        };
+        for (const Link &l : d.links())
+            if ((d.node(l.a)->isAccelerator() && leaf(l.b))
+                || (d.node(l.b)->isAccelerator() && leaf(l.a))) {
+                d.removeLink(l.id);
+                break;
+            }
+        const PlanHardware cut = planHardware(d);
+        QVERIFY(cut.rankScaleOut.empty());
+        QVERIFY(placementGroups(m, c, "tp-pp-cp", cut).cpOwn.empty());
+    }
+
     void boundNeverAboveSimulation()
     {
         std::mt19937 rng(16);
@@ -300,7 +355,7 @@ private slots:
             int domains;
             bool moe;
         };
-        int raised = 0, perOperation = 0;
+        int raised = 0, perOperation = 0, ownLinks = 0;
         std::array<double, 3> ratio {}; // ZeRO-3 / FSDP, interleaved, others: bound / step
         std::array<int, 3> cases {};
         int checked = 0, tight = 0, folded = 0, hierarchical = 0, etp = 0;
@@ -369,6 +424,12 @@ private slots:
                              qPrintable(QString::fromStdString(describeCandidate(c, o))));
                     perOperation += stepLowerBound(s.base.model, c, hw, &g).total()
                         > stepLowerBound(s.base.model, c, hw).total() * (1 + 1e-12);
+                    // and the imports over the members' own NICs in others
+                    PlacementGroups domainsOnly = g;
+                    domainsOnly.cpOwn.clear();
+                    domainsOnly.dpOwn.clear();
+                    ownLinks += stepLowerBound(s.base.model, c, hw, &g).total()
+                        > stepLowerBound(s.base.model, c, hw, &domainsOnly).total() * (1 + 1e-12);
                     tight += bound > 0.5 * r.stepTime ? 1 : 0; // and not vacuous
                     // How close per kind (the schedule's longest path and the ZeRO-3 gathers
                     // as the simulator asks for them).
@@ -387,6 +448,7 @@ private slots:
         QVERIFY(checked > 100);
         QVERIFY(raised > 0);
         QVERIFY(perOperation > 0);
+        QVERIFY(ownLinks > 0);
         QVERIFY2(folded > 5 && hierarchical > 5 && etp > 5,
                  qPrintable(QStringLiteral("MoE folding cases: %1 EP over TP/CP, %2 DeepEP or "
                                            "HybridEP, %3 expert TP other than TP")

@@ -164,6 +164,40 @@ private slots:
         QCOMPARE(same.events, full.events);
     }
 
+    // SimOptions::stopAfterShared (the planner's K-th best as other threads lower it): the
+    // simulation stops past the lower of it and stopAfter, read as it runs; at or above the
+    // step (or +infinity) it changes nothing.
+    void stopsPastASharedLimit()
+    {
+        Design d = test::makeCluster("dgx-a100", 2).design;
+        d.workload = smallGpt(8, 2, 1, 32);
+        const SimResult full = simulate(d);
+        QVERIFY2(full.ok, codes(full).constData());
+        std::atomic<double> shared {0.9 * full.stepTime};
+        SimOptions o;
+        o.stopAfterShared = &shared;
+        const SimResult r = simulate(d, o);
+        QVERIFY(r.stopped && hasCode(r, "stopped-past-limit"));
+        QVERIFY(r.stepTime > shared.load() && r.events < full.events);
+        o.stopAfter = 0.5 * full.stepTime; // the lower of the two
+        QVERIFY(simulate(d, o).events < r.events);
+        shared = std::numeric_limits<double>::infinity();
+        o.stopAfter = std::numeric_limits<double>::infinity();
+        const SimResult same = simulate(d, o);
+        QVERIFY(same.ok && !same.stopped);
+        QCOMPARE(same.stepTime, full.stepTime);
+        QCOMPARE(same.events, full.events);
+        // A limit lowered while it runs: the progress callback lowers it half way.
+        o.progress = [&shared, &full](double f) {
+            if (f > 0.5)
+                shared = 0.5 * full.stepTime;
+            return true;
+        };
+        const SimResult lowered = simulate(d, o);
+        QVERIFY(lowered.stopped);
+        QVERIFY(lowered.events < full.events);
+    }
+
     void oversubscribedSpineSlowsCrossSpineAllReduce()
     {
         // DP across two leaf groups: the gradient all-reduce crosses the spine.

@@ -11,132 +11,6 @@
 
 namespace weft {
 
-const AcceleratorSpec &PlanHardware::bestFor(const TransformerSpec &m) const
-{
-    // KernelModel::headDimFactor is relative to head dimension 128, where it is 1 for any d0.
-    return (m.qkHeadDim() + m.vHeadDimOf()) / 2 > 128 ? bestWide : best;
-}
-
-PlanHardware planHardware(const Design &d, long long gpus)
-{
-    PlanHardware hw;
-    // Scale-up domain of every node (accelerators outside any domain are a domain of one).
-    std::unordered_map<NodeId, long long> domainOf;
-    std::unordered_map<long long, int> accelerators; // per domain
-    long long key = 0;
-    for (const Group &g : d.groups()) {
-        if (g.kind != GroupKind::ScaleUpDomain)
-            continue;
-        for (NodeId id : g.members) {
-            domainOf.emplace(id, key);
-            if (const Node *n = d.node(id); n && n->isAccelerator())
-                ++accelerators[key];
-        }
-        ++key;
-    }
-    for (const Node &n : d.nodes())
-        if (n.isAccelerator() && domainOf.emplace(n.id, key).second)
-            accelerators[key++] = 1;
-    hw.domainAccelerators = 0;
-    hw.smallestDomain = 0;
-    for (const auto &[dom, count] : accelerators) {
-        hw.domainAccelerators = std::max(hw.domainAccelerators, count);
-        hw.smallestDomain = hw.smallestDomain == 0 ? count : std::min(hw.smallestDomain, count);
-    }
-    std::unordered_map<NodeId, double> capacity;
-    std::unordered_map<long long, double> crossing; // capacity leaving each domain
-    for (const Link &l : d.links()) {
-        // What the simulator's links carry at most: line rate x the technology's achievable
-        // fraction (Router's link capacities).
-        const LinkTechSpec *tech = d.linkTech(l);
-        const double cap = std::max(0.0, l.capacity() * (tech ? tech->efficiency : 1.0));
-        capacity[l.a] += cap;
-        capacity[l.b] += cap;
-        const auto da = domainOf.find(l.a), db = domainOf.find(l.b);
-        const long long ka = da == domainOf.end() ? -1 : da->second;
-        const long long kb = db == domainOf.end() ? -1 : db->second;
-        if (ka == kb)
-            continue;
-        if (ka >= 0)
-            crossing[ka] += cap;
-        if (kb >= 0)
-            crossing[kb] += cap;
-    }
-    hw.domainScaleOut.assign(static_cast<std::size_t>(key), 0.0);
-    for (const auto &[dom, out] : crossing)
-        hw.domainScaleOut[static_cast<std::size_t>(dom)] = out;
-    const auto rate = [](const AcceleratorSpec &a) {
-        return a.peakFlops(DataType::BF16) * a.matmulEfficiency
-            * (a.sustainedClock > 0 ? a.sustainedClock : 1);
-    };
-    double widestD0[2] = {0, 0}; // fused, FlashAttention-2
-    for (const Node &n : d.nodes()) {
-        if (!n.isAccelerator())
-            continue;
-        const AcceleratorSpec *s = d.acceleratorSpec(n);
-        if (!s)
-            continue;
-        if (!hw.valid) {
-            hw.best = *s;
-            hw.slowest = *s;
-        }
-        hw.uniform = hw.uniform && s->key == hw.slowest.key;
-        AcceleratorSpec &b = hw.best;
-        b.peakFlopsBf16 = std::max(b.peakFlopsBf16, s->peakFlopsBf16);
-        b.peakFlopsFp8 = std::max(b.peakFlopsFp8, s->peakFlopsFp8);
-        b.peakFlopsFp4 = std::max(b.peakFlopsFp4, s->peakFlopsFp4);
-        b.hbmBandwidth = std::max(b.hbmBandwidth, s->hbmBandwidth);
-        // The efficiencies in effect (0 falls back to the next wider type's).
-        const double fp8
-            = std::max(b.matmulEfficiencyFor(DataType::FP8), s->matmulEfficiencyFor(DataType::FP8));
-        const double fp4
-            = std::max(b.matmulEfficiencyFor(DataType::FP4), s->matmulEfficiencyFor(DataType::FP4));
-        b.matmulEfficiency = std::max(b.matmulEfficiency, s->matmulEfficiency);
-        b.matmulEfficiencyFp8 = fp8;
-        b.matmulEfficiencyFp4 = fp4;
-        b.memoryEfficiency = std::max(b.memoryEfficiency, s->memoryEfficiency);
-        b.sustainedClock = std::max(b.sustainedClock, s->sustainedClock);
-        for (auto [mine, theirs] : {std::pair {&b.attentionFused, &s->attentionFused},
-                                    {&b.attentionFa2, &s->attentionFa2}}) {
-            mine->forward = std::max(mine->forward, theirs->forward);
-            mine->backward = std::max(mine->backward, theirs->backward);
-            // The smaller d0 is the faster at head dimensions up to 128, the larger above.
-            mine->softmaxHeadDim = std::min(mine->softmaxHeadDim, theirs->softmaxHeadDim);
-        }
-        for (auto [wide, theirs] :
-             {std::pair {&widestD0[0], &s->attentionFused}, {&widestD0[1], &s->attentionFa2}})
-            *wide = std::max(*wide, theirs->softmaxHeadDim);
-        // Wave quantization only slows a GEMM: without a common SM count, leave it out.
-        if (b.sms != s->sms || b.gemmTileM != s->gemmTileM || b.gemmTileN != s->gemmTileN)
-            b.sms = 0;
-        if (rate(*s) < rate(hw.slowest))
-            hw.slowest = *s;
-        hw.valid = true;
-        hw.linkBytesPerSecond = std::max(hw.linkBytesPerSecond, capacity[n.id]);
-    }
-    hw.bestWide = hw.best;
-    hw.bestWide.attentionFused.softmaxHeadDim = widestD0[0];
-    hw.bestWide.attentionFa2.softmaxHeadDim = widestD0[1];
-    // The domains of the ranks: the first `gpus` accelerators in placement order (RankMap).
-    std::vector<NodeId> used = acceleratorsInOrder(d);
-    if (gpus > 0 && gpus < static_cast<long long>(used.size()))
-        used.resize(static_cast<std::size_t>(gpus));
-    std::unordered_map<long long, bool> touched;
-    for (NodeId id : used)
-        touched[domainOf[id]] = true;
-    double out = 0;
-    for (const auto &[dom, yes] : touched) {
-        out += crossing[dom];
-        hw.domainScaleOutMax = std::max(hw.domainScaleOutMax, crossing[dom]);
-    }
-    hw.domainsInUse = static_cast<int>(touched.size());
-    hw.scaleOutBytesPerSecond = used.empty() ? 0 : out / static_cast<double>(used.size());
-    hw.rankDomain.reserve(used.size());
-    for (NodeId id : used)
-        hw.rankDomain.push_back(static_cast<int>(domainOf[id]));
-    return hw;
-}
-
 namespace {
 
 // Least time of `calls` collectives of `bytes` each over `n` ranks: (n-1)/n of the buffer
@@ -267,7 +141,13 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
             = chunkCost(m, c, hw.bestFor(m), first, count, k == 0, k == chunks - 1);
         const int st = k % std::max(1, c.pp);
         const double tpDomain = domainRate(&PlacementGroups::tpDomain, st) * vol.tpBytes;
+        // What the CP groups bring into (or send out of) the worst domain over its NICs, per
+        // call; the forward's all-gather (an import) also over the members' own scale-out
+        // links there (PlacementGroups::cpOwn). Not the backward's reduce-scatter: its export
+        // may leave through any NIC of the domain (PXN).
         const double cpDomain = domainRate(&PlacementGroups::cpDomain, st) * vol.cpBytes;
+        const double cpImport
+            = std::max(cpDomain, domainRate(&PlacementGroups::cpOwn, st) * vol.cpBytes);
         int moe = 0;
         for (int i = first; i < first + count; ++i)
             moe += m.isMoeLayer(i) ? 1 : 0;
@@ -279,7 +159,7 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         const double tpB = std::max(tpTime(tpCalls * (full ? 2 : 1)),
                                     tpCalls * (full ? 2 : 1) * tpPerCall * tpDomain);
         const double cpF = std::max(collectiveTime(count, vol.cpBytes, c.cp, rate),
-                                    c.cp > 1 ? count * cpDomain : 0.0);
+                                    c.cp > 1 ? count * cpImport : 0.0);
         const double cpCallsB = count * (full ? 2.0 : 1.0);
         const double cpB = std::max(collectiveTime(cpCallsB, vol.cpBytes, c.cp, rate),
                                     c.cp > 1 ? cpCallsB * cpDomain : 0.0);
@@ -352,13 +232,16 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
             dense += (m.layerParams(i) - m.layerExpertParams(i)) / c.tp;
         gradLinks[kk] = dp.links(dense * gradBytesPerParam);
         const double dpDomain = domainRate(&PlacementGroups::dpDomain, k % std::max(1, c.pp));
+        // All-gathers (imports only) also over the members' own links (PlacementGroups::dpOwn).
+        const double gatherDomain
+            = std::max(dpDomain, domainRate(&PlacementGroups::dpOwn, k % std::max(1, c.pp)));
         gradDomains[kk] = std::max(dp.domainTime(dense * gradBytesPerParam),
                                    dense * gradBytesPerParam * dpDomain);
         grad[kk] = std::max(gradLinks[kk], gradDomains[kk]);
         imported += crossDomainShare(dense * gradBytesPerParam, n, dpPerDomain);
         if (zero3) {
             gatherLinks[kk] = dp.links(2 * dense);
-            gatherDomains[kk] = std::max(dp.domainTime(2 * dense), 2 * dense * dpDomain);
+            gatherDomains[kk] = std::max(dp.domainTime(2 * dense), 2 * dense * gatherDomain);
             gather[kk] = std::max(gatherLinks[kk], gatherDomains[kk]);
             imported += 2.0 * mb * crossDomainShare(2 * dense, n, dpPerDomain);
         }
@@ -431,7 +314,8 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
             = std::max(b.optimizer, optimizerTime(dense / shard + expert / expertShard, hw.best));
         if (zero == 1 || zero == 2) {
             b.parameterGather = std::max({b.parameterGather, dp.time(2 * dense),
-                                          2 * dense * domainRate(&PlacementGroups::dpDomain, s)});
+                                          2 * dense * domainRate(&PlacementGroups::dpDomain, s),
+                                          2 * dense * domainRate(&PlacementGroups::dpOwn, s)});
             imported += crossDomainShare(2 * dense, n, dpPerDomain);
         }
     }

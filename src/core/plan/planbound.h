@@ -18,6 +18,12 @@
 //     exchange and PP sends, which the ranks of a stage of one DP replica issue together, and
 //     a stage's DP x CP collectives, issued together over all its groups, also last at least
 //     what they bring into the worst scale-up domain over its scale-out capacity;
+//   * what a scale-up domain receives for a group arrives over the scale-out links of the
+//     group's members there (PlanHardware::rankScaleOut: between domains the router's
+//     accelerators are endpoints, PXN hops on the sender's side), often a few of its NICs: a
+//     CP all-gather (the forward's exchange) and a DP x CP all-gather (ZeRO parameters) also
+//     last at least their import into the worst domain over those links alone
+//     (PlacementGroups::cpOwn, dpOwn); a reduce-scatter's export may leave through any NIC;
 //   * the stages run their operations in the simulator's order (stageOrder(): 1F1B,
 //     interleaved with Megatron's warm-up, GPipe), each no earlier than its input has arrived
 //     (the producer's end plus the p2p at the peak rate) and the stage's previous operation
@@ -103,6 +109,15 @@ struct PlanHardware
     /// Scale-up domain (an index) of each rank r < gpus: that of the r-th accelerator in
     /// placement order (RankMap without an explicit map).
     std::vector<int> rankDomain;
+    /// Capacity of each rank's own scale-out links (bytes/s per direction, rank r < gpus: the
+    /// r-th accelerator in placement order), the links the router counts as scale-out (not
+    /// inside one scale-up domain, no scale-up switch at either end). Every flow from another
+    /// domain arrives at an accelerator over these (routing.h: between domains the
+    /// accelerators are endpoints of the scale-out graph; PXN hops on the sender's side only),
+    /// so what a rank receives from outside its domain passes them. Empty when some ranks'
+    /// accelerators do not reach each other over that graph: the router may then deliver over
+    /// scale-up links (its fallback of shortest paths over every link), and no claim is made.
+    std::vector<double> rankScaleOut;
     int domainAccelerators = 1; ///< accelerators of the largest scale-up domain
     int smallestDomain = 1; ///< of the smallest (an accelerator outside any domain: 1)
     bool valid = false; ///< false when the design has no accelerator with a spec
@@ -179,10 +194,20 @@ double placementLowerBound(const TransformerSpec &m, const TrainingConfig &c,
 /// of one pair's send; each the least over the DP replicas (each replica's pipeline bounds the
 /// step). The DP x CP collectives of a stage start together over all its groups (schedule.cpp
 /// submitDp): `dpDomain` per stage, seconds per byte of one rank's buffer, from all of them.
+///
+/// What a domain receives for a group passes the scale-out links of the group's members there
+/// (PlanHardware::rankScaleOut), often a few of the domain's NICs: `cpOwn` (per stage, seconds
+/// per byte of one call's buffer, the least replica) and `dpOwn` (per stage, seconds per byte
+/// of one rank's buffer, all the stage's DP x CP groups) are the worst domain's import over
+/// those links alone. Imports only: they bound all-gathers (the forward's CP exchange, the
+/// DP x CP ZeRO parameter gathers), not a reduce-scatter (the CP backward's, the gradients'),
+/// whose domain export may leave through any NIC of the domain (PXN). Empty without
+/// PlanHardware::rankScaleOut.
 struct PlacementGroups
 {
     std::vector<double> tp, cp, dp, epAllToAll, epDeepEp;
     std::vector<double> tpDomain, cpDomain, ppDomain, dpDomain;
+    std::vector<double> cpOwn, dpOwn;
     bool valid = false;
 };
 PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &c,

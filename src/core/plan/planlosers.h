@@ -26,12 +26,14 @@ SimOptions planSimOptions(const std::atomic<bool> *cancel);
 /// the simulation could not run. With `stopAfter` (simulated seconds) the simulation stops
 /// once its step is known to last longer (SimOptions::stopAfter; with `least`, the
 /// candidate's stepLowerBound(), its operations' least times): the row then has `stopped` set
-/// and no result.
+/// and no result. `stopShared`: a stopAfter that other threads may lower meanwhile
+/// (SimOptions::stopAfterShared).
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
                           std::string *error = nullptr,
                           double stopAfter = std::numeric_limits<double>::infinity(),
-                          const StepBound *least = nullptr);
+                          const StepBound *least = nullptr,
+                          const std::atomic<double> *stopShared = nullptr);
 
 /// The losing layouts of `best` (see above), in that order.
 std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &space,

@@ -168,11 +168,13 @@ SimOptions planSimOptions(const std::atomic<bool> *cancel)
 
 PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingConfig &c,
                           const std::string &order, const std::atomic<bool> *cancel,
-                          std::string *error, double stopAfter, const StepBound *least)
+                          std::string *error, double stopAfter, const StepBound *least,
+                          const std::atomic<double> *stopShared)
 {
     scratch.workload = candidateWorkload(base, c, order);
     SimOptions options = planSimOptions(cancel);
     options.stopAfter = stopAfter;
+    options.stopAfterShared = stopShared;
     if (least)
         options.least = {least->forward, least->backward, least->hops, least->gradient,
                          least->parameterGather};
@@ -333,6 +335,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     // best step time (its own step time can only be higher).
     std::mutex mutex;
     std::vector<PlanRow> best; // sorted by step time, at most top
+    // The K-th best as it falls, for the simulations running meanwhile to stop past.
+    std::atomic<double> kthShared {std::numeric_limits<double>::infinity()};
     PlanProgress progress;
     progress.total = static_cast<long long>(pending.size());
     std::atomic<std::size_t> next {0};
@@ -364,6 +368,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             best.insert(at, row);
             if (static_cast<int>(best.size()) > options.top)
                 best.pop_back();
+            if (static_cast<int>(best.size()) >= options.top)
+                kthShared.store(best.back().stepTime, std::memory_order_relaxed);
             if (options.row)
                 options.row(row);
         }
@@ -405,11 +411,12 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             }
             std::string error;
             // A step that passes the K-th best cannot rank: its simulation stops there
-            // (only ever later than a strictly slower step, as the bound's pruning).
+            // (only ever later than a strictly slower step, as the bound's pruning), also
+            // when other threads lower the K-th best while it runs.
             const TrainingConfig &c = configs[p.config].config;
             const StepBound least = stepLowerBound(space.base.model, c, hw, &groups[p.layout]);
             PlanRow row = simulateCandidate(scratch, space.base, c, p.order, options.cancel, &error,
-                                            kth, &least);
+                                            kth, &least, options.useBound ? &kthShared : nullptr);
             row.index = p.index;
             row.lowerBound = p.bound;
             const std::lock_guard lock(mutex);

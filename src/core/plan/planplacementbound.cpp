@@ -115,7 +115,7 @@ Spread spread(const Kind &k, const std::array<int, 5> &stride, const TrainingCon
 // domain, the least replica.
 struct Lockstep
 {
-    std::vector<double> tp, cp, pp, dp;
+    std::vector<double> tp, cp, pp, dp, cpOwn, dpOwn;
 };
 
 Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const PlanHardware &hw)
@@ -123,8 +123,15 @@ Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const 
     const std::size_t p = static_cast<std::size_t>(c.pp);
     constexpr double kUnset = std::numeric_limits<double>::infinity();
     Lockstep out {std::vector<double>(p, kUnset), std::vector<double>(p, kUnset),
+                  std::vector<double>(p, kUnset), std::vector<double>(p, 0.0),
                   std::vector<double>(p, kUnset), std::vector<double>(p, 0.0)};
     std::vector<double> in(hw.domainScaleOut.size(), 0.0), away(in);
+    // Per domain: the scale-out capacity of the members of the groups importing into it
+    // (PlanHardware::rankScaleOut; 0 without it), and of one group's members, summed.
+    std::vector<double> importCap(in.size(), 0.0), groupCap(in.size(), 0.0);
+    const auto ownCap = [&hw](int r) {
+        return hw.rankScaleOut.empty() ? 0.0 : hw.rankScaleOut[static_cast<std::size_t>(r)];
+    };
     std::vector<int> count(in.size(), 0), touched;
     const auto rank = [&att](int tp, int cp, int dp, int pp) {
         return tp * att[0] + cp * att[1] + dp * att[3] + pp * att[4];
@@ -137,8 +144,10 @@ Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const 
     // One group of `n` ranks (S (n - d_i) / n into each domain i it spans, per byte of S).
     std::vector<int> members;
     const auto group = [&](int n) {
-        for (int r : members)
+        for (int r : members) {
             ++count[static_cast<std::size_t>(domain(r))];
+            groupCap[static_cast<std::size_t>(domain(r))] += ownCap(r);
+        }
         for (int r : members) {
             const std::size_t d = static_cast<std::size_t>(domain(r));
             if (count[d] == 0)
@@ -146,19 +155,26 @@ Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const 
             if (count[d] < n) {
                 touch(static_cast<int>(d));
                 in[d] += double(n - count[d]) / n;
+                importCap[d] += groupCap[d];
             }
             count[d] = 0;
+            groupCap[d] = 0;
         }
     };
-    // The worst domain of what has been added since the last call, seconds per byte.
+    // The worst domain of what has been added since the last call, seconds per byte; `own`
+    // that of the imports of groups over their members' own links.
+    double own = 0;
     const auto worst = [&] {
         double w = 0;
+        own = 0;
         for (int d : touched) {
             const std::size_t di = static_cast<std::size_t>(d);
             const double cap = hw.domainScaleOut[di];
             if (cap > 0)
                 w = std::max(w, std::max(in[di], away[di]) / cap);
-            in[di] = away[di] = 0;
+            if (importCap[di] > 0)
+                own = std::max(own, in[di] / importCap[di]);
+            in[di] = away[di] = importCap[di] = 0;
         }
         touched.clear();
         return w;
@@ -180,8 +196,10 @@ Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const 
             const std::size_t si = static_cast<std::size_t>(st);
             if (c.tp > 1)
                 out.tp[si] = std::min(out.tp[si], groupsOf(true, dp, st));
-            if (c.cp > 1)
+            if (c.cp > 1) {
                 out.cp[si] = std::min(out.cp[si], groupsOf(false, dp, st));
+                out.cpOwn[si] = std::min(out.cpOwn[si], own);
+            }
             if (c.pp > 1) {
                 for (int t = 0; t < c.tp; ++t)
                     for (int cp = 0; cp < c.cp; ++cp) {
@@ -208,8 +226,9 @@ Lockstep lockstep(const TrainingConfig &c, const std::array<int, 5> &att, const 
                 group(c.dp * c.cp);
             }
             out.dp[static_cast<std::size_t>(st)] = worst();
+            out.dpOwn[static_cast<std::size_t>(st)] = own;
         }
-    for (auto *v : {&out.tp, &out.cp, &out.pp})
+    for (auto *v : {&out.tp, &out.cp, &out.pp, &out.cpOwn})
         for (double &x : *v)
             x = std::isinf(x) ? 0 : x;
     return out;
@@ -247,6 +266,10 @@ PlacementGroups placementGroups(const TransformerSpec &m, const TrainingConfig &
         g.cpDomain = std::move(l.cp);
         g.ppDomain = std::move(l.pp);
         g.dpDomain = std::move(l.dp);
+        if (!hw.rankScaleOut.empty()) {
+            g.cpOwn = std::move(l.cpOwn);
+            g.dpOwn = std::move(l.dpOwn);
+        }
     }
     g.valid = true;
     return g;

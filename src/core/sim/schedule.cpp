@@ -694,8 +694,12 @@ bool Engine::loop()
             m_out.cancelled = true;
             return false;
         }
-        if (std::max(t, m_stepFloor) > m_s.stopAfter) { // the step ends later still
+        const double limit = m_s.stopShared
+            ? std::min(m_s.stopAfter, m_s.stopShared->load(std::memory_order_relaxed))
+            : m_s.stopAfter;
+        if (std::max(t, m_stepFloor) > limit) { // the step ends later still
             m_out.stopped = true;
+            m_out.stopLimit = limit;
             m_out.stepTime = std::max(t, m_stepFloor);
             return false;
         }
@@ -824,7 +828,7 @@ ScheduleOutcome Engine::run()
                     = static_cast<int>(i);
         m_opsTotal += o.size() * static_cast<std::size_t>(P);
     }
-    if (std::isfinite(m_s.stopAfter)) // only a limit needs them
+    if (std::isfinite(m_s.stopAfter) || m_s.stopShared) // only a limit needs them
         tailLengths();
     for (double o : m_s.optimizerTime)
         m_optimizerMax = std::max(m_optimizerMax, o);

@@ -13,6 +13,7 @@
 #include "workload/costmodel.h"
 #include "workload/parallelism.h"
 
+#include <atomic>
 #include <functional>
 #include <limits>
 #include <string>
@@ -158,6 +159,8 @@ struct ScheduleSpec
     /// Simulated seconds: stop as soon as the step is known to last longer (the planner's K-th
     /// best step time; see ScheduleOutcome::stopped). +infinity: run to the end.
     double stopAfter = std::numeric_limits<double>::infinity();
+    /// A stopAfter the caller may lower while the schedule runs (SimOptions::stopAfterShared).
+    const std::atomic<double> *stopShared = nullptr;
     LeastTimes least; ///< with stopAfter (SimOptions::least)
 };
 
@@ -184,6 +187,7 @@ struct ScheduleOutcome
     /// first event past it, or when an operation starts whose stage's remaining compute and
     /// the optimizer end past it (`stepTime` holds that least step, above the limit).
     bool stopped = false;
+    double stopLimit = 0; ///< the limit it stopped past (ScheduleSpec::stopShared may fall)
     std::string errorCode; ///< "schedule-deadlock", "event-bound-reached", "comm-error"
     std::string error;
     std::vector<std::vector<std::vector<OpRecord>>> ops; ///< [pipeline][stage] in order

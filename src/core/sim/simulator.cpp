@@ -153,6 +153,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
     const TrainingConfig &c = w.config;
     plan.schedule.maxEvents = o.maxEvents;
     plan.schedule.stopAfter = o.stopAfter;
+    plan.schedule.stopShared = o.stopAfterShared;
     plan.schedule.least = o.least;
     const RankMap &rk = *plan.ranks;
     memoryFindings(plan, rk, r);
@@ -174,7 +175,7 @@ SimResult run(const Design &d, const SimOptions &o, CommBackend &backend, SimPla
                               "the simulation stopped once the step was known to last at "
                               "least "
                                   + std::to_string(out.stepTime) + " s, past the limit of "
-                                  + std::to_string(o.stopAfter) + " s",
+                                  + std::to_string(out.stopLimit) + " s",
                               {}});
         return r;
     }

@@ -34,6 +34,10 @@ struct SimOptions
     /// remaining compute and the optimizer would end past it (SimResult::stopped). The planner
     /// passes its K-th best step time. +infinity: never.
     double stopAfter = std::numeric_limits<double>::infinity();
+    /// A limit like stopAfter that the caller may lower while the simulation runs (the
+    /// planner's K-th best as its other threads improve it), read at every event: the
+    /// simulation stops past the lower of the two. Null: none.
+    const std::atomic<double> *stopAfterShared = nullptr;
     /// With stopAfter: what the caller knows of the step's least times (leasttimes.h).
     LeastTimes least;
     /// Fraction of the simulation done, in [0, 1], never decreasing: called after every event of
