@@ -97,14 +97,16 @@ void PlanParetoChart::build()
 
 void PlanParetoChart::addPointLabels()
 {
-    // Points closer than this share of the axis ranges are one place on the chart: the ranks
-    // there get one label ("1\u20135"), not five printed over each other.
+    // Ranked points closer than about a label's size (4% of each axis range: a label like
+    // "3\u20134" is ~15 px wide and ~12 px tall on a ~350 x 270 px plot) are one place on the
+    // chart: the ranks there get one label ("1\u20135"), not labels printed over each other.
     double maxMem = m_data.capacityBytes / kGB, maxTok = 0;
     for (const PlanPoint &p : m_data.points) {
         maxMem = std::max(maxMem, p.memoryBytes / kGB);
         maxTok = std::max(maxTok, p.tokensPerSecond);
     }
     const double dx = 0.015 * std::max(maxMem, 1e-9), dy = 0.015 * std::max(maxTok, 1e-9);
+    const double labelX = 0.04 * std::max(maxMem, 1e-9), labelY = 0.04 * std::max(maxTok, 1e-9);
     struct Place
     {
         double x, y;
@@ -114,7 +116,7 @@ void PlanParetoChart::addPointLabels()
     std::vector<Place> places;
     const auto placeOf = [&](double x, double y) -> Place & {
         for (Place &q : places)
-            if (std::abs(q.x - x) <= dx && std::abs(q.y - y) <= dy)
+            if (std::abs(q.x - x) <= labelX && std::abs(q.y - y) <= labelY)
                 return q;
         places.push_back({x, y, {}, {}});
         return places.back();
