@@ -339,14 +339,15 @@ struct ModernStack
 // Grace (24.2 us until the fused attention's efficiency followed the head dimension: MLA's
 // wider heads made the DeepSeek-V3 GPU time shorter, the ablation's gain 10.75% at 24.2 us;
 // 23.3 us until session 27's in-order launch queue replaced max(GPU, host) per run: the queue
-// adds the GPU's idle time behind bursts of small kernels, 10.3% at 23.3 us). It
-// lies inside what TE issue 2053 brackets for one launch on the reference host: a torch.nn.Linear
-// forward (one GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200). Until session 17 the
-// constant (7.4, then 24.5 us, on every host) was removed launches x a time = the saving, a lower
-// bound that Weft's GPU-bound simulation did not reproduce (its CUDA-graphs step gained nothing).
-// One constant for the Megatron stack (an ablation, not a row of the table; the table's rows check
-// it). Session 18: MLM-DSV3-GB200-BASE +111.8% -> +42%, the held-out GB200 HybridEP row +12.1% ->
-// -3%, H100 rows within a point of session 17.
+// adds the GPU's idle time behind bursts of small kernels, 10.3% at 23.3 us; +8.8% since session
+// 28's attention tile overheads, within the slot's one-point tolerance). It lies inside what TE
+// issue 2053 brackets for one launch on the reference host: a torch.nn.Linear forward (one
+// GEMM, 13.48 us) and TE's Linear (2.7x that on Grace and GH200). Until session 17 the constant
+// (7.4, then 24.5 us, on every host) was removed launches x a time = the saving, a lower bound that
+// Weft's GPU-bound simulation did not reproduce (its CUDA-graphs step gained nothing). One constant
+// for the Megatron stack (an ablation, not a row of the table; the table's rows check it). Session
+// 18: MLM-DSV3-GB200-BASE +111.8% -> +42%, the held-out GB200 HybridEP row +12.1% -> -3%, H100 rows
+// within a point of session 17.
 using test::kMegatronHostPerKernel; // tests/support/megatronstack.h
 
 ModernStack stackOf(const QString &id)
@@ -761,6 +762,11 @@ double median(std::vector<double> v)
 // without TP overlap, -14.5% -> +14.8% (+37.8% with the whole-operation overlap); median 14.8%.
 // Session 22: GPT-OSS's "layernorm, moe_act" no longer read as the whole MoE block too
 // (recomputeModulesOfRow): +27.4% -> +43.1%, the honest figure; median 14.8%.
+// Session 28, the fused attention's per-query-tile overhead and long-sequence fractions fitted to
+// NVIDIA's cuDNN training SDPA benchmark (catalog; tst_attentionkernels): the long-context
+// row's error no longer falls with length (LC32K -0.3% -> +8.3%; held out 16k / 64k / 128k
+// +4.6 / -6.2 / -9.4% -> +10.1 / +5.4 / +4.3%, GB300 128k -25.8% -> -5.9%); dense rows at 8k
+// +1 to +4 points (Llama 3 8B B200 +0.4% -> +4.5%); MoE median 14.6% -> 14.9%.
 constexpr double kMoeMedianBound = 0.20;
 constexpr double kMoeWorstBound = 1.25;
 
@@ -971,8 +977,11 @@ private slots:
         // H100 long context 16k +4.7%, 64k -6.2%; every row within 1.3 points).
         // Session 27, the in-order launch queue (host constant 21.8 us): median 6.2%, max 29.3%
         // (A2A PP32 +30.3 -> +29.3%; GB200 BF16 +1.8 -> -4.0%; GB300 long context -24.3 -> -25.8%).
-        QEXPECT_FAIL("", "held-out MoE rows: two beyond 25% (A2A PP32 +29%, GB300 128k -26%)",
-                     Continue);
+        // Session 28, the fused attention per generation from cuDNN's SDPA benchmark (per-query-
+        // tile overhead, long-sequence fractions): median 5.4%, max 29.5%; GB300 128k -25.8 ->
+        // -5.9%, H100 16k / 64k / 128k +4.6 / -6.2 / -9.4 -> +10.1 / +5.4 / +4.3%, the MB2608
+        // GB200 rows +1 point; one row beyond 25% (A2A PP32 +29.5%).
+        QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32 +30%)", Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
     }

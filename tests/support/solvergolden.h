@@ -68,26 +68,28 @@ inline double goldenStep(const GoldenCase &g, bool planner)
     return r.ok ? r.stepTime : std::numeric_limits<double>::quiet_NaN();
 }
 
-/// The table, steps as printed (%.17g) by the recording program (tst_solvergolden.cpp).
+/// The table, steps as printed (%.17g) by the recording program (tst_solvergolden.cpp);
+/// re-recorded in session 28 when the fused attention's tile overhead changed the compute times
+/// (the solver unchanged: planner and full runs still agree to the last digit).
 inline std::vector<GoldenCase> goldenCases()
 {
     return {
         {"tp2 cp4 pp2 v2, cp outermost, 3 tiers", 16, 3, 1.0, 2, 4, 2, 2, 1, "tp-pp-dp-cp",
-         0.071423488632331916},
+         0.071604791633940013},
         {"tp2 cp4 pp2 v2, tp-cp-dp-pp, 3 tiers", 16, 3, 1.0, 2, 4, 2, 2, 1, "tp-cp-dp-pp",
-         0.050944221704967624},
-        {"tp8 pp4 v2, 3 tiers", 16, 3, 1.0, 8, 1, 4, 2, 2, "tp-cp-dp-pp", 0.05773986593920425},
+         0.05112552470657572},
+        {"tp8 pp4 v2, 3 tiers", 16, 3, 1.0, 8, 1, 4, 2, 2, "tp-cp-dp-pp", 0.057950368712190697},
         {"tp4 cp2 pp2, dp before pp, 2:1 leaves", 16, 3, 2.0, 4, 2, 2, 1, 1, "tp-dp-cp-pp",
-         0.070620968195498596},
+         0.070823574089565994},
         {"tp1 cp2 pp4 v2, 2 tiers 3:1", 16, 2, 3.0, 1, 2, 4, 2, 0, "tp-pp-dp-cp",
-         0.097041612593540216},
-        {"tp2 pp2, zero 3, 2 tiers", 8, 2, 1.0, 2, 1, 2, 1, 3, "tp-pp-dp", 0.11691991050130113},
+         0.0972320513504141},
+        {"tp2 pp2, zero 3, 2 tiers", 8, 2, 1.0, 2, 1, 2, 1, 3, "tp-pp-dp", 0.11703468866552934},
         {"tp2 cp8 pp4 v2, cp outermost, 64 domains", 64, 3, 1.0, 2, 8, 4, 2, 2, "tp-pp-dp-cp",
-         0.056317511416624132},
+         0.056365373721003253},
         {"tp8 pp8, pp before dp, 64 domains 2:1", 64, 3, 2.0, 8, 1, 8, 1, 1, "tp-pp-dp",
-         0.029978473440504815},
+         0.030061733292711112},
         {"tp4 cp4 pp2 v4, 64 domains", 64, 3, 1.0, 4, 4, 2, 4, 1, "tp-dp-cp-pp",
-         0.029297327856882369},
+         0.02933453871503184},
     };
 }
 

@@ -86,6 +86,10 @@ nlohmann::ordered_json toJson(const AcceleratorSpec &s)
         nlohmann::ordered_json a {{"forward", e.forward}, {"backward", e.backward}};
         if (e.softmaxHeadDim > 0)
             a["softmax_head_dim"] = e.softmaxHeadDim;
+        if (e.forwardTileOverhead > 0)
+            a["forward_tile_overhead"] = e.forwardTileOverhead;
+        if (e.backwardTileOverhead > 0)
+            a["backward_tile_overhead"] = e.backwardTileOverhead;
         return a;
     };
     if (s.attentionFused != AttentionEfficiency {})
@@ -154,6 +158,8 @@ AcceleratorSpec acceleratorFromJson(const JsonReader &r)
             e.forward = fraction(*a, "forward", 0);
             e.backward = fraction(*a, "backward", 0);
             e.softmaxHeadDim = a->nonNegative("softmax_head_dim", 0);
+            e.forwardTileOverhead = a->nonNegative("forward_tile_overhead", 0);
+            e.backwardTileOverhead = a->nonNegative("backward_tile_overhead", 0);
         }
         return e;
     };

@@ -32,6 +32,15 @@ struct AttentionEfficiency
     /// dimension d is forward x (d / (d + d0)) / (128 / (128 + d0)) (KernelModel::attention);
     /// 0: no dependence on d.
     double softmaxHeadDim = 0;
+    /// Per-query-tile overhead of the forward and the backward kernel, in key/value blocks of
+    /// 128 keys: a query tile's fixed work (loading Q, initialising and finishing the online
+    /// softmax, writing O and the log-sum-exp; the backward's dQ/dK/dV accumulators) costs as
+    /// much as this many blocks of scores. A kernel whose query tiles each visit k blocks runs
+    /// at forward (backward) x k / (k + overhead): short sequences, few keys per rank under
+    /// ring context parallelism and narrow sliding windows run below the long-sequence
+    /// fraction above (KernelModel::attention). 0: no dependence on the keys visited.
+    double forwardTileOverhead = 0;
+    double backwardTileOverhead = 0;
     bool operator==(const AttentionEfficiency &) const = default;
 };
 

@@ -161,6 +161,11 @@ PlanHardware planHardware(const Design &d, long long gpus)
             mine->backward = std::max(mine->backward, theirs->backward);
             // The smaller d0 is the faster at head dimensions up to 128, the larger above.
             mine->softmaxHeadDim = std::min(mine->softmaxHeadDim, theirs->softmaxHeadDim);
+            // The smaller tile overhead is the faster at every length (0: none).
+            mine->forwardTileOverhead
+                = std::min(mine->forwardTileOverhead, theirs->forwardTileOverhead);
+            mine->backwardTileOverhead
+                = std::min(mine->backwardTileOverhead, theirs->backwardTileOverhead);
         }
         for (auto [wide, theirs] :
              {std::pair {&widestD0[0], &s->attentionFused}, {&widestD0[1], &s->attentionFa2}})

@@ -229,10 +229,14 @@ void attentionKernels(Pass &p, const TransformerSpec &m, const TrainingConfig &c
     const bool window = keys < s; // the window's blocks, no causal triangle beyond them
     const double queries = window ? sq : s;
     const double cpDiv = window ? 1 : c.cp;
+    // Ring context parallelism runs the attention over the K/V blocks as they arrive, one
+    // kernel per ring step (KernelModel::attention's kvChunks); all-gather CP runs one kernel
+    // over the gathered keys.
+    const double kvChunks = !window && c.cpKind == CpKind::Ring ? c.cp : 1;
     // FlashAttention-2/3's backward: the dO.O preprocessing, the main and the dQ conversion
     // kernels (flash-attn flash_bwd_launch_template); cuDNN's fused kernels alike.
-    p.run(p.k.attention(heads, queries, keys, d, !window, false, eff) / cpDiv,
-          p.k.attention(heads, queries, keys, d, !window, true, eff) / cpDiv, 1, 3);
+    p.run(p.k.attention(heads, queries, keys, d, !window, false, eff, kvChunks) / cpDiv,
+          p.k.attention(heads, queries, keys, d, !window, true, eff, kvChunks) / cpDiv, 1, 3);
     p.flops += KernelModel::attentionKernelFlops(heads, queries, keys, d, !window, false) / cpDiv;
 }
 

@@ -119,8 +119,25 @@ double KernelModel::attentionKernelFlops(double heads, double sq, double skv, do
     return backward ? 2.5 * f : f;
 }
 
+double KernelModel::blocksPerQueryTile(double sq, double skv, bool causal, double kvChunks)
+{
+    if (sq <= 0 || skv <= 0)
+        return 0;
+    double k = std::max(1.0, std::ceil(skv / kCausalBlock));
+    if (causal) // tile i of n visits i + 1 blocks: (n + 1) / 2 on average
+        k = (std::max(1.0, std::ceil(sq / kCausalBlock)) + 1) / 2;
+    return std::max(1.0, k / std::max(1.0, kvChunks));
+}
+
+double KernelModel::tileEfficiency(double k, double overhead)
+{
+    if (overhead <= 0 || k <= 0)
+        return 1;
+    return k / (k + overhead);
+}
+
 double KernelModel::attention(double heads, double sq, double skv, double d, bool causal,
-                              bool backward, const AttentionEfficiency &eff) const
+                              bool backward, const AttentionEfficiency &eff, double kvChunks) const
 {
     const double f = attentionKernelFlops(heads, sq, skv, d, causal, backward);
     if (f <= 0)
@@ -128,6 +145,8 @@ double KernelModel::attention(double heads, double sq, double skv, double d, boo
     double e = backward ? eff.backward : eff.forward;
     if (e <= 0) // no kernel efficiency in the catalog: the GEMM sustained fraction
         e = m_acc.matmulEfficiency > 0 ? m_acc.matmulEfficiency : 1;
+    e *= tileEfficiency(blocksPerQueryTile(sq, skv, causal, kvChunks),
+                        backward ? eff.backwardTileOverhead : eff.forwardTileOverhead);
     e = std::min(1.0, e * headDimFactor(d, eff.softmaxHeadDim)); // never above the peak
     const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e * m_clock);
     // Q, K, V read and O written once forward; backward also reads O, dO and writes dQ, dK, dV.

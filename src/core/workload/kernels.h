@@ -65,8 +65,24 @@ public:
     /// at `eff` (the catalog efficiency of the kernel for this generation, fraction of the BF16
     /// peak) times the sustained clock, scaled by headDimFactor(d, eff.softmaxHeadDim) and never
     /// above the peak (fraction at most 1). At least the launch floor.
+    /// Each query tile's fixed work lowers the fraction to eff x k / (k + overhead) for k key
+    /// blocks per query tile (blocksPerQueryTile; AttentionEfficiency::forwardTileOverhead):
+    /// fitted per generation to cuDNN's training SDPA benchmark (NVIDIA/cudnn-frontend
+    /// benchmark/sdpa_benchmark_training, Llama 3.1 shapes, causal and unmasked, 2k-32k tokens;
+    /// tests/data/validation/cudnn_sdpa_*.csv). `kvChunks`: the keys are visited in that many
+    /// separate kernels (ring context parallelism's steps), each with that share of the blocks.
     [[nodiscard]] double attention(double heads, double sq, double skv, double d, bool causal,
-                                   bool backward, const AttentionEfficiency &eff) const;
+                                   bool backward, const AttentionEfficiency &eff,
+                                   double kvChunks = 1) const;
+    /// Key/value blocks of 128 keys one query tile of 128 queries visits: ceil(skv / 128), or
+    /// (n + 1) / 2 on average for a causal kernel of n query tiles (sq = skv), divided by
+    /// `kvChunks` kernels; at least 1.
+    [[nodiscard]] static double blocksPerQueryTile(double sq, double skv, bool causal,
+                                                   double kvChunks = 1);
+    /// k / (k + overhead): the fraction of a kernel's long-sequence efficiency left when each
+    /// query tile visits k blocks and costs `overhead` blocks' worth of fixed work (1 when
+    /// overhead is 0).
+    [[nodiscard]] static double tileEfficiency(double k, double overhead);
     /// The attention kernel's efficiency at head dimension `d` relative to head dimension 128,
     /// where the catalog measures it: (d / (d + d0)) / (128 / (128 + d0)), d0 the head dimension
     /// whose MMA time per score equals the exponential's (AttentionEfficiency::softmaxHeadDim);
