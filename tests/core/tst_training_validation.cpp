@@ -433,9 +433,16 @@ QString modernPreset(const QString &acc, const QString &id)
 //   exchange behind the partner's whole compute and the row came out +37.8% with its recipe, so
 //   it ran the family's settings (-14.5%); with the overlap slot by slot as the combined 1F1B
 //   schedules it (schedule.h EpSlots) it runs its recipe: +14.8%.
-// GPT-OSS-120B's recipe is the family's (all-to-all, no overlap).
+// - MB2604-GPTOSS-B200: GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V2 (gpt_oss_workload_base_
+//   configs.py) at the 26.04 release tags v0.4.0 (2026-04-16) and v0.4.1 (2026-05-06) sets
+//   moe_flex_dispatcher_backend "hybridep", which gpt_oss_llm_pretrain.py applies
+//   (apply_flex_dispatcher_backend: the flex dispatcher on sm_100); PR 3614 switched it back to
+//   all-to-all on 2026-05-05, after the table. Until session 28 the row ran the family's
+//   all-to-all (read from the later commit): +36.2%; with HybridEP +41.4%.
 void applyBridgeMoeRecipe(const QString &id, TrainingConfig &c)
 {
+    if (id == QLatin1String("MB2604-GPTOSS-B200"))
+        c.dispatcher = TokenDispatcher::HybridEP;
     if (id == QLatin1String("MB2604-Q235-H100")) {
         c.overlapEp = true;
         c.overlapTp = false;
@@ -840,6 +847,27 @@ private slots:
             if (mr.row.id == QLatin1String("MB2604-GPTOSS-B200"))
                 QCOMPARE(mr.row.w.config.recomputeModules,
                          unsigned(kRecomputeLayerNorm | kRecomputeMoeAct));
+    }
+    // The Megatron-Bridge MoE rows run their own recipes of the table's release
+    // (applyBridgeMoeRecipe): GPT-OSS on B200 and DeepSeek-V3 on GB200 HybridEP, Qwen3-235B on
+    // H100 the all-to-all dispatcher with its A2A overlap.
+    void bridgeRecipesAsTheyRan()
+    {
+        int seen = 0;
+        for (const ModernRow &mr : readModernRows()) {
+            const TrainingConfig &c = mr.row.w.config;
+            if (mr.row.id == QLatin1String("MB2604-GPTOSS-B200")
+                || mr.row.id == QLatin1String("MB2606-DSV3-GB200")) {
+                QCOMPARE(c.dispatcher, TokenDispatcher::HybridEP);
+                ++seen;
+            }
+            if (mr.row.id == QLatin1String("MB2604-Q235-H100")) {
+                QCOMPARE(c.dispatcher, TokenDispatcher::AllToAll);
+                QVERIFY(c.overlapEp);
+                ++seen;
+            }
+        }
+        QCOMPARE(seen, 3);
     }
     void publishedRunsWithinBudget()
     {
