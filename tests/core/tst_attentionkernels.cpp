@@ -35,7 +35,8 @@ struct SdpaRow
 {
     bool causal = false;
     bool backward = false;
-    double batch = 0, seq = 0, qHeads = 0, headDim = 0;
+    double batch = 0, seq = 0, qHeads = 0;
+    double headDim = 0; ///< the mean of the query-key and the value head dimensions
     double seconds = 0;
 };
 
@@ -62,7 +63,7 @@ std::vector<SdpaRow> readSdpa(const QString &file)
         r.batch = col("batch_size").toDouble();
         r.seq = col("q_seqlen").toDouble();
         r.qHeads = col("num_q_heads").toDouble();
-        r.headDim = col("head_dim_qk").toDouble();
+        r.headDim = (col("head_dim_qk").toDouble() + col("head_dim_vo").toDouble()) / 2;
         const QString pass = col("profile_pass");
         if (pass == QLatin1String("both")) {
             r.seconds = col("fwd_time_ms").toDouble() / 1e3;
@@ -127,35 +128,68 @@ private slots:
         QVERIFY(KernelModel::tileEfficiency(10, 0) == 1);
     }
 
-    // NVIDIA's cuDNN training SDPA benchmark, every BF16 row (Llama 3.1 shape: head dimension 128,
-    // GQA 64/8, causal and unmasked, 2k-32k tokens, forward and backward): the catalog entry's
-    // kernel time at the benchmark's boost clock (one GPU alone: sustained clock 1) within 12% of
-    // each measured time and 6% rms over the file.
-    void cudnnBenchmarkReproduced_data()
+    // NVIDIA's cuDNN training SDPA benchmark, every BF16 row: the catalog entry's kernel time at
+    // the benchmark's boost clock (one GPU alone: sustained clock 1) against each measured time.
+    // The Llama 3.1 shape (head dimension 128, GQA 64/8, causal and unmasked, 2k-32k tokens,
+    // forward and backward), which the catalog is fitted to: within 12% of every row, 6% rms.
+    // DeepSeek-V3's MLA kernel (query-key head dimension 192, value 128; Weft runs it at their
+    // mean, 160), not fitted: with the backward not lifted by the wider heads, Weft's kernel is
+    // 3-24% faster than cuDNN's (fastest at 16k-32k unmasked backward, 8-10% at the training
+    // rows' 4k): within 25% of every row, 15% rms, a residual left for a model of MLA's kernels.
+    void cudnnBenchmark_data()
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("accelerator");
-        QTest::newRow("H200 cuDNN 9.19") << QStringLiteral("cudnn_sdpa_h200.csv") << "h200-sxm";
-        QTest::newRow("GB200 cuDNN 9.22") << QStringLiteral("cudnn_sdpa_gb200.csv") << "gb200";
-        QTest::newRow("GB300 cuDNN 9.22") << QStringLiteral("cudnn_sdpa_gb300.csv") << "gb300";
+        QTest::addColumn<double>("worst");
+        QTest::addColumn<double>("rms");
+        QTest::newRow("Llama 3.1, H200 cuDNN 9.19")
+            << QStringLiteral("cudnn_sdpa_h200.csv") << "h200-sxm" << 0.12 << 0.06;
+        QTest::newRow("Llama 3.1, GB200 cuDNN 9.22")
+            << QStringLiteral("cudnn_sdpa_gb200.csv") << "gb200" << 0.12 << 0.06;
+        QTest::newRow("Llama 3.1, GB300 cuDNN 9.22")
+            << QStringLiteral("cudnn_sdpa_gb300.csv") << "gb300" << 0.12 << 0.06;
+        QTest::newRow("DeepSeek-V3 MLA, GB200 cuDNN 9.22")
+            << QStringLiteral("cudnn_sdpa_dsv3_gb200.csv") << "gb200" << 0.25 << 0.15;
+        QTest::newRow("DeepSeek-V3 MLA, GB300 cuDNN 9.22")
+            << QStringLiteral("cudnn_sdpa_dsv3_gb300.csv") << "gb300" << 0.25 << 0.15;
     }
-    void cudnnBenchmarkReproduced()
+    void cudnnBenchmark()
     {
         QFETCH(QString, file);
         QFETCH(QString, accelerator);
+        QFETCH(double, worst);
+        QFETCH(double, rms);
+        const Fit fit = compare(file, accelerator);
+        QVERIFY2(fit.rows >= 20, qPrintable(file + QStringLiteral(": rows missing")));
+        QVERIFY2(fit.worst <= worst,
+                 qPrintable(QStringLiteral("a row is off by %1%").arg(fit.worst * 100, 0, 'f', 1)));
+        QVERIFY2(fit.rms <= rms,
+                 qPrintable(QStringLiteral("%1% rms").arg(fit.rms * 100, 0, 'f', 1)));
+    }
+
+private:
+    struct Fit
+    {
+        std::size_t rows = 0;
+        double rms = 0, worst = 0;
+    };
+    // Weft's kernel time for every row of `file` on the catalog entry `accelerator` at the
+    // benchmark's boost clock (one GPU alone: sustained clock 1); prints the table.
+    static Fit compare(const QString &file, const QString &accelerator)
+    {
         const std::vector<SdpaRow> rows = readSdpa(file);
-        QVERIFY2(rows.size() >= 20, qPrintable(file + QStringLiteral(": rows missing")));
         AcceleratorSpec acc = builtinCatalog().hardware.accelerators.at(accelerator.toStdString());
         acc.sustainedClock = 1;
         const KernelModel k(acc);
-        double sumSq = 0, worst = 0;
+        Fit fit;
+        double sumSq = 0;
         QString table;
         for (const SdpaRow &r : rows) {
             const double t = k.attention(r.batch * r.qHeads, r.seq, r.seq, r.headDim, r.causal,
                                          r.backward, acc.attentionFused);
             const double err = t / r.seconds - 1;
             sumSq += err * err;
-            worst = std::max(worst, std::abs(err));
+            fit.worst = std::max(fit.worst, std::abs(err));
             table += QStringLiteral("%1 %2 %3k: measured %4 ms, Weft %5 ms (%6%)\n")
                          .arg(r.causal ? QStringLiteral("causal") : QStringLiteral("no mask"))
                          .arg(r.backward ? QStringLiteral("bwd") : QStringLiteral("fwd"))
@@ -164,14 +198,14 @@ private slots:
                          .arg(t * 1e3, 0, 'f', 3)
                          .arg(err * 100, 0, 'f', 1);
         }
-        const double rms = std::sqrt(sumSq / double(rows.size()));
+        fit.rows = rows.size();
+        fit.rms = rows.empty() ? 0 : std::sqrt(sumSq / double(rows.size()));
         qInfo().noquote() << file
                           << QStringLiteral("rms %1%, worst %2%\n")
-                                 .arg(rms * 100, 0, 'f', 1)
-                                 .arg(worst * 100, 0, 'f', 1)
+                                 .arg(fit.rms * 100, 0, 'f', 1)
+                                 .arg(fit.worst * 100, 0, 'f', 1)
                           << table;
-        QVERIFY2(worst <= 0.12, "a cuDNN benchmark row is off by more than 12%");
-        QVERIFY2(rms <= 0.06, "the cuDNN benchmark is off by more than 6% rms");
+        return fit;
     }
 };
 

@@ -147,7 +147,14 @@ double KernelModel::attention(double heads, double sq, double skv, double d, boo
         e = m_acc.matmulEfficiency > 0 ? m_acc.matmulEfficiency : 1;
     e *= tileEfficiency(blocksPerQueryTile(sq, skv, causal, kvChunks),
                         backward ? eff.backwardTileOverhead : eff.forwardTileOverhead);
-    e = std::min(1.0, e * headDimFactor(d, eff.softmaxHeadDim)); // never above the peak
+    // Wider heads relieve the forward's exponentials; the backward, bound by shared-memory
+    // traffic on Blackwell, does not speed up above head dimension 128 (cuDNN 9.22 runs
+    // DeepSeek-V3's 192/128 MLA backward at 0.45-0.55 of the GB200 peak, below the 128-wide
+    // kernel's 0.46-0.56: NVIDIA/cudnn-frontend results/dsv3/gb200/dsv3_20260424_101009.csv).
+    double dim = headDimFactor(d, eff.softmaxHeadDim);
+    if (backward)
+        dim = std::min(1.0, dim);
+    e = std::min(1.0, e * dim); // never above the peak
     const double math = f / (std::max(1.0, m_acc.peakFlopsBf16) * e * m_clock);
     // Q, K, V read and O written once forward; backward also reads O, dO and writes dQ, dK, dV.
     const double bytes = kBf16 * heads * d * (2 * sq + 2 * skv) * (backward ? 2.5 : 1);

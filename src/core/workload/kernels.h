@@ -63,8 +63,9 @@ public:
     /// skipping the blocks above the diagonal as FlashAttention-2/3 and cuDNN do: with blocks of
     /// 128 queries, the computed fraction is (n + 1) / (2n) for n = sq / 128 blocks (sq = skv),
     /// at `eff` (the catalog efficiency of the kernel for this generation, fraction of the BF16
-    /// peak) times the sustained clock, scaled by headDimFactor(d, eff.softmaxHeadDim) and never
-    /// above the peak (fraction at most 1). At least the launch floor.
+    /// peak) times the sustained clock, scaled by headDimFactor(d, eff.softmaxHeadDim) (the
+    /// backward by at most 1: wider heads do not speed it up) and never above the peak (fraction
+    /// at most 1). At least the launch floor.
     /// Each query tile's fixed work lowers the fraction to eff x k / (k + overhead) for k key
     /// blocks per query tile (blocksPerQueryTile; AttentionEfficiency::forwardTileOverhead):
     /// fitted per generation to cuDNN's training SDPA benchmark (NVIDIA/cudnn-frontend
