@@ -33,15 +33,6 @@ bool sameEntries(const std::vector<RouteEntry> &a, std::span<const RouteEntry> b
                       });
 }
 
-// Loops over a unit's entries touch the state of each link direction once, in no order the
-// hardware can guess: they ask for it this many entries ahead.
-constexpr std::size_t kAhead = 8;
-
-void prefetch(const void *p)
-{
-    __builtin_prefetch(p);
-}
-
 } // namespace
 
 MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
@@ -51,6 +42,11 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
     for (std::size_t ld = 0; ld < n; ++ld)
         m_links[ld].cap = capacity[ld];
     m_load.assign(n, 0);
+    m_onLink.resize(n);
+    m_linkMark.assign(n, 0);
+    m_weight.assign(n, 0);
+    m_frozenLoad.assign(n, 0);
+    m_count.assign(n, 0);
     m_critical.assign(n, 0);
 }
 
@@ -61,10 +57,7 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
     if (!(maxRate > 0))
         throw std::invalid_argument("flow solver: a unit's rate cap must be positive");
     double bound = maxRate;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const RouteEntry &e = entries[i];
-        if (i + kAhead < entries.size() && entries[i + kAhead].linkDir < m_links.size())
-            prefetch(&m_links[entries[i + kAhead].linkDir]);
+    for (const RouteEntry &e : entries) {
         if (e.linkDir >= m_links.size() || !(m_links[e.linkDir].cap > 0) || !(e.fraction > 0))
             throw std::invalid_argument("flow solver: unit crosses a link of zero capacity");
         bound = std::min(bound, m_links[e.linkDir].cap / e.fraction);
@@ -137,7 +130,7 @@ void MaxMinSolver::addDemand(LinkDir ld, double delta, bool clearToZero)
     const bool was = critical(ld);
     m_links[ld].demand = clearToZero ? 0.0 : m_links[ld].demand + delta;
     if (critical(ld) != was)
-        for (const LinkUse &x : m_links[ld].onLink)
+        for (const LinkUse &x : m_onLink[ld])
             m_classes[x.cls].criticalStale = true;
 }
 
@@ -196,11 +189,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.criticalStale = true;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
         const RouteEntry &e = k.entries[i];
-        if (i + kAhead < k.entries.size()) { // where the push goes
-            const auto &ahead = m_links[k.entries[i + kAhead].linkDir].onLink;
-            prefetch(ahead.data() + ahead.size());
-        }
-        auto &v = m_links[e.linkDir].onLink;
+        auto &v = m_onLink[e.linkDir];
         k.use[i] = static_cast<std::uint32_t>(v.size());
         v.push_back({c, i, e.fraction});
     }
@@ -220,18 +209,15 @@ void MaxMinSolver::remove(UnitId id)
     const ClassId c = m_unitClass[id];
     Class &k = m_classes[c];
     const bool last = k.units.size() == 1;
-    for (std::size_t i = 0; i < k.entries.size(); ++i) {
-        if (i + kAhead < k.entries.size())
-            prefetch(&m_links[k.entries[i + kAhead].linkDir]);
-        const LinkDir ld = k.entries[i].linkDir;
-        const double fraction = k.entries[i].fraction;
+    for (const RouteEntry &e : k.entries) {
+        const LinkDir ld = e.linkDir;
         // The other units of a link that could bind may speed up; elsewhere only the load drops
         // (nothing to do when loads are not kept: the rates do not change).
         if (critical(ld))
             m_dirtyLinks.push_back(ld);
         else if (m_trackLoads)
             m_loadLinks.push_back(ld);
-        addDemand(ld, -fraction * k.bound, last && m_links[ld].onLink.size() == 1);
+        addDemand(ld, -e.fraction * k.bound, last && m_onLink[ld].size() == 1);
     }
     auto it = std::find(k.units.begin(), k.units.end(), id);
     *it = k.units.back();
@@ -249,12 +235,7 @@ void MaxMinSolver::dropClass(ClassId c)
 {
     Class &k = m_classes[c];
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
-        if (i + kAhead < k.entries.size()) { // the use to drop and the last one, moved there
-            const auto &ahead = m_links[k.entries[i + kAhead].linkDir].onLink;
-            prefetch(ahead.data() + k.use[i + kAhead]);
-            prefetch(ahead.data() + ahead.size() - 1);
-        }
-        auto &v = m_links[k.entries[i].linkDir].onLink;
+        auto &v = m_onLink[k.entries[i].linkDir];
         const std::uint32_t at = k.use[i];
         v[at] = v.back();
         m_classes[v[at].cls].use[v[at].entry] = at;
@@ -305,9 +286,9 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
     const std::uint32_t mark = ++m_mark;
     m_stack.clear();
     auto visitLink = [&](LinkDir ld, bool expand) {
-        if (m_links[ld].mark == mark)
+        if (m_linkMark[ld] == mark)
             return;
-        m_links[ld].mark = mark;
+        m_linkMark[ld] = mark;
         linkDirs.push_back(ld);
         m_critical[ld] = critical(ld);
         if (expand || m_critical[ld])
@@ -337,7 +318,7 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
     while (!m_stack.empty()) {
         const LinkDir ld = m_stack.back();
         m_stack.pop_back();
-        for (const LinkUse &x : m_links[ld].onLink)
+        for (const LinkUse &x : m_onLink[ld])
             visitClass(x.cls);
     }
     m_dirtyClasses.clear();
@@ -361,7 +342,7 @@ bool MaxMinSolver::certified(ClassId c)
         // they are not kept (the same sum over the same classes).
         const double load = m_trackLoads || critical(ld) ? m_load[ld] : summedLoad(ld);
         bool ok = load >= m_links[ld].cap * (1 - kSlack);
-        for (const LinkUse &x : m_links[ld].onLink) {
+        for (const LinkUse &x : m_onLink[ld]) {
             if (!ok)
                 break;
             ok = m_classes[x.cls].rate <= k.rate * (1 + kSlack);
@@ -407,9 +388,9 @@ void MaxMinSolver::pushItem(Item item)
 void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs)
 {
     for (LinkDir ld : linkDirs) {
-        m_links[ld].weight = 0;
-        m_links[ld].frozenLoad = 0;
-        m_links[ld].count = 0;
+        m_weight[ld] = 0;
+        m_frozenLoad[ld] = 0;
+        m_count[ld] = 0;
     }
     for (ClassId c : classes) {
         m_frozen[c] = 0;
@@ -417,8 +398,8 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
         const double n = static_cast<double>(k.units.size());
         for (std::uint32_t i : criticalEntries(c)) {
             const RouteEntry &e = k.entries[i];
-            m_links[e.linkDir].weight += e.fraction * n;
-            ++m_links[e.linkDir].count;
+            m_weight[e.linkDir] += e.fraction * n;
+            ++m_count[e.linkDir];
         }
     }
     // Heap of saturation levels: a critical link direction saturates at (cap - frozen load) /
@@ -431,8 +412,8 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
     // sets its bound), so every class freezes.
     m_heap.clear();
     for (LinkDir ld : linkDirs)
-        if (m_critical[ld] && m_links[ld].count > 0)
-            pushItem({m_links[ld].cap / m_links[ld].weight, ld, 0});
+        if (m_critical[ld] && m_count[ld] > 0)
+            pushItem({m_links[ld].cap / m_weight[ld], ld, 0});
     for (ClassId c : classes)
         if (m_classes[c].maxRate < kInf)
             pushItem({m_classes[c].maxRate, c, kClassItem});
@@ -447,10 +428,10 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
         for (std::uint32_t i : k.criticalEntries) { // current: read by the loop above
             const RouteEntry &e = k.entries[i];
             const LinkDir ld = e.linkDir;
-            m_links[ld].frozenLoad += e.fraction * n * level;
-            if (--m_links[ld].count == 0)
+            m_frozenLoad[ld] += e.fraction * n * level;
+            if (--m_count[ld] == 0)
                 continue;
-            m_links[ld].weight -= e.fraction * n;
+            m_weight[ld] -= e.fraction * n;
         }
     };
     while (unfrozen > 0 && !m_heap.empty()) {
@@ -465,16 +446,16 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
             continue;
         }
         const LinkDir ld = it.index;
-        if (m_links[ld].count == 0)
+        if (m_count[ld] == 0)
             continue;
-        const double w = std::max(m_links[ld].weight, 1e-300);
-        const double current = std::max(level, (m_links[ld].cap - m_links[ld].frozenLoad) / w);
+        const double w = std::max(m_weight[ld], 1e-300);
+        const double current = std::max(level, (m_links[ld].cap - m_frozenLoad[ld]) / w);
         if (current > it.level) { // classes froze on it since it was keyed
             pushItem({current, ld, 0});
             continue;
         }
         level = std::max(level, it.level);
-        for (const LinkUse &x : m_links[it.index].onLink)
+        for (const LinkUse &x : m_onLink[it.index])
             if (!m_frozen[x.cls])
                 freeze(x.cls);
     }
@@ -482,7 +463,7 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
     // carry classes of other components, so its load is summed over all of them (when kept).
     for (LinkDir ld : linkDirs) {
         if (m_critical[ld])
-            m_load[ld] = m_links[ld].frozenLoad;
+            m_load[ld] = m_frozenLoad[ld];
         else if (m_trackLoads)
             m_load[ld] = summedLoad(ld);
     }
@@ -491,7 +472,7 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
 double MaxMinSolver::summedLoad(LinkDir ld) const
 {
     double load = 0;
-    for (const LinkUse &x : m_links[ld].onLink) {
+    for (const LinkUse &x : m_onLink[ld]) {
         const Class &k = m_classes[x.cls];
         load += k.rate * x.weight * static_cast<double>(k.units.size());
     }

@@ -110,7 +110,7 @@ public:
     /// Appends the live classes crossing `ld` to `out`.
     void classesOn(LinkDir ld, std::vector<ClassOnLink> &out) const
     {
-        for (const LinkUse &x : m_links[ld].onLink)
+        for (const LinkUse &x : m_onLink[ld])
             out.push_back({x.cls, content(x.cls), x.weight,
                            static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
     }
@@ -134,7 +134,7 @@ private:
     struct Class
     {
         std::vector<RouteEntry> entries;
-        std::vector<std::uint32_t> use; ///< per entry: position in m_links[entry.linkDir].onLink
+        std::vector<std::uint32_t> use; ///< per entry: position in m_onLink[entry.linkDir]
         std::vector<UnitId> units; ///< members; their count multiplies the weights
         double maxRate = 0;
         double bound = 0; ///< rate alone: min(maxRate, capacity / weight over its links)
@@ -191,21 +191,16 @@ private:
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
     void pushItem(Item item);
 
-    /// What the solver keeps per link direction, in one cache line: adding or removing a unit
-    /// reads the capacity, demand and classes of every direction it crosses, progressive
-    /// filling the classes and its scratch.
-    struct alignas(64) LinkState
+    /// Per link direction, side by side since adding or removing a unit reads both of each
+    /// direction it crosses.
+    struct LinkState
     {
         double cap = 0;
         double demand = 0; ///< sum over live units of weight x bound
-        std::vector<LinkUse> onLink; ///< live classes crossing it
-        // progressive-filling scratch
-        double weight = 0, frozenLoad = 0;
-        std::uint32_t count = 0;
-        std::uint32_t mark = 0; ///< collectComponent()'s visit mark
     };
     std::vector<LinkState> m_links;
     std::vector<double> m_load;
+    std::vector<std::vector<LinkUse>> m_onLink; ///< live classes crossing each link direction
     std::vector<Class> m_classes;
     std::vector<ClassId> m_freeClasses;
     std::unordered_multimap<std::uint64_t, ClassId> m_byHash; ///< classes by content hash
@@ -219,8 +214,10 @@ private:
     std::vector<LinkDir> m_loadLinks; ///< other links of removed units: recompute their load
     std::vector<ClassId> m_dirtyClasses;
     // progressive-filling scratch, per link direction / class
-    std::vector<std::uint32_t> m_classMark;
+    std::vector<std::uint32_t> m_linkMark, m_classMark;
     std::uint32_t m_mark = 0;
+    std::vector<double> m_weight, m_frozenLoad;
+    std::vector<std::uint32_t> m_count;
     std::vector<char> m_frozen, m_critical;
     std::vector<LinkDir> m_stack;
     std::vector<Item> m_heap;
