@@ -137,6 +137,41 @@ private slots:
         QCOMPARE(k.liveClasses(), std::size_t(1));
         QCOMPARE(solveRates(k, {x, y}), (std::vector<double> {2.0, 2.0}));
     }
+    // An aggregate unit (a group) makes a class of its own, even under a key used before; its
+    // content, hashed when first asked for, is that of an identical unit found by content; its
+    // link classes may be any numbers (only which entries share one counts), and a slot reused
+    // after it holds the new class's entries only.
+    void aggregateClassesAreTheirOwn()
+    {
+        MaxMinSolver s({2, 2, 2});
+        const auto plain = s.add(on({0, 1}));
+        const std::vector<std::uint32_t> cells {900000, 3};
+        const auto a = s.add(on({0, 1}), std::numeric_limits<double>::infinity(), 5, 1, cells);
+        const auto b = s.add(on({0, 1}), std::numeric_limits<double>::infinity(), 5, 2, cells);
+        QCOMPARE(s.liveClasses(), std::size_t(3));
+        QVERIFY(s.classOf(a) != s.classOf(b));
+        std::vector<MaxMinSolver::ClassOnLink> classes;
+        s.classesOn(0, classes);
+        QCOMPARE(classes.size(), std::size_t(3));
+        for (const auto &x : classes)
+            QCOMPARE(x.content, classes.front().content);
+        std::vector<MaxMinSolver::UnitId> units;
+        std::vector<LinkDir> links;
+        std::vector<std::uint32_t> mixed;
+        s.solve(units, links, mixed); // three equal units on two saturated links: certified
+        QVERIFY(mixed.empty());
+        for (auto u : {plain, a, b})
+            QVERIFY(std::abs(s.rate(u) - 2.0 / 3) < 1e-12);
+        s.remove(a);
+        s.remove(plain);
+        const auto c = s.add(on({2}), std::numeric_limits<double>::infinity(), 6, 3,
+                             std::vector<std::uint32_t> {7});
+        s.solve(units, links, mixed);
+        QVERIFY(mixed.empty());
+        QCOMPARE(s.entries(c).size(), std::size_t(1));
+        QCOMPARE(s.rate(c), 2.0);
+        QCOMPARE(s.rate(b), 2.0);
+    }
     // A link that cannot saturate (its units' rates alone sum below its capacity, like the
     // spine links of a non-blocking fat tree) does not couple the units crossing it: a new unit
     // on one unit's NIC re-solves that unit only, and the shared link's load is still the sum.

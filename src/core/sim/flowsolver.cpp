@@ -36,11 +36,12 @@ bool sameEntries(const std::vector<RouteEntry> &a, std::span<const RouteEntry> b
 } // namespace
 
 MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
-    : m_cap(std::move(capacity))
 {
-    const std::size_t n = m_cap.size();
+    const std::size_t n = capacity.size();
+    m_links.resize(n);
+    for (std::size_t ld = 0; ld < n; ++ld)
+        m_links[ld].cap = capacity[ld];
     m_load.assign(n, 0);
-    m_demand.assign(n, 0);
     m_onLink.resize(n);
     m_linkMark.assign(n, 0);
     m_weight.assign(n, 0);
@@ -57,9 +58,9 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
         throw std::invalid_argument("flow solver: a unit's rate cap must be positive");
     double bound = maxRate;
     for (const RouteEntry &e : entries) {
-        if (e.linkDir >= m_cap.size() || !(m_cap[e.linkDir] > 0) || !(e.fraction > 0))
+        if (e.linkDir >= m_links.size() || !(m_links[e.linkDir].cap > 0) || !(e.fraction > 0))
             throw std::invalid_argument("flow solver: unit crosses a link of zero capacity");
-        bound = std::min(bound, m_cap[e.linkDir] / e.fraction);
+        bound = std::min(bound, m_links[e.linkDir].cap / e.fraction);
     }
     if (entries.empty() && maxRate == kInf)
         throw std::invalid_argument("flow solver: a unit needs a link or a rate cap");
@@ -78,17 +79,8 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
         throw std::invalid_argument("flow solver: link classes need an aggregate, one per entry");
     const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey, group);
     Class &k = m_classes[c];
-    if (!cells.empty() && k.units.empty()) {
-        // dense cell numbers
-        k.cells.assign(cells.begin(), cells.end());
-        std::vector<std::uint32_t> seen(k.cells);
-        std::sort(seen.begin(), seen.end());
-        seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
-        for (std::uint32_t &x : k.cells)
-            x = static_cast<std::uint32_t>(std::lower_bound(seen.begin(), seen.end(), x)
-                                           - seen.begin());
-        k.cellCount = static_cast<std::uint32_t>(seen.size());
-    }
+    if (!cells.empty() && k.units.empty())
+        setCells(k, cells);
     k.units.push_back(id);
     m_unitClass[id] = c;
     m_unitAlive[id] = 1;
@@ -99,10 +91,44 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
     return id;
 }
 
+void MaxMinSolver::setCells(Class &k, std::span<const std::uint32_t> cells)
+{
+    // Any one-to-one numbering will do: certified() only asks which entries share a cell.
+    if (++m_cellCall == 0) { // the stamps wrapped: forget them all
+        std::fill(m_cellStamp.begin(), m_cellStamp.end(), 0u);
+        m_cellCall = 1;
+    }
+    k.cells.resize(cells.size());
+    std::uint32_t count = 0;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const std::uint32_t x = cells[i];
+        if (x >= m_cellStamp.size()) {
+            m_cellStamp.resize(std::size_t(x) + 1, 0u);
+            m_cellNumber.resize(m_cellStamp.size(), 0u);
+        }
+        if (m_cellStamp[x] != m_cellCall) {
+            m_cellStamp[x] = m_cellCall;
+            m_cellNumber[x] = count++;
+        }
+        k.cells[i] = m_cellNumber[x];
+    }
+    k.cellCount = count;
+}
+
+std::uint64_t MaxMinSolver::content(ClassId c) const
+{
+    const Class &k = m_classes[c];
+    if (!k.contentKnown) {
+        k.content = hashUnit(k.entries, k.maxRate);
+        k.contentKnown = true;
+    }
+    return k.content;
+}
+
 void MaxMinSolver::addDemand(LinkDir ld, double delta, bool clearToZero)
 {
     const bool was = critical(ld);
-    m_demand[ld] = clearToZero ? 0.0 : m_demand[ld] + delta;
+    m_links[ld].demand = clearToZero ? 0.0 : m_links[ld].demand + delta;
     if (critical(ld) != was)
         for (const LinkUse &x : m_onLink[ld])
             m_classes[x.cls].criticalStale = true;
@@ -126,10 +152,12 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
                                                       std::uint64_t classKey, std::uint32_t group)
 {
     const std::uint64_t h = classKey != 0 ? classKey : hashUnit(entries, maxRate);
-    if (classKey != 0) {
+    // An aggregate's key is its own (see add()): no class to find, none to register.
+    const bool byKey = classKey != 0 && group == 0;
+    if (byKey) {
         if (auto it = m_byKey.find(classKey); it != m_byKey.end())
             return it->second;
-    } else {
+    } else if (classKey == 0) {
         for (auto [it, end] = m_byHash.equal_range(h); it != end; ++it) {
             const Class &k = m_classes[it->second];
             if (k.maxRate == maxRate && sameEntries(k.entries, entries))
@@ -153,8 +181,10 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.bound = bound;
     k.rate = 0;
     k.hash = h;
-    k.content = classKey != 0 ? hashUnit(entries, maxRate) : h;
+    k.content = h;
+    k.contentKnown = classKey == 0;
     k.keyed = classKey != 0;
+    k.byKey = byKey;
     k.group = group;
     k.criticalStale = true;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
@@ -163,9 +193,9 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
         k.use[i] = static_cast<std::uint32_t>(v.size());
         v.push_back({c, i, e.fraction});
     }
-    if (k.keyed)
+    if (k.byKey)
         m_byKey.emplace(h, c);
-    else
+    else if (!k.keyed)
         m_byHash.emplace(h, c);
     return c;
 }
@@ -211,20 +241,29 @@ void MaxMinSolver::dropClass(ClassId c)
         m_classes[v[at].cls].use[v[at].entry] = at;
         v.pop_back();
     }
-    if (k.keyed)
+    if (k.byKey)
         m_byKey.erase(k.hash);
-    else
+    else if (!k.keyed)
         for (auto [it, end] = m_byHash.equal_range(k.hash); it != end; ++it)
             if (it->second == c) {
                 m_byHash.erase(it);
                 break;
             }
     k.rate = 0;
-    k.entries = {};
-    k.use = {};
-    k.cells = {};
+    // A small class's vectors keep their memory for the next class made in this slot (classes
+    // come and go with every phase); a wide one's is given back.
+    const auto empty = [](auto &v) {
+        constexpr std::size_t kKeepBytes = 4096;
+        if (v.capacity() * sizeof(v[0]) <= kKeepBytes)
+            v.clear();
+        else
+            v = {};
+    };
+    empty(k.entries);
+    empty(k.use);
+    empty(k.cells);
+    empty(k.criticalEntries);
     k.cellCount = 0;
-    k.criticalEntries = {};
     k.criticalStale = true;
     m_freeClasses.push_back(c);
 }
@@ -302,7 +341,7 @@ bool MaxMinSolver::certified(ClassId c)
         // fill() left the loads of the directions that cannot saturate to be summed here when
         // they are not kept (the same sum over the same classes).
         const double load = m_trackLoads || critical(ld) ? m_load[ld] : summedLoad(ld);
-        bool ok = load >= m_cap[ld] * (1 - kSlack);
+        bool ok = load >= m_links[ld].cap * (1 - kSlack);
         for (const LinkUse &x : m_onLink[ld]) {
             if (!ok)
                 break;
@@ -374,7 +413,7 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
     m_heap.clear();
     for (LinkDir ld : linkDirs)
         if (m_critical[ld] && m_count[ld] > 0)
-            pushItem({m_cap[ld] / m_weight[ld], ld, 0});
+            pushItem({m_links[ld].cap / m_weight[ld], ld, 0});
     for (ClassId c : classes)
         if (m_classes[c].maxRate < kInf)
             pushItem({m_classes[c].maxRate, c, kClassItem});
@@ -410,7 +449,7 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
         if (m_count[ld] == 0)
             continue;
         const double w = std::max(m_weight[ld], 1e-300);
-        const double current = std::max(level, (m_cap[ld] - m_frozenLoad[ld]) / w);
+        const double current = std::max(level, (m_links[ld].cap - m_frozenLoad[ld]) / w);
         if (current > it.level) { // classes froze on it since it was keyed
             pushItem({current, ld, 0});
             continue;

@@ -58,8 +58,9 @@ public:
     /// same entries and cap, so it joins their class without the entries being compared; with
     /// 0 the solver finds identical units itself.
     /// `group` (non-zero): the unit is an aggregate of that group (see above), with a
-    /// `classKey` of its own; `cells` (one per entry, or empty for a unit of one flow) the
-    /// class of each entry's link direction.
+    /// `classKey` of its own (so it makes a class of its own: the key is not looked up);
+    /// `cells` (one per entry, or empty for a unit of one flow) the class of each entry's link
+    /// direction.
     UnitId add(std::span<const RouteEntry> entries,
                double maxRate = std::numeric_limits<double>::infinity(), std::uint64_t classKey = 0,
                std::uint32_t group = 0, std::span<const std::uint32_t> cells = {});
@@ -90,7 +91,7 @@ public:
     [[nodiscard]] double rate(UnitId u) const { return m_classes[m_unitClass[u]].rate; }
     /// Current load of a link direction: sum over its units of rate x weight, bytes/s.
     [[nodiscard]] double load(LinkDir ld) const { return m_load[ld]; }
-    [[nodiscard]] double capacity(LinkDir ld) const { return m_cap[ld]; }
+    [[nodiscard]] double capacity(LinkDir ld) const { return m_links[ld].cap; }
     [[nodiscard]] const std::vector<RouteEntry> &entries(UnitId u) const
     {
         return m_classes[m_unitClass[u]].entries;
@@ -110,7 +111,7 @@ public:
     void classesOn(LinkDir ld, std::vector<ClassOnLink> &out) const
     {
         for (const LinkUse &x : m_onLink[ld])
-            out.push_back({x.cls, m_classes[x.cls].content, x.weight,
+            out.push_back({x.cls, content(x.cls), x.weight,
                            static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
     }
     /// Class number of a live unit (as in classesOn).
@@ -122,7 +123,10 @@ public:
     }
     /// Whether a link direction may saturate: the demand of its units at their bounds exceeds
     /// its capacity (with a relative slack of 1e-9 against rounding, which only keeps more).
-    [[nodiscard]] bool critical(LinkDir ld) const { return m_demand[ld] > m_cap[ld] * (1 - 1e-9); }
+    [[nodiscard]] bool critical(LinkDir ld) const
+    {
+        return m_links[ld].demand > m_links[ld].cap * (1 - 1e-9);
+    }
 
 private:
     using ClassId = std::uint32_t;
@@ -136,8 +140,12 @@ private:
         double bound = 0; ///< rate alone: min(maxRate, capacity / weight over its links)
         double rate = 0;
         std::uint64_t hash = 0; ///< of the entries and cap, or the caller's class key
-        std::uint64_t content = 0; ///< of the entries and cap
+        /// Of the entries and cap: `hash` for a class found by content, else hashed when first
+        /// asked for (content()), since only classesOn() reads it.
+        mutable std::uint64_t content = 0;
+        mutable bool contentKnown = false;
         bool keyed = false; ///< `hash` is a caller's class key
+        bool byKey = false; ///< registered in m_byKey (a keyed class that is not an aggregate)
         std::uint32_t group = 0; ///< aggregate group, 0 for none
         std::vector<std::uint32_t> cells; ///< per entry: link class (dense), aggregates only
         std::uint32_t cellCount = 0;
@@ -165,6 +173,11 @@ private:
 
     ClassId findOrCreateClass(std::span<const RouteEntry> entries, double maxRate, double bound,
                               std::uint64_t classKey, std::uint32_t group);
+    /// Class::content of `c`, hashed on first use.
+    [[nodiscard]] std::uint64_t content(ClassId c) const;
+    /// Numbers `cells` (link classes) densely into `k.cells` in order of first appearance and
+    /// sets `k.cellCount`.
+    void setCells(Class &k, std::span<const std::uint32_t> cells);
     [[nodiscard]] bool certified(ClassId c);
     /// Sum over the live classes crossing `ld` of rate x weight x units, bytes/s.
     [[nodiscard]] double summedLoad(LinkDir ld) const;
@@ -178,9 +191,15 @@ private:
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
     void pushItem(Item item);
 
-    std::vector<double> m_cap;
+    /// Per link direction, side by side since adding or removing a unit reads both of each
+    /// direction it crosses.
+    struct LinkState
+    {
+        double cap = 0;
+        double demand = 0; ///< sum over live units of weight x bound
+    };
+    std::vector<LinkState> m_links;
     std::vector<double> m_load;
-    std::vector<double> m_demand; ///< sum over live units of weight x bound
     std::vector<std::vector<LinkUse>> m_onLink; ///< live classes crossing each link direction
     std::vector<Class> m_classes;
     std::vector<ClassId> m_freeClasses;
@@ -204,6 +223,9 @@ private:
     std::vector<Item> m_heap;
     std::vector<ClassId> m_scratchClasses;
     std::vector<char> m_cellOk;
+    /// setCells() scratch, per link class: the stamp of the call that numbered it, and its number.
+    std::vector<std::uint32_t> m_cellStamp, m_cellNumber;
+    std::uint32_t m_cellCall = 0;
 };
 
 } // namespace weft
