@@ -224,7 +224,9 @@ private slots:
     // The fused attention's efficiency at head dimension d: (d / (d + d0)) / (128 / (128 + d0)),
     // d0 the head dimension whose MMA time per score equals its exponential's: 0.75 at d = 64
     // and 1.2 at d = 256 with Hopper's d0 = 64 (FlashAttention-3's figures), 2/3 at d = 64 with
-    // B200's d0 = 128; no change at d = 128 or without d0.
+    // B200's d0 = 128; no change at d = 128 or without d0. The backward follows it below 128
+    // but is not lifted above (shared-memory bound: cuDNN's 192/128 MLA backward runs below the
+    // 128-wide kernel).
     void attentionHeadDimFollowsTheSoftmax()
     {
         const AcceleratorSpec a = gpu();
@@ -238,10 +240,11 @@ private slots:
         const AttentionEfficiency eff {0.6, 0.5, 64};
         for (double d : {64.0, 128.0, 256.0}) {
             const double f = KernelModel::attentionKernelFlops(heads, s, s, d, true, false);
-            const double e = 0.6 * (d / (d + 64)) / (128.0 / 192);
-            QVERIFY(close(k.attention(heads, s, s, d, true, false, eff), f / (e * 1000e12)));
+            const double factor = (d / (d + 64)) / (128.0 / 192);
+            QVERIFY(
+                close(k.attention(heads, s, s, d, true, false, eff), f / (0.6 * factor * 1000e12)));
             QVERIFY(close(k.attention(heads, s, s, d, true, true, eff),
-                          2.5 * f / (0.5 * e / 0.6 * 1000e12)));
+                          2.5 * f / (0.5 * std::min(1.0, factor) * 1000e12)));
         }
         // Wide heads never run above the peak: 0.9 x 1.6 at head dimension 1024 is capped at 1.
         const AttentionEfficiency high {0.9, 0.9, 64};
