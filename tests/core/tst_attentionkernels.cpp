@@ -2,7 +2,8 @@
 // query tile's fixed work costs the kernel `overhead` key blocks' worth of time, so a kernel whose
 // tiles visit k blocks runs at k / (k + overhead) of its long-sequence fraction; and the catalog's
 // Hopper, Blackwell and Blackwell Ultra fractions reproduce NVIDIA's published cuDNN training SDPA
-// benchmark (tests/data/validation/cudnn_sdpa_*.csv, see its README) row by row.
+// benchmark (tests/data/validation/cudnn_sdpa_*.csv, see its README) row by row, and its unfitted
+// DeepSeek-V3 MLA rows within their stated residual.
 // clang-format off
 #include <QtTest> // first: moc cannot parse <compare> on its own
 // clang-format on
