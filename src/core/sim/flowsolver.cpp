@@ -56,14 +56,24 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
 {
     if (!(maxRate > 0))
         throw std::invalid_argument("flow solver: a unit's rate cap must be positive");
-    double bound = maxRate;
-    for (const RouteEntry &e : entries) {
-        if (e.linkDir >= m_links.size() || !(m_links[e.linkDir].cap > 0) || !(e.fraction > 0))
-            throw std::invalid_argument("flow solver: unit crosses a link of zero capacity");
-        bound = std::min(bound, m_links[e.linkDir].cap / e.fraction);
-    }
     if (entries.empty() && maxRate == kInf)
         throw std::invalid_argument("flow solver: a unit needs a link or a rate cap");
+    if (group != 0 && classKey == 0)
+        throw std::invalid_argument("flow solver: an aggregate unit needs a class key");
+    if (!cells.empty() && (cells.size() != entries.size() || group == 0))
+        throw std::invalid_argument("flow solver: link classes need an aggregate, one per entry");
+    ClassId c = findClass(entries, maxRate, classKey, group);
+    if (c == kNoClass) {
+        double bound = maxRate;
+        for (const RouteEntry &e : entries) {
+            if (e.linkDir >= m_links.size() || !(m_links[e.linkDir].cap > 0) || !(e.fraction > 0))
+                throw std::invalid_argument("flow solver: unit crosses a link of zero capacity");
+            bound = std::min(bound, m_links[e.linkDir].cap / e.fraction);
+        }
+        c = createClass(entries, maxRate, bound, classKey, group);
+        if (!cells.empty())
+            setCells(m_classes[c], cells);
+    }
     UnitId id;
     if (!m_freeUnits.empty()) {
         id = m_freeUnits.back();
@@ -73,20 +83,16 @@ MaxMinSolver::UnitId MaxMinSolver::add(std::span<const RouteEntry> entries, doub
         m_unitClass.push_back(0);
         m_unitAlive.push_back(0);
     }
-    if (group != 0 && classKey == 0)
-        throw std::invalid_argument("flow solver: an aggregate unit needs a class key");
-    if (!cells.empty() && (cells.size() != entries.size() || group == 0))
-        throw std::invalid_argument("flow solver: link classes need an aggregate, one per entry");
-    const ClassId c = findOrCreateClass(entries, maxRate, bound, classKey, group);
     Class &k = m_classes[c];
-    if (!cells.empty() && k.units.empty())
-        setCells(k, cells);
+    const bool first = k.units.empty(); // new or woken: live on its links again
     k.units.push_back(id);
     m_unitClass[id] = c;
     m_unitAlive[id] = 1;
     ++m_live;
-    for (const RouteEntry &e : k.entries)
-        addDemand(e.linkDir, e.fraction * bound);
+    for (const RouteEntry &e : k.entries) {
+        m_links[e.linkDir].live += first ? 1 : 0;
+        addDemand(e.linkDir, e.fraction * k.bound);
+    }
     m_dirtyClasses.push_back(c);
     return id;
 }
@@ -131,7 +137,8 @@ void MaxMinSolver::addDemand(LinkDir ld, double delta, bool clearToZero)
     m_links[ld].demand = clearToZero ? 0.0 : m_links[ld].demand + delta;
     if (critical(ld) != was)
         for (const LinkUse &x : m_onLink[ld])
-            m_classes[x.cls].criticalStale = true;
+            if (!m_dormant[x.cls]) // a dormant class is marked when woken
+                m_classes[x.cls].criticalStale = true;
 }
 
 const std::vector<std::uint32_t> &MaxMinSolver::criticalEntries(ClassId c)
@@ -147,23 +154,43 @@ const std::vector<std::uint32_t> &MaxMinSolver::criticalEntries(ClassId c)
     return k.criticalEntries;
 }
 
-MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry> entries,
-                                                      double maxRate, double bound,
-                                                      std::uint64_t classKey, std::uint32_t group)
+MaxMinSolver::ClassId MaxMinSolver::findClass(std::span<const RouteEntry> entries, double maxRate,
+                                              std::uint64_t classKey, std::uint32_t group)
+{
+    if (group != 0) { // an aggregate: never a live class, a dormant one of its key
+        const auto it = m_dormantAggregates.find(classKey);
+        if (it == m_dormantAggregates.end())
+            return kNoClass;
+        const ClassId c = it->second;
+        Class &k = m_classes[c];
+        if (k.maxRate != maxRate || !sameEntries(k.entries, entries))
+            return kNoClass; // not the caller's promise: leave it to its key's next use
+        m_dormantAggregates.erase(it);
+        wake(c);
+        k.group = group;
+        return c;
+    }
+    if (classKey != 0) {
+        const auto it = m_byKey.find(classKey);
+        if (it == m_byKey.end())
+            return kNoClass;
+        if (m_dormant[it->second])
+            wake(it->second);
+        return it->second;
+    }
+    for (auto [it, end] = m_byHash.equal_range(hashUnit(entries, maxRate)); it != end; ++it) {
+        const Class &k = m_classes[it->second];
+        if (k.maxRate == maxRate && sameEntries(k.entries, entries))
+            return it->second;
+    }
+    return kNoClass;
+}
+
+MaxMinSolver::ClassId MaxMinSolver::createClass(std::span<const RouteEntry> entries, double maxRate,
+                                                double bound, std::uint64_t classKey,
+                                                std::uint32_t group)
 {
     const std::uint64_t h = classKey != 0 ? classKey : hashUnit(entries, maxRate);
-    // An aggregate's key is its own (see add()): no class to find, none to register.
-    const bool byKey = classKey != 0 && group == 0;
-    if (byKey) {
-        if (auto it = m_byKey.find(classKey); it != m_byKey.end())
-            return it->second;
-    } else if (classKey == 0) {
-        for (auto [it, end] = m_byHash.equal_range(h); it != end; ++it) {
-            const Class &k = m_classes[it->second];
-            if (k.maxRate == maxRate && sameEntries(k.entries, entries))
-                return it->second;
-        }
-    }
     ClassId c;
     if (!m_freeClasses.empty()) {
         c = m_freeClasses.back();
@@ -173,6 +200,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
         m_classes.emplace_back();
         m_classMark.push_back(0);
         m_frozen.push_back(0);
+        m_dormant.push_back(0);
     }
     Class &k = m_classes[c];
     k.entries.assign(entries.begin(), entries.end());
@@ -184,7 +212,7 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     k.content = h;
     k.contentKnown = classKey == 0;
     k.keyed = classKey != 0;
-    k.byKey = byKey;
+    k.byKey = classKey != 0 && group == 0;
     k.group = group;
     k.criticalStale = true;
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
@@ -198,6 +226,58 @@ MaxMinSolver::ClassId MaxMinSolver::findOrCreateClass(std::span<const RouteEntry
     else if (!k.keyed)
         m_byHash.emplace(h, c);
     return c;
+}
+
+void MaxMinSolver::retireClass(ClassId c)
+{
+    Class &k = m_classes[c];
+    // A class of the caller's key, or an aggregate whose key has no dormant class yet, may
+    // come back; classes found by content seldom do.
+    const bool keep = m_dormantLimit > 0 && !k.entries.empty()
+        && (k.byKey || (k.group != 0 && m_dormantAggregates.emplace(k.hash, c).second));
+    if (!keep) {
+        dropClass(c);
+        return;
+    }
+    m_dormant[c] = 1;
+    k.rate = 0;
+    m_frozen[c] = 1; // fill() freezes no class that is not in its component
+    k.retired = ++m_retireStamp;
+    m_dormantQueue.emplace_back(c, k.retired);
+    ++m_dormantClasses;
+    m_dormantEntries += k.entries.size();
+    evictDormant(m_dormantLimit);
+    if (m_dormantQueue.size() > 2 * m_dormantClasses + 1024) // woken ones leave stale pairs
+        std::erase_if(m_dormantQueue, [this](const std::pair<ClassId, std::uint32_t> &x) {
+            return !m_dormant[x.first] || m_classes[x.first].retired != x.second;
+        });
+}
+
+void MaxMinSolver::wake(ClassId c)
+{
+    Class &k = m_classes[c];
+    m_dormant[c] = 0;
+    k.criticalStale = true; // addDemand() passed it by while it slept
+    --m_dormantClasses;
+    m_dormantEntries -= k.entries.size();
+}
+
+void MaxMinSolver::evictDormant(std::size_t entries)
+{
+    while (m_dormantEntries > entries && !m_dormantQueue.empty()) {
+        const auto [c, stamp] = m_dormantQueue.front();
+        m_dormantQueue.pop_front();
+        if (m_dormant[c] && m_classes[c].retired == stamp)
+            dropClass(c);
+    }
+    if (m_dormantClasses == 0)
+        m_dormantQueue.clear();
+}
+
+void MaxMinSolver::setDormantLimit(std::size_t entries)
+{
+    m_dormantLimit = entries;
+    evictDormant(entries);
 }
 
 void MaxMinSolver::remove(UnitId id)
@@ -217,13 +297,16 @@ void MaxMinSolver::remove(UnitId id)
             m_dirtyLinks.push_back(ld);
         else if (m_trackLoads)
             m_loadLinks.push_back(ld);
-        addDemand(ld, -e.fraction * k.bound, last && m_onLink[ld].size() == 1);
+        // The last live class leaving a direction leaves it no demand (no rounding residue).
+        const bool empty = last && m_links[ld].live == 1;
+        m_links[ld].live -= last ? 1 : 0;
+        addDemand(ld, -e.fraction * k.bound, empty);
     }
     auto it = std::find(k.units.begin(), k.units.end(), id);
     *it = k.units.back();
     k.units.pop_back();
     if (last)
-        dropClass(c);
+        retireClass(c);
     else
         m_dirtyClasses.push_back(c);
     m_unitAlive[id] = 0;
@@ -240,6 +323,12 @@ void MaxMinSolver::dropClass(ClassId c)
         v[at] = v.back();
         m_classes[v[at].cls].use[v[at].entry] = at;
         v.pop_back();
+    }
+    if (m_dormant[c]) {
+        wake(c); // no longer kept
+        if (const auto it = m_dormantAggregates.find(k.hash);
+            k.group != 0 && it != m_dormantAggregates.end() && it->second == c)
+            m_dormantAggregates.erase(it);
     }
     if (k.byKey)
         m_byKey.erase(k.hash);
@@ -273,6 +362,7 @@ void MaxMinSolver::clear()
     for (UnitId id = 0; id < m_unitAlive.size(); ++id)
         if (m_unitAlive[id])
             remove(id);
+    evictDormant(0);
     m_dirtyLinks.clear();
     m_loadLinks.clear();
     m_dirtyClasses.clear();
@@ -295,7 +385,7 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
             m_stack.push_back(ld);
     };
     auto visitClass = [&](ClassId c) {
-        if (m_classMark[c] == mark || m_classes[c].units.empty())
+        if (m_classMark[c] == mark || m_dormant[c] || m_classes[c].units.empty())
             return;
         m_classMark[c] = mark;
         classes.push_back(c);
@@ -345,7 +435,7 @@ bool MaxMinSolver::certified(ClassId c)
         for (const LinkUse &x : m_onLink[ld]) {
             if (!ok)
                 break;
-            ok = m_classes[x.cls].rate <= k.rate * (1 + kSlack);
+            ok = m_dormant[x.cls] || m_classes[x.cls].rate <= k.rate * (1 + kSlack);
         }
         m_cellOk[cell] = ok ? 1 : 0;
     }
@@ -473,6 +563,8 @@ double MaxMinSolver::summedLoad(LinkDir ld) const
 {
     double load = 0;
     for (const LinkUse &x : m_onLink[ld]) {
+        if (m_dormant[x.cls])
+            continue;
         const Class &k = m_classes[x.cls];
         load += k.rate * x.weight * static_cast<double>(k.units.size());
     }

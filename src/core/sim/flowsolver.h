@@ -24,6 +24,14 @@
 //    (setTrackLoads). On a non-blocking fat tree the spine and core links of a collective
 //    are not critical, so collectives on different NICs stay in different components.
 //
+//  - A class whose last unit leaves stays registered on its link directions, *dormant* (no
+//    units, rate 0, no demand), when the caller may add it again: a class found by the caller's
+//    key, or an aggregate (below) whose key names it (the same phase's classes come back with
+//    every micro-batch). Adding it again then costs its demand only, not the registration on
+//    each of its directions (most of the solver's time on a wide fabric). The least recently
+//    retired dormant classes are dropped past setDormantLimit() entries in all. Dormant classes
+//    take no part in any solve: the rates are the same with any limit.
+//
 // Aggregated units (FlowNetwork's symmetry classes of a phase, flowclasses.h) carry a non-zero
 // *group* and, per entry, the class of its link direction (`cells`). Their rate is the rate of
 // each member flow if the per-flow expansion is max-min fair, which solve() certifies after
@@ -36,6 +44,7 @@
 #include "sim/routing.h"
 
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <span>
 #include <stdexcept>
@@ -57,10 +66,14 @@ public:
     /// `classKey` (non-zero) is the caller's promise that every unit added with this key has the
     /// same entries and cap, so it joins their class without the entries being compared; with
     /// 0 the solver finds identical units itself.
-    /// `group` (non-zero): the unit is an aggregate of that group (see above), with a
-    /// `classKey` of its own (so it makes a class of its own: the key is not looked up);
-    /// `cells` (one per entry, or empty for a unit of one flow) the class of each entry's link
-    /// direction.
+    /// `group` (non-zero): the unit is an aggregate of that group (see above): it makes a
+    /// class of its own, never shared with a live unit; its `classKey` names its entries, cap
+    /// and cells, so a dormant class of that key (with the same entries and cap) is woken for
+    /// it; `cells` (one per entry, or empty for a unit of one flow) the class of each entry's
+    /// link direction. Throws std::invalid_argument for a cap that is not positive, a unit
+    /// without links or cap, a link direction out of range or of zero capacity, a weight that
+    /// is not positive, an aggregate without a key, or cells without an aggregate or not one
+    /// per entry.
     UnitId add(std::span<const RouteEntry> entries,
                double maxRate = std::numeric_limits<double>::infinity(), std::uint64_t classKey = 0,
                std::uint32_t group = 0, std::span<const std::uint32_t> cells = {});
@@ -80,8 +93,12 @@ public:
         if (!mixed.empty())
             throw std::logic_error("flow solver: aggregate units without a certificate");
     }
-    /// Removes every unit.
+    /// Removes every unit (and forgets the dormant classes).
     void clear();
+    /// Most entries (link directions, summed over the classes) kept in dormant classes; past
+    /// it the least recently retired are dropped (0 keeps none). Default kDormantEntries.
+    void setDormantLimit(std::size_t entries);
+    static constexpr std::size_t kDormantEntries = std::size_t(1) << 21;
     /// Whether load() is kept for link directions that cannot saturate (default true). Off,
     /// load() is current only for critical ones (critical()): the rates never depend on the
     /// others, so a caller that reads no loads (a network without link statistics) saves the
@@ -111,16 +128,20 @@ public:
     void classesOn(LinkDir ld, std::vector<ClassOnLink> &out) const
     {
         for (const LinkUse &x : m_onLink[ld])
-            out.push_back({x.cls, content(x.cls), x.weight,
-                           static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
+            if (!m_dormant[x.cls])
+                out.push_back({x.cls, content(x.cls), x.weight,
+                               static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
     }
     /// Class number of a live unit (as in classesOn).
     [[nodiscard]] std::uint32_t classOf(UnitId u) const { return m_unitClass[u]; }
     /// Classes of identical live units (for tests and benchmarks).
     [[nodiscard]] std::size_t liveClasses() const
     {
-        return m_classes.size() - m_freeClasses.size();
+        return m_classes.size() - m_freeClasses.size() - m_dormantClasses;
     }
+    /// Dormant classes kept (see above), and their entries in all.
+    [[nodiscard]] std::size_t dormantClasses() const { return m_dormantClasses; }
+    [[nodiscard]] std::size_t dormantEntries() const { return m_dormantEntries; }
     /// Whether a link direction may saturate: the demand of its units at their bounds exceeds
     /// its capacity (with a relative slack of 1e-9 against rounding, which only keeps more).
     [[nodiscard]] bool critical(LinkDir ld) const
@@ -155,6 +176,7 @@ private:
         /// critical ones per solve.
         std::vector<std::uint32_t> criticalEntries;
         bool criticalStale = true;
+        std::uint32_t retired = 0; ///< stamp of its retirement, for the dormant queue
     };
     /// A live class crossing a link direction with the weight of one of its units.
     struct LinkUse
@@ -171,8 +193,18 @@ private:
         bool operator>(const Item &o) const { return level > o.level; }
     };
 
-    ClassId findOrCreateClass(std::span<const RouteEntry> entries, double maxRate, double bound,
-                              std::uint64_t classKey, std::uint32_t group);
+    static constexpr ClassId kNoClass = std::numeric_limits<ClassId>::max();
+    /// The live or dormant class a unit with these entries, cap, key and group joins (woken if
+    /// dormant), or kNoClass.
+    ClassId findClass(std::span<const RouteEntry> entries, double maxRate, std::uint64_t classKey,
+                      std::uint32_t group);
+    ClassId createClass(std::span<const RouteEntry> entries, double maxRate, double bound,
+                        std::uint64_t classKey, std::uint32_t group);
+    /// Its last unit has left: dormant if it may come back (see above), else dropped.
+    void retireClass(ClassId c);
+    void wake(ClassId c);
+    /// Drops the least recently retired dormant classes until at most `entries` are kept.
+    void evictDormant(std::size_t entries);
     /// Class::content of `c`, hashed on first use.
     [[nodiscard]] std::uint64_t content(ClassId c) const;
     /// Numbers `cells` (link classes) densely into `k.cells` in order of first appearance and
@@ -197,14 +229,25 @@ private:
     {
         double cap = 0;
         double demand = 0; ///< sum over live units of weight x bound
+        std::uint32_t live = 0; ///< live classes crossing it (not dormant)
     };
     std::vector<LinkState> m_links;
     std::vector<double> m_load;
     std::vector<std::vector<LinkUse>> m_onLink; ///< live classes crossing each link direction
     std::vector<Class> m_classes;
     std::vector<ClassId> m_freeClasses;
+    /// Per class: dormant (see above). Apart from the classes, so that the scans of a link
+    /// direction's classes pass the dormant ones without reading them.
+    std::vector<char> m_dormant;
     std::unordered_multimap<std::uint64_t, ClassId> m_byHash; ///< classes by content hash
     std::unordered_map<std::uint64_t, ClassId> m_byKey; ///< classes by caller's key
+    /// Dormant aggregates by their key (one per key), and every dormant class in the order
+    /// retired with its stamp (stale pairs are skipped).
+    std::unordered_map<std::uint64_t, ClassId> m_dormantAggregates;
+    std::deque<std::pair<ClassId, std::uint32_t>> m_dormantQueue;
+    std::size_t m_dormantClasses = 0, m_dormantEntries = 0;
+    std::size_t m_dormantLimit = kDormantEntries;
+    std::uint32_t m_retireStamp = 0;
     std::vector<ClassId> m_unitClass; ///< by unit id (stale for dead units)
     std::vector<char> m_unitAlive;
     std::vector<UnitId> m_freeUnits;

@@ -29,6 +29,18 @@ std::size_t linkCells(const FlowClasses &fc, const std::vector<char> &live)
     return static_cast<std::size_t>(std::unique(cells.begin(), cells.end()) - cells.begin());
 }
 
+// The solver key of class `cls` of the phase classes numbered `phase`: it names the class's
+// entries, cap and link cells (a phase's classes never change), so the solver may wake the
+// dormant class of an earlier phase with these classes (flowsolver.h). The top bit keeps it
+// apart from the coupled units' keys; the solver compares the entries on a hit.
+std::uint64_t aggregateKey(std::uint64_t phase, std::uint32_t cls)
+{
+    std::uint64_t h
+        = (phase * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t(cls) * 0xc2b2ae3d27d4eb4full);
+    h ^= h >> 29;
+    return (1ull << 63) | h;
+}
+
 std::vector<double> linkDirCapacities(const Router &r)
 {
     std::vector<double> cap(2 * r.linkCount());
@@ -379,8 +391,8 @@ void FlowNetwork::startAggregated(JobId jobId, const std::shared_ptr<PhaseClasse
         const Flow &f = flows[k.members.front()];
         const auto cells = k.members.size() > 1 ? std::span<const std::uint32_t>(k.cells)
                                                 : std::span<const std::uint32_t>();
-        g.units.push_back({addUnit(jobId, k.entries, f.bytes, f.maxRate,
-                                   (1ull << 63) | ++m_aggregateKeys, group, true, cells),
+        g.units.push_back({addUnit(jobId, k.entries, f.bytes, f.maxRate, aggregateKey(pc->id, c),
+                                   group, true, cells),
                            c});
         if (k.members.size() == 1)
             ++m_aggregation.asymmetricFlows;
@@ -539,7 +551,7 @@ void FlowNetwork::refineGroup(std::uint32_t group)
         }
         n.units.push_back(
             {addUnit(from.job, k.entries, from.left, refined->flows[k.members.front()].maxRate,
-                     (1ull << 63) | ++m_aggregateKeys, ng, false, k.cells),
+                     aggregateKey(refined->id, c), ng, false, k.cells),
              c});
         ++n.alive;
     }

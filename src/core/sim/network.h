@@ -294,7 +294,6 @@ private:
     std::vector<char> m_refineOwn; ///< by solver class, scratch of refineGroup
     std::vector<std::uint32_t> m_refineMark; ///< by link direction, scratch of refineGroup
     std::uint32_t m_refineStamp = 0;
-    std::uint64_t m_aggregateKeys = 0;
     AggregationStats m_aggregation;
     std::vector<std::uint32_t> m_scratchGroups;
     std::vector<MaxMinSolver::UnitId> m_scratchUnits;
