@@ -1,6 +1,7 @@
 // Max-min fair rates on small textbook graphs (hand-computed), and the flow network's event
 // loop: completion times, rate recomputation when flows start and end, statistics, bounds.
 #include "netfabrics.h"
+#include "seededdraws.h"
 #include "sim/flowsolver.h"
 #include "sim/network.h"
 
@@ -201,11 +202,7 @@ private slots:
     // units), and the same loads on the directions that can saturate.
     void sameRatesWithoutLoads()
     {
-        std::uint64_t seed = 12345;
-        const auto next = [&seed](int n) {
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(n));
-        };
+        test::SeededDraws next(12345);
         for (int round = 0; round < 50; ++round) {
             std::vector<double> cap;
             for (int i = 0; i < 12; ++i)

@@ -2,6 +2,7 @@
 // aggregate whose key names it, stays registered when its last unit leaves and is woken when
 // the key comes back; the least recently retired are dropped past the limit; and the rates
 // and loads are bit-identical with any limit, on random instances.
+#include "seededdraws.h"
 #include "sim/flowsolver.h"
 
 #include <QtTest>
@@ -126,11 +127,7 @@ private slots:
     // kept and without.
     void sameRatesWithAnyLimit()
     {
-        std::uint64_t seed = 2026;
-        const auto next = [&seed](int n) {
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(n));
-        };
+        test::SeededDraws next(2026);
         for (int round = 0; round < 40; ++round) {
             constexpr LinkDir kLinks = 10;
             std::vector<double> cap;

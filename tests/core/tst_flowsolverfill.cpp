@@ -4,6 +4,7 @@
 // it reaches its cap. Random instances with many units per link (cascades of freezes, the case
 // the lazy heap changes), identical units and caps, added and removed incrementally: the
 // solver's rates equal the reference's to 1e-9 relative.
+#include "seededdraws.h"
 #include "sim/flowsolver.h"
 
 #include <QtTest>
@@ -72,11 +73,7 @@ class TestFlowSolverFill : public QObject
 private slots:
     void matchesWaterFilling()
     {
-        std::uint64_t seed = 20261205;
-        const auto next = [&seed](int n) {
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(n));
-        };
+        test::SeededDraws next(20261205);
         int compared = 0;
         for (int round = 0; round < 60; ++round) {
             const int links = 4 + next(20);
