@@ -606,6 +606,49 @@ private slots:
         }));
     }
 
+    // The design's own layout is compared with the best when it differs: here the best's
+    // knobs with TP moved outermost (across the two servers), which loses by its TP traffic;
+    // the same layout as the best is not listed; the flag survives plan.json.
+    void designOwnLayoutAgainstTheBest()
+    {
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanSpace s = test::smallSpace(d);
+        fixKnobs(s, "tp=8,pp=2,schedule=interleaved,vpp=2");
+        PlanOptions o = opts(1);
+        o.losers = true;
+        const TrainingPlan first = runPlan(d, s, o);
+        QCOMPARE(first.ranked.size(), std::size_t(1));
+        const PlanRow &best = first.ranked.front();
+        d.workload->config = best.config;
+        d.workload->placement.order = best.order;
+        const auto own = [](const TrainingPlan &r) {
+            return std::find_if(r.losers.begin(), r.losers.end(),
+                                [](const PlanLoser &l) { return l.designOwn; });
+        };
+        const TrainingPlan same = runPlan(d, s, o);
+        QVERIFY(own(same) == same.losers.end());
+        QVERIFY(!same.losers.empty());
+
+        std::string order; // the best's order with "tp" last
+        for (std::size_t at = 0; at <= best.order.size();) {
+            const std::size_t dash = std::min(best.order.find('-', at), best.order.size());
+            if (const std::string tok = best.order.substr(at, dash - at); tok != "tp")
+                order += (order.empty() ? "" : "-") + tok;
+            at = dash + 1;
+        }
+        d.workload->placement.order = order + "-tp";
+        const TrainingPlan r = runPlan(d, s, o);
+        const auto it = own(r);
+        QVERIFY(it != r.losers.end());
+        QVERIFY2(it->title.rfind("the design's own layout (TP 8", 0) == 0, it->title.c_str());
+        QVERIFY2(it->slowdown > 0.05, std::to_string(it->slowdown).c_str());
+        QVERIFY2(it->why.find("TP exposed grows") != std::string::npos, it->why.c_str());
+        QCOMPARE(it->row.order, order + "-tp");
+        auto back = parsePlanJson(planToJson(r), "plan.json");
+        QVERIFY(std::holds_alternative<TrainingPlan>(back));
+        QCOMPARE(own(std::get<TrainingPlan>(back))->title, it->title);
+    }
+
     void cancelStops()
     {
         const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);

@@ -165,6 +165,7 @@ std::string planToJson(const TrainingPlan &r)
         losers.push_back({{"title", l.title},
                           {"slowdown", l.slowdown},
                           {"why", l.why},
+                          {"design_own", l.designOwn},
                           {"candidate", rowJson(l.row)}});
     j["losers"] = std::move(losers);
     return j.dump(2) + "\n";
@@ -232,7 +233,8 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
             for (std::size_t i = 0; i < losers->size(); ++i) {
                 const JsonReader l = losers->at(i);
                 r.losers.push_back({l.string("title"), readRow(l.object("candidate")),
-                                    l.number("slowdown"), l.string("why", {})});
+                                    l.number("slowdown"), l.string("why", {}),
+                                    l.boolean("design_own", false)});
             }
         return r;
     } catch (const JsonFieldError &e) {

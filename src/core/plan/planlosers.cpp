@@ -49,6 +49,7 @@ std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &spac
         std::string cause;
         TrainingConfig config;
         std::string order;
+        bool own = false; ///< the design's own layout
     };
     std::vector<Variant> variants;
     const TrainingConfig &c = best.config;
@@ -73,6 +74,15 @@ std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &spac
         variants.push_back(
             {"full recomputation", "every layer's forward pass runs twice", v, best.order});
     }
+    if (design.workload) { // the user's current choice, at the plan's batch
+        TrainingConfig own = design.workload->config;
+        own.globalBatch = space.base.config.globalBatch;
+        const std::string &order = design.workload->placement.order;
+        const std::string text = describeCandidate(own, order);
+        if (text != describeCandidate(c, best.order))
+            variants.push_back({"the design's own layout (" + text + ")",
+                                "the layout the design has now", own, order, true});
+    }
     std::vector<PlanLoser> out;
     Design scratch = design;
     for (const Variant &v : variants) {
@@ -81,13 +91,16 @@ std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &spac
         if (hasError(validate(space.base.model, v.config, design.acceleratorCount())))
             continue;
         PlanRow row = simulateCandidate(scratch, space.base, v.config, v.order, cancel);
-        if (!row.fits || best.stepTime <= 0)
+        // The design's own layout faster than the best lies outside a pinned space (--fix):
+        // not a loser.
+        if (!row.fits || best.stepTime <= 0 || (v.own && row.stepTime < best.stepTime))
             continue;
         PlanLoser l;
         l.title = v.title;
         l.row = row;
         l.slowdown = row.stepTime / best.stepTime - 1;
         l.why = v.cause + ": " + largestGrowth(best.breakdown, row.breakdown);
+        l.designOwn = v.own;
         out.push_back(std::move(l));
     }
     return out;

@@ -7,7 +7,11 @@
 //     (p-1)/(m v) (Narayanan et al. 2021 sec. 2.2);
 //   * full recomputation: every layer's forward runs twice (Korthikanti et al. 2022 sec. 5).
 // Only those that apply to the best candidate (TP > 1 that fits a domain, interleaving, not
-// already full recomputation) and that run are listed.
+// already full recomputation) and that run are listed. After them, the design's own layout
+// (its workload's configuration and rank order, at the plan's global batch) when it differs
+// from the best, runs with the plan's model and GPUs, fits and is not faster (a space pinned
+// with --fix may leave it out): how far the user's current choice is from the best, and why
+// (PlanLoser::designOwn).
 
 #include "plan/planner.h"
 #include "sim/simulator.h"
@@ -35,7 +39,7 @@ PlanRow simulateCandidate(Design &scratch, const Workload &base, const TrainingC
                           const StepBound *least = nullptr,
                           const std::atomic<double> *stopShared = nullptr);
 
-/// The losing layouts of `best` (see above), in that order.
+/// The losing layouts of `best` (see above), in that order, then the design's own.
 std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &space,
                                      const PlanRow &best, const std::atomic<bool> *cancel);
 

@@ -86,6 +86,9 @@ struct PlanLoser
     PlanRow row;
     double slowdown = 0; ///< step time / the best's - 1
     std::string why; ///< the breakdown part that grew most, in words
+    /// The design's own parallel layout and placement (the one it would train with now), not
+    /// a well-known loser: the plan says how far it is from the best.
+    bool designOwn = false;
 };
 
 struct TrainingPlan
