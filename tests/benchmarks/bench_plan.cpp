@@ -275,8 +275,9 @@ int main(int argc, char **argv)
         std::printf("losing layouts simulated in %.1f s\n",
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
         for (const PlanLoser &l : losers)
-            std::printf("known loser: %s: %.1f%% slower: %s\n", l.title.c_str(), l.slowdown * 100,
-                        l.why.c_str());
+            std::printf("%s: %s: %.1f%% slower: %s\n",
+                        l.designOwn ? "against the best" : "known loser", l.title.c_str(),
+                        l.slowdown * 100, l.why.c_str());
     }
     // Meta's layout: TP 8, PP 16, interleaved (any other knob).
     int metaRank = 0;
