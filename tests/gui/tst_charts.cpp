@@ -116,6 +116,33 @@ private slots:
         QCOMPARE(lines.join(u' '), b.design);
     }
 
+    // Many long labels (a plan's top candidates) are rotated; the first reaches left of its
+    // bar, and QCustomPlot leaves out a label the widget's side would clip: the plot keeps
+    // room for it.
+    void rotatedLabelsKeepTheFirst()
+    {
+        BreakdownChart chart;
+        BreakdownChartData data;
+        for (int i = 1; i <= 5; ++i) {
+            StepBreakdown b;
+            b.design = QStringLiteral("#%1 TP2 PP4 DP16 CP2 v8 b 1 · ZeRO 2 · cp-tp-dp-pp").arg(i);
+            b.seconds[std::size_t(BreakdownPart::Compute)] = 4;
+            data.designs.push_back(b);
+        }
+        QVERIFY(chart.setData(data));
+        layOut(chart);
+        QVERIFY(chart.xAxis->tickLabelRotation() < 0);
+        const QStringList lines = chart.xAxis->tickVectorLabels().value(0).split(u'\n');
+        const QFontMetrics fm(chart.xAxis->tickLabelFont());
+        int width = 0;
+        for (const QString &line : lines)
+            width = std::max(width, fm.horizontalAdvance(line));
+        const double a = qDegreesToRadians(-chart.xAxis->tickLabelRotation());
+        const double left = chart.xAxis->coordToPixel(chart.xAxis->tickVector().value(0))
+            - width * std::cos(a) - fm.lineSpacing() * double(lines.size()) * std::sin(a);
+        QVERIFY2(left >= 0, qPrintable(QString::number(left)));
+    }
+
     void timelineHasOneBarPerSpanAndIdleGaps()
     {
         TimelineChart chart;

@@ -2,10 +2,13 @@
 
 #include "groupednumberticker.h"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QLocale>
 #include <QToolTip>
+#include <QtMath>
 #include <algorithm>
+#include <cmath>
 
 namespace weft {
 
@@ -217,7 +220,29 @@ void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels, int maxSh
     axis->setTicker(ticker);
     axis->setSubTicks(false);
     const qsizetype shown = (labels.size() + step - 1) / step;
-    axis->setTickLabelRotation(shown * longest > 70 ? -35 : 0);
+    const double rotation = shown * longest > 70 ? -35 : 0;
+    axis->setTickLabelRotation(rotation);
+    // QCustomPlot leaves out a tick label that the widget's side would clip; a label rotated
+    // below a horizontal axis ends at its tick and reaches left by its rotated width, so the
+    // first one (half a category from the axis's start) needs that much room on the left
+    // (none otherwise: no other code sets the minimum margins).
+    if (axis->orientation() != Qt::Horizontal)
+        return;
+    int reach = 0;
+    if (rotation != 0 && !ticker->ticks().isEmpty()) {
+        const QFontMetrics fm(axis->tickLabelFont());
+        const QStringList lines = ticker->ticks().first().split(u'\n');
+        int width = 0;
+        for (const QString &line : lines)
+            width = std::max(width, fm.horizontalAdvance(line));
+        const double a = qDegreesToRadians(-rotation);
+        reach = int(std::ceil(width * std::cos(a)
+                              + fm.lineSpacing() * double(lines.size()) * std::sin(a)))
+            + 4;
+    }
+    QMargins m = axis->axisRect()->minimumMargins();
+    m.setLeft(reach);
+    axis->axisRect()->setMinimumMargins(m);
 }
 
 QPen Chart::outlinePen() const
