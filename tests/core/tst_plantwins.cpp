@@ -106,6 +106,27 @@ private slots:
         for (std::size_t i = 0; i < plain.ranked.size(); ++i)
             QVERIFY(sameRow(pruned.ranked[i], plain.ranked[i]));
     }
+
+    // Twins tie on step time; the one with less memory per GPU (ZeRO-2's sharded gradients
+    // against ZeRO-1's) ranks first, so a top K keeps the one with more room to spare.
+    void tiesRankByMemory()
+    {
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        PlanSpace s = test::smallSpace(d);
+        fixKnobs(s, "cp=1,vpp=1,schedule=1f1b,micro_batch=1");
+        s.values[static_cast<std::size_t>(planKnobIndex("zero_stage"))] = {1, 2};
+        const TrainingPlan r = runPlan(d, s, exhaustive(true));
+        int ties = 0;
+        for (std::size_t i = 0; i + 1 < r.ranked.size(); ++i) {
+            const PlanRow &a = r.ranked[i], &b = r.ranked[i + 1];
+            if (a.stepTime != b.stepTime)
+                continue;
+            QVERIFY2(a.peakMemoryPerGpu <= b.peakMemoryPerGpu,
+                     qPrintable(QString::fromStdString(describeCandidate(a.config, a.order))));
+            ties += a.peakMemoryPerGpu < b.peakMemoryPerGpu ? 1 : 0;
+        }
+        QVERIFY2(ties > 0, "no tie of different memory to order");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlanTwins)

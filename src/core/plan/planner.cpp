@@ -56,6 +56,8 @@ bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective)
     } else if (a.stepTime != b.stepTime) {
         return a.stepTime < b.stepTime;
     }
+    if (a.peakMemoryPerGpu != b.peakMemoryPerGpu) // as fast, more room to spare
+        return a.peakMemoryPerGpu < b.peakMemoryPerGpu;
     return a.index < b.index;
 }
 

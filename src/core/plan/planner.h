@@ -149,7 +149,9 @@ struct PlanOptions
 /// specs; never for a candidate (it is counted).
 TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOptions &options);
 
-/// Whether `a` ranks before `b` under `objective` (ties: lower index first).
+/// Whether `a` ranks before `b` under `objective`; ties (twins: ZeRO-1 and ZeRO-2 of one layout,
+/// placements the fabric makes equal) go to the lower peak memory per GPU, then the lower
+/// index.
 bool ranksBefore(const PlanRow &a, const PlanRow &b, PlanObjective objective);
 
 /// Combines shard results of one plan into the whole plan's (shard 0 of 1): the top K of the
