@@ -649,6 +649,30 @@ private slots:
         QCOMPARE(own(std::get<TrainingPlan>(back))->title, it->title);
     }
 
+    // Progress says how many simulations may still run (those below the K-th best): never
+    // more than the candidates left, never rising, none at the end, and fewer than the
+    // candidates left once the bound prunes.
+    void progressCountsWhatCanStillRank()
+    {
+        const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        std::vector<PlanProgress> seen;
+        PlanOptions o = opts(3);
+        o.progress = [&seen](const PlanProgress &p) { seen.push_back(p); };
+        const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
+        QVERIFY(r.counts.prunedByBound > 0);
+        QVERIFY(!seen.empty());
+        bool fewer = false;
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            const PlanProgress &p = seen[i];
+            QVERIFY(p.toSimulate >= 0 && p.toSimulate <= p.total - p.done);
+            if (i > 0)
+                QVERIFY(p.toSimulate <= seen[i - 1].toSimulate);
+            fewer = fewer || p.toSimulate < p.total - p.done;
+        }
+        QVERIFY(fewer);
+        QCOMPARE(seen.back().toSimulate, 0LL);
+    }
+
     void cancelStops()
     {
         const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);

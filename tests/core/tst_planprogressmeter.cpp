@@ -41,6 +41,24 @@ private slots:
         QVERIFY(meter.update(p, 80).empty());
     }
 
+    // Once the K-th best prunes most of what is left, the time left goes by the simulations
+    // that can still beat it, not by the candidates.
+    void timeLeftBySimulationsThatCanStillRank()
+    {
+        PlanProgressMeter meter(10);
+        PlanProgress p;
+        p.total = 15000;
+        p.done = 20;
+        p.simulated = 6;
+        p.stopped = 4;
+        p.pruned = 10;
+        p.toSimulate = 30;
+        const std::string l = meter.update(p, 20);
+        QVERIFY2(l.find("about 1 min 0 s left (30 candidates can still beat the K-th best)")
+                     != std::string::npos,
+                 l.c_str());
+    }
+
     void durations()
     {
         QCOMPARE(formatDuration(44.6), std::string("45 s"));

@@ -342,6 +342,21 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     PlanProgress progress;
     progress.total = static_cast<long long>(pending.size());
     std::atomic<std::size_t> next {0};
+    // The jobs' bounds, ascending (jobs follow the pending candidates' bound order): those
+    // from `next` on below the K-th best are what may still be simulated (PlanProgress).
+    std::vector<double> jobBounds;
+    for (const Job &j : jobs)
+        jobBounds.push_back(j.first.bound);
+    const auto toSimulate = [&] {
+        const std::size_t from = std::min(next.load(), jobBounds.size());
+        const double kth = kthShared.load(std::memory_order_relaxed);
+        const auto end = options.useBound
+            ? std::upper_bound(jobBounds.begin() + static_cast<std::ptrdiff_t>(from),
+                               jobBounds.end(), kth)
+            : jobBounds.end();
+        return static_cast<long long>(end
+                                      - (jobBounds.begin() + static_cast<std::ptrdiff_t>(from)));
+    };
     const auto started = std::chrono::steady_clock::now();
     std::atomic<bool> outOfTime {false};
     const auto cancelled = [&] {
@@ -376,6 +391,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 options.row(row);
         }
         ++progress.done;
+        progress.toSimulate = toSimulate();
         if (options.progress)
             options.progress(progress);
     };
@@ -403,6 +419,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 count += members;
                 shown += members;
                 progress.done += members;
+                progress.toSimulate = toSimulate();
                 if (options.progress)
                     options.progress(progress);
             };

@@ -117,6 +117,10 @@ struct TrainingPlan
 struct PlanProgress
 {
     long long done = 0, total = 0, simulated = 0, pruned = 0, deduplicated = 0, stopped = 0;
+    /// Simulations still to start whose candidate's bound is below the K-th best so far (all
+    /// of them before K are ranked): what the plan may still have to simulate; the rest will
+    /// be pruned. -1 when not known (the time left then goes by candidates).
+    long long toSimulate = -1;
 };
 
 struct PlanOptions

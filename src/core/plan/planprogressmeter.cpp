@@ -35,7 +35,14 @@ std::string PlanProgressMeter::update(const PlanProgress &p, double elapsed)
                   elapsed > 0 ? double(p.simulated) / elapsed : 0.0,
                   formatDuration(elapsed).c_str());
     std::string line = buf;
-    if (!last && p.done > 0)
+    // By the simulations that may still run, at the time each took so far (the candidates
+    // pruned meanwhile cost next to nothing), once some have run; else by candidates.
+    const long long runs = p.simulated + p.stopped;
+    if (!last && p.toSimulate >= 0 && runs > 0)
+        line += ", about " + formatDuration(elapsed / double(runs) * double(p.toSimulate))
+            + " left (" + std::to_string(p.toSimulate)
+            + " candidates can still beat the K-th best)";
+    else if (!last && p.done > 0)
         line += ", about " + formatDuration(elapsed / double(p.done) * double(p.total - p.done))
             + " left";
     return line;

@@ -22,7 +22,9 @@ public:
     /// (done == total) is always given, once. "312/5,000 candidates (6%): 40 simulated, 12
     /// deduplicated, 250 pruned by the bound, 10 stopped past the K-th best; 0.8 simulated/s;
     /// 50 s elapsed, about 12 min 30 s left" (the time left at the rate so far; none before
-    /// anything is done).
+    /// anything is done). With PlanProgress::toSimulate known and a simulation done, the time
+    /// left is that many simulations at the time each has taken so far, "about 2 min 10 s left
+    /// (130 candidates can still beat the K-th best)": the bound prunes the rest.
     std::string update(const PlanProgress &p, double elapsed);
 
 private:
