@@ -90,6 +90,18 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "tq=4"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "tp=four"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "recompute=most"));
+        // One knob pinned twice (--fix tp=8 with --tp 4): refused, naming both; the same
+        // value twice is no contradiction.
+        PlanSpace twice = s;
+        try {
+            fixKnobs(twice, "tp=8,pp=2,tp=4");
+            QFAIL("a knob pinned to two values was accepted");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY2(std::string(e.what()).find("'tp=4' contradicts 'tp=8'") != std::string::npos,
+                     e.what());
+        }
+        fixKnobs(twice, "tp=8,tp=8");
+        QCOMPARE(twice.values[static_cast<std::size_t>(planKnobIndex("tp"))], std::vector<int> {8});
         // Every configuration keeps the fixed knobs; dp fills the GPUs.
         long long n = forEachConfig(s, [](const TrainingConfig &c, bool integral) {
             QCOMPARE(c.tp, 4);

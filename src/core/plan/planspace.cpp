@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <numeric>
 #include <set>
 #include <sstream>
@@ -236,6 +237,7 @@ void fixKnobs(PlanSpace &space, const std::string &spec)
         known += (known.empty() ? "" : ", ") + k.name;
     std::stringstream ss(spec);
     std::string item;
+    std::map<int, std::string> pinned; // knob -> the item that pinned it
     while (std::getline(ss, item, ',')) {
         if (item.empty())
             continue;
@@ -249,6 +251,10 @@ void fixKnobs(PlanSpace &space, const std::string &spec)
         if (!knobs[static_cast<std::size_t>(i)].parse(item.substr(eq + 1), v))
             throw std::invalid_argument("'" + item + "': bad value for "
                                         + knobs[static_cast<std::size_t>(i)].title);
+        // Pinned twice (--fix tp=8 with --tp 4): one of them would be ignored silently.
+        if (const auto [at, fresh] = pinned.emplace(i, item);
+            !fresh && space.values[static_cast<std::size_t>(i)] != std::vector<int> {v})
+            throw std::invalid_argument("'" + item + "' contradicts '" + at->second + "'");
         space.values[static_cast<std::size_t>(i)] = {v};
     }
 }
