@@ -27,6 +27,23 @@ PlanOptions opts(int top, bool bound = true, int jobs = 2)
     return o;
 }
 
+// The top 1 with the losing layouts (and the design's own).
+PlanOptions losersOptions()
+{
+    PlanOptions o = opts(1);
+    o.losers = true;
+    return o;
+}
+
+// TP 8 pinned on two DGX H100 (interleaved, PP 2): moving TP outermost puts its all-reduces
+// on InfiniBand.
+PlanSpace tp8Space(const Design &d)
+{
+    PlanSpace s = test::smallSpace(d);
+    fixKnobs(s, "tp=8,pp=2,schedule=interleaved,vpp=2");
+    return s;
+}
+
 std::vector<long long> indices(const std::vector<PlanRow> &rows)
 {
     std::vector<long long> v;
@@ -601,11 +618,7 @@ private slots:
     {
         // TP 8 fixed on two DGX H100: moving TP outermost puts its all-reduces on InfiniBand.
         const Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
-        PlanSpace s = test::smallSpace(d);
-        fixKnobs(s, "tp=8,pp=2,schedule=interleaved,vpp=2");
-        PlanOptions o = opts(1);
-        o.losers = true;
-        const TrainingPlan r = runPlan(d, s, o);
+        const TrainingPlan r = runPlan(d, tp8Space(d), losersOptions());
         QCOMPARE(r.ranked.size(), std::size_t(1));
         const auto tp = std::find_if(r.losers.begin(), r.losers.end(), [](const PlanLoser &l) {
             return l.title.find("TP across") == 0;
@@ -624,10 +637,8 @@ private slots:
     void designOwnLayoutAgainstTheBest()
     {
         Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
-        PlanSpace s = test::smallSpace(d);
-        fixKnobs(s, "tp=8,pp=2,schedule=interleaved,vpp=2");
-        PlanOptions o = opts(1);
-        o.losers = true;
+        const PlanSpace s = tp8Space(d);
+        const PlanOptions o = losersOptions();
         const TrainingPlan first = runPlan(d, s, o);
         QCOMPARE(first.ranked.size(), std::size_t(1));
         const PlanRow &best = first.ranked.front();
