@@ -122,6 +122,22 @@ private slots:
         QCOMPARE(chart.xAxis->label(), QStringLiteral("candidate"));
         QCOMPARE(chart.table().header.front(), QStringLiteral("candidate"));
     }
+
+    // MoE candidates that differ only by the token dispatcher or the expert TP read apart.
+    void moeLabelsNameTheDispatcher()
+    {
+        TrainingConfig c;
+        c.tp = 1;
+        c.dp = 8;
+        c.ep = 4;
+        c.dispatcher = TokenDispatcher::HybridEP;
+        QCOMPARE(planShortLabel(c), QStringLiteral("TP1 PP1 DP8 EP4 hybridep"));
+        c.dispatcher = TokenDispatcher::DeepEP;
+        c.etp = 2;
+        QCOMPARE(planShortLabel(c), QStringLiteral("TP1 PP1 DP8 EP4 ETP2 deepep"));
+        c.ep = 1; // dense: no expert knobs
+        QCOMPARE(planShortLabel(c), QStringLiteral("TP1 PP1 DP8"));
+    }
 };
 
 QTEST_MAIN(TestPlanCharts)

@@ -30,8 +30,12 @@ QString planShortLabel(const TrainingConfig &c)
     QString s = QStringLiteral("TP%1 PP%2 DP%3").arg(c.tp).arg(c.pp).arg(c.dp);
     if (c.cp > 1)
         s += QStringLiteral(" CP%1").arg(c.cp);
-    if (c.ep > 1)
+    if (c.ep > 1) { // MoE candidates differ also by expert TP and by the token dispatcher
         s += QStringLiteral(" EP%1").arg(c.ep);
+        if (c.expertTp() != c.tp)
+            s += QStringLiteral(" ETP%1").arg(c.expertTp());
+        s += u' ' + QString::fromLatin1(toString(c.dispatcher));
+    }
     if (c.schedule == PipelineSchedule::Interleaved)
         s += QStringLiteral(" v%1").arg(c.vpp);
     return s;

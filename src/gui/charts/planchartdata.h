@@ -12,7 +12,9 @@ namespace weft {
 struct PlanPoint
 {
     QString label; ///< "TP 8 · PP 16 · ..." (the candidate)
-    QString shortLabel; ///< "TP8 PP16 DP128 v4" (planShortLabel(): on the chart)
+    /// "TP8 PP16 DP128 v4", with MoE "TP1 PP1 DP8 EP4 ETP2 hybridep" (planShortLabel(): on
+    /// the chart)
+    QString shortLabel;
     double memoryBytes = 0;
     double tokensPerSecond = 0;
     bool pareto = false; ///< no other candidate has at least its throughput with less memory
