@@ -956,11 +956,13 @@ private slots:
     // row's command states (dispatcher, CUDA graphs). Then the MoE rows of Megatron-Bridge's
     // 26.08 table (ids MB2608-*: GPT-OSS-120B, Qwen3-30B-A3B and Qwen3-235B-A22B on GB300 and
     // GB200, DeepSeek-V3 on GB300, MXFP8): the Megatron-Core family's stack with what each row's
-    // performance recipe states (HybridEP, CUDA graphs, A2A overlap, no recomputation).
+    // performance recipe states (HybridEP, CUDA graphs, A2A overlap, no recomputation). Then the
+    // eager run of the CUDA-graphs A/B in Megatron-Bridge's documentation (Qwen3-30B-A3B on 16
+    // H100, EP16 all-to-all), the same family's stack with its recipe.
     void moeHeldOutRuns()
     {
         const QList<ModernRow> rows = readModernRows(QStringLiteral("moe_heldout_runs.csv"));
-        QVERIFY(rows.size() >= 15);
+        QVERIFY(rows.size() >= 16);
         QString table = QStringLiteral("\nHELD-OUT MoE runs (not used for calibration)\n");
         std::vector<double> errors;
         for (const ModernRow &mr : rows) {
@@ -1010,6 +1012,10 @@ private slots:
         // tile overhead, long-sequence fractions): median 5.4%, max 29.5%; GB300 128k -25.8 ->
         // -5.9%, H100 16k / 64k / 128k +4.6 / -6.2 / -9.4 -> +10.1 / +5.4 / +4.3%, the MB2608
         // GB200 rows +1 point; one row beyond 25% (A2A PP32 +29.5%).
+        // Session 30: the eager run of Megatron-Bridge's documented CUDA-graphs A/B added
+        // (MBDOC-Q30-H100-A2A-EAGER: Qwen3-30B-A3B on 16 H100, EP16 all-to-all over two nodes,
+        // 41.36 s): first run 34.1 s, +21.1% (half of Weft's step is exposed all-to-all, 17.4 s;
+        // host-bound 0.09 s, as the measured no-gain of its graphs says). Median 5.7%.
         QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32 +30%)", Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
