@@ -209,8 +209,7 @@ int runPlanCommand(const QStringList &args)
             if (p.isSet(QString::fromLatin1(flag)))
                 fixes << QStringLiteral("%1=%2").arg(QString::fromLatin1(knob),
                                                      p.value(QString::fromLatin1(flag)));
-        if (p.isSet(fixOption))
-            fixes << p.value(fixOption);
+        fixes << p.values(fixOption); // every --fix given (value() keeps only the last)
         fixKnobs(space, fixes.join(u',').toStdString());
     } catch (const std::invalid_argument &e) {
         return usage(QStringLiteral("--fix: %1").arg(QString::fromUtf8(e.what())));

@@ -136,6 +136,9 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("needs more memory than the 85.5 GB"), r.err.constData());
         QVERIFY(r.err.contains("the closest, TP "));
+        // Nothing ranks, so no table header above nothing: the counts and the reason only.
+        QVERIFY2(!r.out.contains("rank  TP"), r.out.constData());
+        QVERIFY2(r.out.contains("infeasible"), r.out.constData());
     }
 
     void usageErrors()
@@ -144,6 +147,17 @@ private slots:
         test::CliRun r = test::runWeftCli(plan({QStringLiteral("--fix"), QStringLiteral("tq=8")}));
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("tq=8"));
+        // A pinned degree the GPUs cannot take: refused up front with the numbers (it used
+        // to run, print an empty table header and say only "2496 gpus-not-divisible").
+        r = test::runWeftCli(plan({QStringLiteral("--fix"), QStringLiteral("tp=32")}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("'tp=32': TP 32 does not divide the 16 GPUs"), r.err.constData());
+        QVERIFY2(!r.out.contains("rank  TP"), r.out.constData());
+        // Every --fix counts, not only the last (plan() gives one already: cp=1): a second
+        // pinning CP to another value contradicts the first.
+        r = test::runWeftCli(plan({QStringLiteral("--fix"), QStringLiteral("cp=2")}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("'cp=2' contradicts 'cp=1'"), r.err.constData());
         r = test::runWeftCli(plan({QStringLiteral("--shard"), QStringLiteral("3/3")}));
         QCOMPARE(r.exitCode, 2);
         r = test::runWeftCli(plan({QStringLiteral("--json"), QStringLiteral("--csv")}));

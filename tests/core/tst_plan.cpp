@@ -119,6 +119,37 @@ private slots:
         }
         fixKnobs(twice, "tp=8,tp=8");
         QCOMPARE(twice.values[static_cast<std::size_t>(planKnobIndex("tp"))], std::vector<int> {8});
+        // Pinned degrees no candidate can take on the 16 GPUs are refused with the numbers
+        // (every candidate was infeasible, "gpus-not-divisible", and nothing said why).
+        const auto refusal = [&s](const std::string &spec) {
+            PlanSpace t = s;
+            try {
+                fixKnobs(t, spec);
+            } catch (const std::invalid_argument &e) {
+                return std::string(e.what());
+            }
+            return std::string("accepted");
+        };
+        QCOMPARE(refusal("tp=32"),
+                 std::string("'tp=32': TP 32 does not divide the 16 GPUs (TP x "
+                             "CP x PP must divide the GPU count; DP takes the "
+                             "rest)"));
+        QVERIFY2(refusal("tp=8,cp=1,pp=4")
+                         .find("'tp=8', 'pp=4': TP 8 x PP 4 = 32 does not "
+                               "divide the 16 GPUs")
+                     == 0,
+                 refusal("tp=8,cp=1,pp=4").c_str());
+        QVERIFY2(refusal("pp=3").find("PP 3 does not divide the 16 GPUs") != std::string::npos,
+                 refusal("pp=3").c_str());
+        QVERIFY2(refusal("ep=32").find("'ep=32': EP 32 does not divide the 16 GPUs") == 0,
+                 refusal("ep=32").c_str());
+        QVERIFY2(refusal("pp=4,ep=8")
+                         .find("EP 8 does not divide the 4 GPUs of a pipeline stage "
+                               "(16 GPUs / PP 4)")
+                     != std::string::npos,
+                 refusal("pp=4,ep=8").c_str());
+        QCOMPARE(refusal("tp=8,pp=2"), std::string("accepted"));
+        QCOMPARE(refusal("pp=4,ep=4"), std::string("accepted"));
         // Every configuration keeps the fixed knobs; dp fills the GPUs.
         long long n = forEachConfig(s, [](const TrainingConfig &c, bool integral) {
             QCOMPARE(c.tp, 4);
@@ -518,9 +549,10 @@ private slots:
                  why.c_str());
         QVERIFY2(why.find("the closest, TP ") != std::string::npos, why.c_str());
         QVERIFY2(why.find("GB more") != std::string::npos, why.c_str());
-        // A space that is empty for divisibility reasons names them.
+        // A space that is empty for divisibility reasons names them (fixKnobs refuses "tp=3"
+        // up front, knobsParseAndFix; a space built in code can still hold it).
         PlanSpace bad = s;
-        fixKnobs(bad, "tp=3");
+        bad.values[static_cast<std::size_t>(planKnobIndex("tp"))] = {3};
         const TrainingPlan r2 = runPlan(d, bad, opts(3));
         QVERIFY(r2.ranked.empty());
         QVERIFY(!infeasibleExplanation(r2).empty());

@@ -575,7 +575,7 @@ std::string infeasibleExplanation(const TrainingPlan &r)
     std::string s = memoryOnly
         ? "every candidate that passes the workload checks needs more memory than the "
             + gb(r.closest->capacityBytes) + " of HBM per GPU:"
-        : std::string("no candidate can run;") + (r.closest ? " of those over memory" : "");
+        : std::string("no candidate can run") + (r.closest ? "; of those over memory," : "");
     if (r.closest)
         s += " the closest, " + describeCandidate(r.closest->config, {}) + ", needs "
             + gb(r.closest->neededBytes) + " per GPU, "

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
 #include <numeric>
 #include <set>
@@ -229,6 +230,63 @@ PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long
     return s;
 }
 
+namespace {
+
+// Pinned parallel degrees that no candidate can take on the space's GPUs: TP x CP x PP must
+// divide the GPU count (DP takes the rest) and EP must divide GPUs / PP (Megatron-Core's expert
+// groups: ETP x EP x expert-DP x PP = the world). Without this every candidate is infeasible and
+// the plan says only "gpus-not-divisible".
+void refuseIndivisible(const PlanSpace &space, const std::map<int, std::string> &pinned)
+{
+    if (space.gpus <= 0)
+        return;
+    const auto value = [&](const char *name, int &v, std::string &item) {
+        const int i = planKnobIndex(name);
+        const auto it = pinned.find(i);
+        if (it == pinned.end())
+            return false;
+        v = space.values[static_cast<std::size_t>(i)].front();
+        item = it->second;
+        return true;
+    };
+    const std::string gpus = std::to_string(space.gpus) + " GPUs";
+    long long product = 1;
+    std::string items, terms;
+    for (const char *name : {"tp", "cp", "pp"}) {
+        int v = 1;
+        std::string item;
+        if (!value(name, v, item) || v == 1) // a degree of 1 divides anything
+            continue;
+        product *= v;
+        items += (items.empty() ? "'" : ", '") + item + "'";
+        std::string upper(name);
+        for (char &ch : upper)
+            ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        terms += (terms.empty() ? "" : " x ") + upper + " " + std::to_string(v);
+    }
+    if (space.gpus % product != 0)
+        throw std::invalid_argument(
+            items + ": " + terms
+            + (terms.find(" x ") != std::string::npos ? " = " + std::to_string(product)
+                                                      : std::string())
+            + " does not divide the " + gpus + " (TP x CP x PP must divide the GPU count; "
+            + "DP takes the rest)");
+    int ep = 1, pp = 1;
+    std::string epItem, ppItem;
+    if (value("ep", ep, epItem)) {
+        const bool ppPinned = value("pp", pp, ppItem);
+        if ((space.gpus / pp) % ep != 0)
+            throw std::invalid_argument(
+                "'" + epItem + "': EP " + std::to_string(ep) + " does not divide the "
+                + (ppPinned ? std::to_string(space.gpus / pp) + " GPUs of a pipeline stage (" + gpus
+                           + " / PP " + std::to_string(pp) + ")"
+                            : gpus)
+                + " (expert TP x EP x expert DP x PP must make the GPU count)");
+    }
+}
+
+} // namespace
+
 void fixKnobs(PlanSpace &space, const std::string &spec)
 {
     const auto &knobs = planKnobs();
@@ -257,6 +315,7 @@ void fixKnobs(PlanSpace &space, const std::string &spec)
             throw std::invalid_argument("'" + item + "' contradicts '" + at->second + "'");
         space.values[static_cast<std::size_t>(i)] = {v};
     }
+    refuseIndivisible(space, pinned);
 }
 
 std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize)

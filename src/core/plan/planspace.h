@@ -64,7 +64,9 @@ struct PlanSpace
 PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus = 0);
 
 /// Pins knobs: "tp=8,pp=16,recompute=selective". Throws std::invalid_argument naming the
-/// unknown knob or bad value (and the known knobs).
+/// unknown knob or bad value (and the known knobs), a knob pinned to two values, or pinned
+/// degrees no candidate can take on the space's GPUs (TP x CP x PP not dividing them, EP not
+/// dividing GPUs / PP), with the numbers.
 void fixKnobs(PlanSpace &space, const std::string &spec);
 
 /// One candidate: a training configuration and a rank order (Placement::order) for it.
