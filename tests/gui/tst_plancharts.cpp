@@ -1,7 +1,8 @@
 // The plan charts as a reader sees them (issue 16): top candidates at one place share one rank
 // label ("1–3") instead of digits printed over each other; the Pareto front's other points carry
-// their layout; the breakdown's bars say what tells the candidates apart, under a "candidate"
-// axis; large tick values grouped by thousands.
+// their layout; the axes span the candidates, with the HBM and headroom lines; the breakdown's bars
+// say what tells the candidates apart, under a "candidate" axis; large tick values grouped by
+// thousands.
 #include "gui/charts/groupednumberticker.h"
 #include "gui/charts/plancharts.h"
 
@@ -68,8 +69,10 @@ private slots:
                  QStringLiteral("Pareto front of the simulated candidates"));
     }
 
-    // Ranks whose labels would overlap (points 0.6 GB and 25,000 tokens/s apart on a 92 GB,
-    // 1.15 M tokens/s chart: a few pixels) share one label, as in the 16-GPU plan dialog.
+    // Ranks whose labels would overlap (points 0.6 GB and under 4% of the throughput axis apart:
+    // a few pixels) share one label, as in the 16-GPU plan dialog. The throughput axis spans the
+    // candidates (about 860,000 to 1,056,000 tokens/s here), so ranks 3 and 4 (4,500 apart)
+    // share one; rank 5, 21,000 below them, and ranks 1 and 2, 9,000 apart, have their own.
     void nearRanksShareOneLabel()
     {
         TrainingPlan p;
@@ -80,9 +83,46 @@ private slots:
         PlanParetoChart chart;
         chart.setData(planParetoData(p));
         const QStringList labels = pointLabels(chart);
-        QVERIFY2(labels.contains(QStringLiteral("3\u20135")), qPrintable(labels.join(u'|')));
-        QVERIFY2(labels.contains(QStringLiteral("1\u20132")), qPrintable(labels.join(u'|')));
-        QVERIFY(!labels.contains(QStringLiteral("5")));
+        QCOMPARE(labels.join(u'|'), QStringLiteral("1|2|3\u20134|5"));
+    }
+
+    // The axes span the candidates, not zero to the best: five candidates within 1% of each
+    // other at 62-84 GB were one dot in a corner of a 0-140,000 tokens/s, 0-92 GB chart. The
+    // memory axis runs to past the HBM capacity and shows the headroom line (90% of HBM, where
+    // `simulate` warns) beside it, each labelled.
+    void axesSpanTheCandidates()
+    {
+        TrainingPlan p;
+        p.ranked = {row(0, 1, 1, 83.3, 127350, "dp"), row(1, 2, 1, 83.3, 126620, "cp-dp"),
+                    row(2, 1, 2, 61.8, 126500, "dp")};
+        p.simulated = p.ranked;
+        PlanParetoChart chart;
+        chart.resize(800, 500);
+        chart.setData(planParetoData(p));
+        chart.replot();
+        QVERIFY2(chart.yAxis->range().lower > 100000,
+                 qPrintable(QString::number(chart.yAxis->range().lower)));
+        QVERIFY(chart.yAxis->range().upper > 127350);
+        QVERIFY(chart.yAxis->range().upper < 135000);
+        QVERIFY2(chart.xAxis->range().lower > 50,
+                 qPrintable(QString::number(chart.xAxis->range().lower)));
+        QVERIFY(chart.xAxis->range().lower < 61.8);
+        QVERIFY(chart.xAxis->range().upper > 80); // the capacity, 80 GB
+        QStringList lines;
+        for (int i = 0; i < chart.itemCount(); ++i)
+            if (auto *t = qobject_cast<QCPItemText *>(chart.item(i));
+                t && t->property("memoryLine").toBool())
+                lines << t->text();
+        QCOMPARE(lines, (QStringList {QStringLiteral("HBM 80 GB"), QStringLiteral("90% of HBM")}));
+        // Equal throughputs still get a readable range (4% of the best), not a zero-height axis.
+        TrainingPlan flat;
+        flat.ranked = {row(0, 1, 1, 40.0, 100000, "dp"), row(1, 2, 1, 50.0, 100000, "cp-dp")};
+        flat.simulated = flat.ranked;
+        chart.setData(planParetoData(flat));
+        chart.replot();
+        QVERIFY2(chart.yAxis->range().size() >= 4000,
+                 qPrintable(QString::number(chart.yAxis->range().size())));
+        QVERIFY(chart.yAxis->range().contains(100000));
     }
 
     // Throughputs of a million tokens/s read "750,000", "1,000,000" on one axis, not "750000"

@@ -3,6 +3,7 @@
 #include "chartexporter.h"
 #include "chartstyle.h"
 #include "collectivechart.h"
+#include "sim/memoryheadroom.h"
 
 #include <QApplication>
 #include <algorithm>
@@ -80,19 +81,63 @@ void PlanParetoChart::build()
     pareto->setProperty("kind", 2);
     addPointLabels();
     if (m_data.capacityBytes > 0) {
-        auto *cap = new QCPItemStraightLine(this);
-        cap->point1->setCoords(m_data.capacityBytes / kGB, 0);
-        cap->point2->setCoords(m_data.capacityBytes / kGB, 1);
-        cap->setPen(QPen(theme().foreground, 1, Qt::DashLine));
-        auto *label = new QCPItemText(this);
-        label->position->setType(QCPItemPosition::ptPlotCoords);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(m_data.capacityBytes / kGB, 0.02);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        label->setText(tr("HBM %1 GB").arg(m_data.capacityBytes / kGB, 0, 'f', 0));
-        label->setFont(fonts().annotation);
-        label->setColor(theme().foreground);
+        const double gb = m_data.capacityBytes / kGB;
+        addMemoryLine(gb, tr("HBM %1 GB").arg(gb, 0, 'f', 0), Qt::DashLine, true);
+        addMemoryLine(gb * (1 - kMemoryHeadroom),
+                      tr("%1% of HBM").arg((1 - kMemoryHeadroom) * 100, 0, 'f', 0), Qt::DotLine,
+                      false);
     }
+}
+
+void PlanParetoChart::addMemoryLine(double gb, const QString &text, Qt::PenStyle style, bool atTop)
+{
+    auto *line = new QCPItemStraightLine(this);
+    line->point1->setCoords(gb, 0);
+    line->point2->setCoords(gb, 1);
+    line->setPen(QPen(theme().foreground, 1, style));
+    auto *label = new QCPItemText(this);
+    label->position->setType(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(gb, atTop ? 0.02 : 0.98);
+    label->setPositionAlignment(Qt::AlignRight | (atTop ? Qt::AlignTop : Qt::AlignBottom));
+    label->setPadding(QMargins(0, 0, 4, 0));
+    label->setText(text);
+    label->setFont(fonts().annotation);
+    label->setColor(theme().foreground);
+    label->setProperty("memoryLine", true);
+}
+
+PlanParetoChart::View PlanParetoChart::view() const
+{
+    View v;
+    if (m_data.points.empty())
+        return v;
+    double memLo = m_data.points.front().memoryBytes, memHi = memLo;
+    double tokLo = m_data.points.front().tokensPerSecond, tokHi = tokLo;
+    for (const PlanPoint &p : m_data.points) {
+        memLo = std::min(memLo, p.memoryBytes);
+        memHi = std::max(memHi, p.memoryBytes);
+        tokLo = std::min(tokLo, p.tokensPerSecond);
+        tokHi = std::max(tokHi, p.tokensPerSecond);
+    }
+    if (m_data.capacityBytes > 0) {
+        memLo = std::min(memLo, m_data.capacityBytes * (1 - kMemoryHeadroom));
+        memHi = std::max(memHi, m_data.capacityBytes);
+    }
+    memLo /= kGB;
+    memHi /= kGB;
+    const double memPad = 0.06 * std::max(memHi - memLo, 0.1 * std::max(memHi, 1e-9));
+    v.x0 = std::max(0.0, memLo - memPad);
+    v.x1 = memHi + memPad;
+    // At least 4% of the best, centred on the candidates: equal throughputs keep a readable axis.
+    const double widen = std::max(0.0, 0.04 * tokHi - (tokHi - tokLo)) / 2;
+    tokLo -= widen;
+    tokHi += widen;
+    const double tokSpan = std::max(tokHi - tokLo, 1e-9);
+    // Room above the best for the rank labels, below the leanest for the headroom label.
+    v.y0 = std::max(0.0, tokLo - 0.25 * tokSpan);
+    v.y1 = tokHi + 0.2 * tokSpan;
+    return v;
 }
 
 void PlanParetoChart::addPointLabels()
@@ -100,13 +145,9 @@ void PlanParetoChart::addPointLabels()
     // Ranked points closer than about a label's size (4% of each axis range: a label like
     // "3\u20134" is ~15 px wide and ~12 px tall on a ~350 x 270 px plot) are one place on the
     // chart: the ranks there get one label ("1\u20135"), not labels printed over each other.
-    double maxMem = m_data.capacityBytes / kGB, maxTok = 0;
-    for (const PlanPoint &p : m_data.points) {
-        maxMem = std::max(maxMem, p.memoryBytes / kGB);
-        maxTok = std::max(maxTok, p.tokensPerSecond);
-    }
-    const double dx = 0.015 * std::max(maxMem, 1e-9), dy = 0.015 * std::max(maxTok, 1e-9);
-    const double labelX = 0.04 * std::max(maxMem, 1e-9), labelY = 0.04 * std::max(maxTok, 1e-9);
+    const View v = view();
+    const double dx = 0.015 * (v.x1 - v.x0), dy = 0.015 * (v.y1 - v.y0);
+    const double labelX = 0.04 * (v.x1 - v.x0), labelY = 0.04 * (v.y1 - v.y0);
     struct Place
     {
         double x, y;
@@ -167,13 +208,9 @@ void PlanParetoChart::addPointLabels()
 
 void PlanParetoChart::fitView()
 {
-    double maxMem = m_data.capacityBytes / kGB, maxTok = 0;
-    for (const PlanPoint &p : m_data.points) {
-        maxMem = std::max(maxMem, p.memoryBytes / kGB);
-        maxTok = std::max(maxTok, p.tokensPerSecond);
-    }
-    xAxis->setRange(0, maxMem > 0 ? maxMem * 1.08 : 1);
-    yAxis->setRange(0, maxTok > 0 ? maxTok * 1.12 : 1);
+    const View v = view();
+    xAxis->setRange(v.x0, v.x1);
+    yAxis->setRange(v.y0, v.y1);
 }
 
 QString PlanParetoChart::describe(QCPAbstractPlottable *plottable, int index) const
