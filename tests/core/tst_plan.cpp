@@ -646,6 +646,38 @@ private slots:
                  std::get<FileError>(missing).toString().c_str());
     }
 
+    // plan.json's "workload" is the workload the plan started from (the design's TP, PP and
+    // stack, the plan's global batch), not the merge identity with every knob at 1 and batch 1
+    // that it used to show; plan-merge still compares the identity, derived from it, so a file
+    // read back, a fresh shard and a file of the older form are the same plan.
+    void planJsonShowsTheBaseWorkload()
+    {
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        d.workload->config.tp = 4;
+        d.workload->config.dp = 4;
+        const PlanSpace s = test::smallSpace(d);
+        PlanOptions o = opts(3);
+        o.shards = 2;
+        const TrainingPlan first = runPlan(d, s, o);
+        const nlohmann::json j = nlohmann::json::parse(planToJson(first));
+        QCOMPARE(j["workload"]["training"]["tp"].get<int>(), 4);
+        QCOMPARE(j["workload"]["training"]["global_batch_seqs"].get<int>(), first.globalBatch);
+        QVERIFY(j["global_batch"].get<int>() > 1);
+        auto back = parsePlanJson(j.dump(), "plan-shard-0-of-2.json");
+        QVERIFY(std::holds_alternative<TrainingPlan>(back));
+        QCOMPARE(std::get<TrainingPlan>(back).workload, first.workload);
+        o.shard = 1;
+        TrainingPlan second = runPlan(d, s, o);
+        mergePlans({std::get<TrainingPlan>(back), second}); // throws if they differ
+        // A file of the older form (the identity under "workload") is the same plan.
+        nlohmann::json older = j;
+        older["workload"] = nlohmann::json::parse(first.workload);
+        auto old = parsePlanJson(older.dump(), "old.json");
+        QVERIFY(std::holds_alternative<TrainingPlan>(old));
+        QCOMPARE(std::get<TrainingPlan>(old).workload, first.workload);
+        mergePlans({std::get<TrainingPlan>(old), second});
+    }
+
     void losersSayHowMuchAndWhy()
     {
         // TP 8 fixed on two DGX H100: moving TP outermost puts its all-reduces on InfiniBand.

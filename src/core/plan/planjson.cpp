@@ -2,6 +2,8 @@
 
 #include "io/csv.h"
 #include "io/jsonreader.h"
+#include "io/workloadjson.h"
+#include "plan/planidentity.h"
 
 #include <nlohmann/json.hpp>
 
@@ -127,7 +129,10 @@ std::string planToJson(const TrainingPlan &r)
     j["shards"] = r.shards;
     j["space"] = r.space;
     j["weft_version"] = r.weftVersion;
-    j["workload"] = r.workload.empty() ? Json(nullptr) : Json::parse(r.workload);
+    // The base workload as given (its own knobs and the plan's batch); files of Weft before
+    // session 30 held the identity (knobs set to 1, batch 1) here.
+    const std::string &shown = r.baseWorkload.empty() ? r.workload : r.baseWorkload;
+    j["workload"] = shown.empty() ? Json(nullptr) : Json::parse(shown);
     j["cancelled"] = r.cancelled;
     Json counts;
     counts["enumerated"] = r.counts.enumerated;
@@ -199,8 +204,12 @@ std::variant<TrainingPlan, FileError> parsePlanJson(std::string_view text,
         r.shard = static_cast<int>(root.integer("shard", 0, r.shards - 1));
         r.space = root.string("space");
         r.weftVersion = root.string("weft_version", {});
-        if (root.raw().contains("workload") && root.raw().at("workload").is_object())
-            r.workload = root.raw().at("workload").dump();
+        if (root.raw().contains("workload") && root.raw().at("workload").is_object()) {
+            // What plan-merge compares is derived from it (planWorkloadText), the same for a
+            // file that holds the workload as given and for an older one holding the identity.
+            r.baseWorkload = root.raw().at("workload").dump();
+            r.workload = planWorkloadText(workloadFromJson(root.object("workload")));
+        }
         r.cancelled = root.boolean("cancelled", false);
         const JsonReader counts = root.object("counts");
         r.counts.enumerated = counts.integer("enumerated", 0, 1LL << 60);

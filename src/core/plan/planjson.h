@@ -13,9 +13,10 @@
 namespace weft {
 
 /// JSON text: design, gpus, global_batch, objective, top, shard, shards, space, weft_version,
-/// workload (planWorkloadText(): what plan-merge compares), counts (enumerated, infeasible
-/// {code: n}, infeasible_total, pruned_by_bound, stopped_past_best (simulations stopped once past
-/// the K-th best), simulated, deduplicated, failed, cancelled),
+/// workload (the base workload as the plan started from it: the design's parallelism and stack,
+/// the plan's global batch; plan-merge compares what planWorkloadText() keeps of it), counts
+/// (enumerated, infeasible {code: n}, infeasible_total, pruned_by_bound, stopped_past_best
+/// (simulations stopped once past the K-th best), simulated, deduplicated, failed, cancelled),
 /// closest (the memory shortfall), candidates (ranked, each with rank, index, the knobs tp cp pp ep
 /// schedule vpp micro_batch recompute zero_stage, dp, placement, step_time_s, tokens_per_s, mfu,
 /// peak_memory_bytes_per_gpu, memory_capacity_bytes_per_gpu, fits, over_headroom

@@ -1,5 +1,6 @@
 #include "plan/planner.h"
 
+#include "io/workloadjson.h"
 #include "model/design.h"
 #include "plan/planidentity.h"
 #include "plan/planlosers.h"
@@ -230,6 +231,11 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     res.space = spaceText(space) + (options.keepHeadroom ? ";headroom=leave-out" : "");
     res.weftVersion = WEFT_VERSION;
     res.workload = planWorkloadText(space.base);
+    {
+        Workload shown = space.base;
+        shown.config.globalBatch = res.globalBatch;
+        res.baseWorkload = toJson(shown).dump();
+    }
 
     // Enumerate; a configuration's placements get consecutive indices.
     std::vector<Screened> configs;
@@ -501,6 +507,7 @@ TrainingPlan mergePlans(const std::vector<TrainingPlan> &shards,
     r.space = first.space;
     r.weftVersion = first.weftVersion;
     r.workload = first.workload;
+    r.baseWorkload = first.baseWorkload;
     std::set<int> seen;
     for (std::size_t i = 0; i < shards.size(); ++i) {
         const TrainingPlan &s = shards[i];

@@ -102,6 +102,9 @@ struct TrainingPlan
     std::string space; ///< the searched values per knob, "tp=1,2,4,8;pp=..." (merge check)
     std::string weftVersion; ///< WEFT_VERSION of the Weft that ran it (merge check)
     std::string workload; ///< planWorkloadText() of the base workload (merge check)
+    /// The base workload as the plan started from it (the design's, or as the command line
+    /// changed it, at the plan's global batch), JSON: what plan.json's "workload" shows.
+    std::string baseWorkload;
     std::vector<PlanRow> ranked; ///< best first, at most `top`
     std::vector<PlanRow> simulated; ///< every simulated candidate that fits, by index
     PlanCounts counts;
