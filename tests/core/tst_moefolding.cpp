@@ -168,7 +168,10 @@ private slots:
         w.config.dispatcher = TokenDispatcher::AllToAll; // NCCL all-to-all carries BF16
         plan = buildPlan(cl.design, w, true);
         QCOMPARE(plan.schedule.chunks.front().epForward[0].bytes, tokens * 4096 * 2);
-        QCOMPARE(plan.schedule.epSmFraction, 0.0);
+        // NCCL's all-to-all holds one SM per p2p channel while it overlaps compute (16 of an
+        // H100's 132: simplan.h kNcclP2pChannels); it was 0, so its overlap came for free.
+        QCOMPARE(plan.schedule.epSmFraction, kNcclP2pChannels / 132);
+        QCOMPARE(kNcclP2pChannels, 16.0);
         // Node-limited routing reaches the call (DeepSeek-V3: 4 groups).
         QCOMPARE(modelPreset("deepseek-v3")->routerGroupTopK, 4);
         // One simulated unit of 16 replicas; every EP group of a stage is one request group.

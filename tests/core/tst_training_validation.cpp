@@ -435,7 +435,9 @@ QString modernPreset(const QString &acc, const QString &id)
 //   (qwen3_llm_pretrain.py). Until session 17 Weft's A2A overlap hid each operation's whole
 //   exchange behind the partner's whole compute and the row came out +37.8% with its recipe, so
 //   it ran the family's settings (-14.5%); with the overlap slot by slot as the combined 1F1B
-//   schedules it (schedule.h EpSlots) it runs its recipe: +14.8%.
+//   schedules it (schedule.h EpSlots) it runs its recipe: +14.8%; +8.9% since session 30,
+//   when NCCL's all-to-all holds its 16 p2p channels' SMs while it overlaps compute (simplan.h
+//   kNcclP2pChannels), as DeepEP's 24 already did.
 // - MB2604-GPTOSS-B200: GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V2 (gpt_oss_workload_base_
 //   configs.py) at the 26.04 release tags v0.4.0 (2026-04-16) and v0.4.1 (2026-05-06) sets
 //   moe_flex_dispatcher_backend "hybridep", which gpt_oss_llm_pretrain.py applies
@@ -819,6 +821,8 @@ std::vector<double> heldOutErrors(const QString &file, const QString &kind, int 
 // +4.6 / -6.2 / -9.4% -> +10.1 / +5.4 / +4.3%, GB300 128k -25.8% -> -5.9%); dense rows at 8k
 // +1 to +4 points (Llama 3 8B B200 +0.4% -> +4.5%); MoE median 14.6% -> 14.9%; the backward not
 // lifted by MLA's wider heads (DeepSeek-V3 GB200 +2.8% -> +1.4%, the baseline +47.2% -> +46.6%).
+// Session 30, NCCL's all-to-all holding 16 SMs while overlapped (kNcclP2pChannels): Qwen3-235B
+// on H100 with its recipe's A2A overlap +14.9% -> +8.9%; median 14.9% -> 14.3% (XEP, +14.3%).
 constexpr double kMoeMedianBound = 0.20;
 constexpr double kMoeWorstBound = 1.25;
 

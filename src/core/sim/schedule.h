@@ -141,8 +141,9 @@ struct ScheduleSpec
     /// backwards, which have no partner, keep it exposed.
     bool overlapEp = false;
     /// Fraction of the SMs the dispatcher's kernels hold while they overlap compute (DeepEP
-    /// normal kernels: 24 of an H800's 132 SMs, DeepEP README); the overlapped compute runs
-    /// that much slower while they are in flight. 0: not modelled (NCCL all-to-all).
+    /// normal kernels: 24 of an H800's 132 SMs, DeepEP README; NCCL's all-to-all one per p2p
+    /// channel, simplan.h kNcclP2pChannels); the overlapped compute runs that much slower while
+    /// they are in flight. 0: not modelled.
     double epSmFraction = 0;
     bool shardedGrads = false; ///< reduce-scatter gradients + all-gather parameters (ZeRO >= 1)
     bool gatherParams = false; ///< ZeRO-3: per-operation parameter all-gathers (see above)

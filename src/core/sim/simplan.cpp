@@ -350,10 +350,11 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     s.overlapDp = c.overlapDpGrad;
     s.overlapEp = c.overlapEp && m.isMoe() && c.ep > 1;
     // DeepEP's normal kernels hold 24 SMs (DeepEP README: Buffer.set_num_sms(24), measured on
-    // H800 with 132 SMs); HybridEP is taken to hold as many (not published; stated). The
-    // fraction is of this accelerator's SMs (132 when the catalog gives none).
-    if (c.dispatcher != TokenDispatcher::AllToAll)
-        s.epSmFraction = 24.0 / (acc.sms > 0 ? acc.sms : 132);
+    // H800 with 132 SMs); HybridEP is taken to hold as many (not published; stated). NCCL's
+    // all-to-all holds one CTA per p2p channel (kNcclP2pChannels). The fraction is of this
+    // accelerator's SMs (132 when the catalog gives none).
+    const double sms = acc.sms > 0 ? acc.sms : 132;
+    s.epSmFraction = (c.dispatcher == TokenDispatcher::AllToAll ? kNcclP2pChannels : 24.0) / sms;
     s.shardedGrads = c.effectiveZero() >= 1;
     s.gatherParams = c.effectiveZero() >= 3;
     s.dpBucketBytes = c.dpBucketBytes;

@@ -13,6 +13,17 @@
 
 namespace weft {
 
+/// SMs NCCL's all-to-all holds while it runs: one CTA per p2p channel (enqueue.cc plans the
+/// grouped sends over comm->p2pnChannels channels, one block each), p2pnChannels =
+/// pow2Up(min(nChannels, NCCL_MAX_P2P_NCHANNELS = 64)) (src/graph/paths.cc
+/// ncclTopoComputeP2pChannels). nChannels on an 8-GPU server with one 400G NIC per GPU: the
+/// ring search gives one channel per NIC at 48 GB/s (sm90SpeedArrayInter's first speed), which
+/// Hopper and later do not duplicate below 50 GB/s with more than 4 channels (search.cc
+/// ncclTopoDupChannels), and connect.cc doubles the rings: 2 x 8 = 16 (NCCL 2.27, read at
+/// 5067397). Taken for every system (the search is not modelled). While the exchange overlaps
+/// compute (1F1B A2A overlap) the compute runs on the other SMs (ScheduleSpec::epSmFraction).
+inline constexpr double kNcclP2pChannels = 16;
+
 /// A parallel group as reported in SimResult::groups, indexed by its request tag.
 struct GroupMeta
 {
