@@ -133,6 +133,10 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
         const Router router(design);
         for (double b : sizes)
             rows.push_back(benchmarkMoe(router, members, b, routing, combine));
+    } catch (const std::invalid_argument &e) { // the request (ranks, experts, routing)
+        err(QStringLiteral("weft-cli collective: %1: %2")
+                .arg(path, QString::fromStdString(e.what())));
+        return ExitUsage;
     } catch (const std::exception &e) {
         err(QStringLiteral("weft-cli collective: %1: %2")
                 .arg(path, QString::fromStdString(e.what())));
@@ -295,7 +299,11 @@ int runCollective(const QStringList &args)
         base.ncclTuner = true;
         base.collNet = parser.isSet(collNetOpt);
         rows = sweepCollective(design, base, sizes);
-    } catch (const std::exception &e) { // invalid_argument, UnroutableError, EventLimitError
+    } catch (const std::invalid_argument &e) { // the request: ranks, algorithm for this op
+        err(QStringLiteral("weft-cli collective: %1: %2")
+                .arg(path, QString::fromStdString(e.what())));
+        return ExitUsage;
+    } catch (const std::exception &e) { // the design: UnroutableError, EventLimitError
         err(QStringLiteral("weft-cli collective: %1: %2")
                 .arg(path, QString::fromStdString(e.what())));
         return ExitInvalid;

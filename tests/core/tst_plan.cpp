@@ -141,15 +141,29 @@ private slots:
                  refusal("tp=8,cp=1,pp=4").c_str());
         QVERIFY2(refusal("pp=3").find("PP 3 does not divide the 16 GPUs") != std::string::npos,
                  refusal("pp=3").c_str());
-        QVERIFY2(refusal("ep=32").find("'ep=32': EP 32 does not divide the 16 GPUs") == 0,
-                 refusal("ep=32").c_str());
-        QVERIFY2(refusal("pp=4,ep=8")
-                         .find("EP 8 does not divide the 4 GPUs of a pipeline stage "
-                               "(16 GPUs / PP 4)")
-                     != std::string::npos,
-                 refusal("pp=4,ep=8").c_str());
         QCOMPARE(refusal("tp=8,pp=2"), std::string("accepted"));
-        QCOMPARE(refusal("pp=4,ep=4"), std::string("accepted"));
+        // EP on a dense model (it enumerated 19,344 candidates, all "ep-without-experts").
+        QVERIFY2(refusal("ep=2").find("'ep=2': EP 2 needs a mixture-of-experts model") == 0,
+                 refusal("ep=2").c_str());
+        const Design moe
+            = test::withModel(test::planFabric("dgx-h100", 2), *modelPreset("qwen3-30b-a3b"), 16);
+        const auto moeRefusal = [&moe](const std::string &spec) {
+            PlanSpace t = defaultPlanSpace(moe, *moe.workload);
+            try {
+                fixKnobs(t, spec);
+            } catch (const std::invalid_argument &e) {
+                return std::string(e.what());
+            }
+            return std::string("accepted");
+        };
+        QVERIFY2(moeRefusal("ep=32").find("'ep=32': EP 32 does not divide the 16 GPUs") == 0,
+                 moeRefusal("ep=32").c_str());
+        QVERIFY2(moeRefusal("pp=4,ep=8")
+                         .find("EP 8 does not divide the 4 GPUs of a pipeline "
+                               "stage (16 GPUs / PP 4)")
+                     != std::string::npos,
+                 moeRefusal("pp=4,ep=8").c_str());
+        QCOMPARE(moeRefusal("pp=4,ep=4"), std::string("accepted"));
         // Every configuration keeps the fixed knobs; dp fills the GPUs.
         long long n = forEachConfig(s, [](const TrainingConfig &c, bool integral) {
             QCOMPARE(c.tp, 4);
@@ -748,10 +762,15 @@ private slots:
         const TrainingPlan r = runPlan(d, test::smallSpace(d), o);
         QVERIFY(r.counts.prunedByBound > 0);
         QVERIFY(!seen.empty());
-        bool fewer = false;
+        bool fewer = false, ranked = false;
         for (std::size_t i = 0; i < seen.size(); ++i) {
             const PlanProgress &p = seen[i];
             QVERIFY(p.toSimulate >= 0 && p.toSimulate <= p.total - p.done);
+            // Before the top 3 are ranked there is no K-th best to count below (the meter
+            // then gives no time left); once they are, it stays so.
+            if (p.beforeKth)
+                QVERIFY(!ranked);
+            ranked = ranked || !p.beforeKth;
             if (i > 0)
                 QVERIFY(p.toSimulate <= seen[i - 1].toSimulate);
             fewer = fewer || p.toSimulate < p.total - p.done;

@@ -59,6 +59,24 @@ private slots:
                  l.c_str());
     }
 
+    // Before the top K are ranked every candidate may still be simulated: no time left is
+    // given (it said "about 50 h 34 min left" for a plan done 12 s later).
+    void noTimeLeftBeforeTheTopAreRanked()
+    {
+        PlanProgressMeter meter(10);
+        PlanProgress p;
+        p.total = 15000;
+        p.done = 3;
+        p.simulated = 2;
+        p.toSimulate = 14997;
+        p.beforeKth = true;
+        const std::string l = meter.update(p, 10);
+        QVERIFY2(l.find("the time left is estimated once the top candidates are ranked")
+                     != std::string::npos,
+                 l.c_str());
+        QVERIFY2(l.find("about") == std::string::npos, l.c_str());
+    }
+
     void durations()
     {
         QCOMPARE(formatDuration(44.6), std::string("45 s"));

@@ -363,6 +363,8 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         return static_cast<long long>(end
                                       - (jobBounds.begin() + static_cast<std::ptrdiff_t>(from)));
     };
+    const auto beforeKth
+        = [&] { return options.useBound && std::isinf(kthShared.load(std::memory_order_relaxed)); };
     const auto started = std::chrono::steady_clock::now();
     std::atomic<bool> outOfTime {false};
     const auto cancelled = [&] {
@@ -398,6 +400,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         }
         ++progress.done;
         progress.toSimulate = toSimulate();
+        progress.beforeKth = beforeKth();
         if (options.progress)
             options.progress(progress);
     };
@@ -426,6 +429,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
                 shown += members;
                 progress.done += members;
                 progress.toSimulate = toSimulate();
+                progress.beforeKth = beforeKth();
                 if (options.progress)
                     options.progress(progress);
             };

@@ -124,6 +124,9 @@ struct PlanProgress
     /// of them before K are ranked): what the plan may still have to simulate; the rest will
     /// be pruned. -1 when not known (the time left then goes by candidates).
     long long toSimulate = -1;
+    /// Fewer than K candidates ranked yet (with the bound): any candidate may still rank, so
+    /// toSimulate is every one left and says nothing of the time left.
+    bool beforeKth = false;
 };
 
 struct PlanOptions

@@ -38,7 +38,9 @@ std::string PlanProgressMeter::update(const PlanProgress &p, double elapsed)
     // By the simulations that may still run, at the time each took so far (the candidates
     // pruned meanwhile cost next to nothing), once some have run; else by candidates.
     const long long runs = p.simulated + p.stopped;
-    if (!last && p.toSimulate >= 0 && runs > 0)
+    if (!last && p.beforeKth) // every candidate may still rank: nothing to go by yet
+        line += ", the time left is estimated once the top candidates are ranked";
+    else if (!last && p.toSimulate >= 0 && runs > 0)
         line += ", about " + formatDuration(elapsed / double(runs) * double(p.toSimulate))
             + " left (" + std::to_string(p.toSimulate)
             + " candidates can still beat the K-th best)";

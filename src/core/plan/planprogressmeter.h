@@ -24,7 +24,10 @@ public:
     /// 50 s elapsed, about 12 min 30 s left" (the time left at the rate so far; none before
     /// anything is done). With PlanProgress::toSimulate known and a simulation done, the time
     /// left is that many simulations at the time each has taken so far, "about 2 min 10 s left
-    /// (130 candidates can still beat the K-th best)": the bound prunes the rest.
+    /// (130 candidates can still beat the K-th best)": the bound prunes the rest. Before the
+    /// top K are ranked (PlanProgress::beforeKth) it gives no time left: every candidate may
+    /// still be simulated then, and the first plan of a 16k-GPU design said "about 50 h" for a
+    /// 12 s plan.
     std::string update(const PlanProgress &p, double elapsed);
 
 private:

@@ -234,8 +234,8 @@ namespace {
 
 // Pinned parallel degrees that no candidate can take on the space's GPUs: TP x CP x PP must
 // divide the GPU count (DP takes the rest) and EP must divide GPUs / PP (Megatron-Core's expert
-// groups: ETP x EP x expert-DP x PP = the world). Without this every candidate is infeasible and
-// the plan says only "gpus-not-divisible".
+// groups: ETP x EP x expert-DP x PP = the world); EP > 1 needs experts. Without this every
+// candidate is infeasible and the plan says only "gpus-not-divisible" / "ep-without-experts".
 void refuseIndivisible(const PlanSpace &space, const std::map<int, std::string> &pinned)
 {
     if (space.gpus <= 0)
@@ -273,7 +273,11 @@ void refuseIndivisible(const PlanSpace &space, const std::map<int, std::string> 
             + "DP takes the rest)");
     int ep = 1, pp = 1;
     std::string epItem, ppItem;
-    if (value("ep", ep, epItem)) {
+    if (value("ep", ep, epItem) && ep > 1 && space.base.model.experts <= 0)
+        throw std::invalid_argument("'" + epItem + "': EP " + std::to_string(ep)
+                                    + " needs a mixture-of-experts model; '" + space.base.model.name
+                                    + "' has no experts");
+    if (ep > 1) {
         const bool ppPinned = value("pp", pp, ppItem);
         if ((space.gpus / pp) % ep != 0)
             throw std::invalid_argument(
