@@ -166,6 +166,29 @@ private slots:
         QVERIFY(host > 0);
         QVERIFY(host <= j["breakdown"]["compute_s"].get<double>());
     }
+    // Qwen3-30B-A3B EP 8 on one DGX H100 without a host time: host_bound_s was 2e-15 (the
+    // sums' rounding) and the summary said "host-bound 0.00 ms" with its hint (a fresh-user
+    // check); nothing is host-bound without a host time.
+    void noHostBoundWithoutAHostTime()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("q30.weft"));
+        QProcess g;
+        g.start(QStringLiteral(WEFT_CLI),
+                {QStringLiteral("generate"), QStringLiteral("--scaleup"),
+                 QStringLiteral("dgx-h100"), QStringLiteral("--domains"), QStringLiteral("1"),
+                 QStringLiteral("--fabric"), QStringLiteral("none"), QStringLiteral("--model"),
+                 QStringLiteral("qwen3-30b-a3b"), QStringLiteral("--ep"), QStringLiteral("8"),
+                 QStringLiteral("--global-batch"), QStringLiteral("64"), QStringLiteral("-o"),
+                 path});
+        QVERIFY(g.waitForFinished(weft::test::kCliTimeoutMs));
+        QByteArray out;
+        runCli({path}, out); // over memory (exit 1), still simulated
+        QVERIFY2(!out.contains("host-bound"), out.constData());
+        runCli({path, QStringLiteral("--json")}, out);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(j["breakdown"]["host_bound_s"].get<double>(), 0.0);
+    }
     void summaryHasNoNegativeZeros()
     {
         // 4 DGX H100 with TP 4 x DP 8: the DP gradient reduction is hidden entirely and the

@@ -692,6 +692,23 @@ private slots:
         mergePlans({std::get<TrainingPlan>(old), second});
     }
 
+    // Durations that are zero up to rounding (a DP reduction fully hidden: -1.8e-16 s) are
+    // written as 0 in plan.json and plan.csv, as simulate's result JSON does.
+    void roundingNoiseIsWrittenAsZero()
+    {
+        TrainingPlan r;
+        r.top = 1;
+        PlanRow row;
+        row.stepTime = 1;
+        row.breakdown.compute = 1;
+        row.breakdown.dpExposed = -1.8e-16;
+        r.ranked = {row};
+        r.simulated = {row};
+        const nlohmann::json j = nlohmann::json::parse(planToJson(r));
+        QCOMPARE(j["candidates"][0]["breakdown"]["dp_exposed_s"].get<double>(), 0.0);
+        QVERIFY2(planToCsv(r).find("e-16") == std::string::npos, planToCsv(r).c_str());
+    }
+
     void losersSayHowMuchAndWhy()
     {
         // TP 8 fixed on two DGX H100: moving TP outermost puts its all-reduces on InfiniBand.

@@ -2,6 +2,7 @@
 
 #include "io/csv.h"
 #include "io/jsonreader.h"
+#include "io/resultjson.h"
 #include "io/workloadjson.h"
 #include "plan/planidentity.h"
 
@@ -53,7 +54,7 @@ Json rowJson(const PlanRow &r)
     j["lower_bound_s"] = r.lowerBound;
     Json b;
     for (const Part &p : kParts)
-        b[p.key] = r.breakdown.*p.field;
+        b[p.key] = reportedDuration(r.breakdown.*p.field); // no -1.8e-16 s of rounding
     j["breakdown"] = std::move(b);
     return j;
 }
@@ -272,7 +273,7 @@ std::string planToCsv(const TrainingPlan &r)
             + csvNumber(row.memoryCapacityPerGpu) + "," + (row.fits ? "true" : "false") + ","
             + csvNumber(row.lowerBound);
         for (const Part &p : kParts)
-            s += "," + csvNumber(row.breakdown.*p.field);
+            s += "," + csvNumber(reportedDuration(row.breakdown.*p.field));
         s += row.overHeadroom() ? ",true\n" : ",false\n";
     }
     return s;

@@ -550,8 +550,13 @@ ChunkCost chunkCost(const TransformerSpec &m, const TrainingConfig &c, const Acc
     out.recomputeTime = again.forwardWall();
     out.recomputeFlops = again.flops;
     out.backwardTime = layers.backwardWall() + ends.backwardWall() + out.recomputeTime;
-    out.hostBoundForward = std::max(0.0, out.forwardTime - (layers.fwd + ends.fwd));
-    out.hostBoundBackward = std::max(0.0, out.backwardTime - (layers.bwd + ends.bwd + again.fwd));
+    // What the host adds beyond the GPU's own time; differences of a few ulps are the sums'
+    // rounding (the queue adds in kernel order, the GPU totals per kind), not host time.
+    const auto beyond = [](double wall, double gpu) {
+        return wall - gpu > 1e-9 * std::max(wall, 1e-30) ? wall - gpu : 0.0;
+    };
+    out.hostBoundForward = beyond(out.forwardTime, layers.fwd + ends.fwd);
+    out.hostBoundBackward = beyond(out.backwardTime, layers.bwd + ends.bwd + again.fwd);
     out.hostBoundTime = out.hostBoundForward + out.hostBoundBackward;
     out.hostLaunches = layers.launchesFwd + layers.launchesBwd + ends.launchesFwd + ends.launchesBwd
         + again.launchesFwd;
