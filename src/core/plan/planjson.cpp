@@ -2,7 +2,6 @@
 
 #include "io/csv.h"
 #include "io/jsonreader.h"
-#include "io/resultjson.h"
 #include "io/workloadjson.h"
 #include "plan/planidentity.h"
 
@@ -11,6 +10,13 @@
 namespace weft {
 
 namespace {
+
+// A breakdown part as written: a rounding error below zero (-1.8e-16 s for a hidden DP
+// reduction) as 0; a real negative stays, for the reader to refuse.
+double shownDuration(double seconds, double step)
+{
+    return seconds < 0 && -seconds <= 1e-9 * std::max(step, 1e-30) ? 0.0 : seconds;
+}
 
 constexpr const char *kFormat = "weft.plan";
 constexpr int kVersion = 1;
@@ -54,7 +60,7 @@ Json rowJson(const PlanRow &r)
     j["lower_bound_s"] = r.lowerBound;
     Json b;
     for (const Part &p : kParts)
-        b[p.key] = reportedDuration(r.breakdown.*p.field); // no -1.8e-16 s of rounding
+        b[p.key] = shownDuration(r.breakdown.*p.field, r.stepTime);
     j["breakdown"] = std::move(b);
     return j;
 }
@@ -273,7 +279,7 @@ std::string planToCsv(const TrainingPlan &r)
             + csvNumber(row.memoryCapacityPerGpu) + "," + (row.fits ? "true" : "false") + ","
             + csvNumber(row.lowerBound);
         for (const Part &p : kParts)
-            s += "," + csvNumber(reportedDuration(row.breakdown.*p.field));
+            s += "," + csvNumber(shownDuration(row.breakdown.*p.field, row.stepTime));
         s += row.overHeadroom() ? ",true\n" : ",false\n";
     }
     return s;
