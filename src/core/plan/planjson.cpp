@@ -5,6 +5,7 @@
 #include "io/workloadjson.h"
 #include "plan/planidentity.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace weft {
