@@ -84,7 +84,11 @@ int runPlanCommand(const QStringList &args)
             "usage, an unreadable file or an output that cannot be written.")
             .arg(knobList()));
     p.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("Design file (.weft)."));
-    addWorkloadOptions(p);
+    WorkloadHelp workloadHelp;
+    workloadHelp.fromDesign = true;
+    for (const auto &[flag, knob] : kKnobFlags)
+        workloadHelp.searched << QString::fromLatin1(flag);
+    addWorkloadOptions(p, workloadHelp);
     const QCommandLineOption gpusOption(QStringLiteral("gpus"),
                                         QStringLiteral("World size (default: all accelerators)."),
                                         QStringLiteral("N"));

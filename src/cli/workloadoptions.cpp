@@ -157,7 +157,7 @@ bool yesNo(const QString &v, bool &out)
 
 } // namespace
 
-void addWorkloadOptions(QCommandLineParser &p)
+void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help)
 {
     const TransformerSpec model = *modelPreset(kDefaultModel);
     const TrainingConfig config;
@@ -165,9 +165,14 @@ void addWorkloadOptions(QCommandLineParser &p)
     QStringList presets;
     for (const std::string &k : modelPresetKeys())
         presets << QString::fromStdString(k);
-    const auto add = [&p](const char *name, const QString &help, const QString &dflt,
-                          const char *value) {
-        p.addOption({QString::fromLatin1(name), QStringLiteral("%1 (default %2).").arg(help, dflt),
+    const auto add = [&p, &help](const char *name, const QString &text, const QString &dflt,
+                                 const char *value) {
+        const QString flag = QString::fromLatin1(name);
+        const QString shown = help.searched.contains(flag)
+            ? QStringLiteral("searched; giving it pins the knob, as --fix does")
+            : help.fromDesign ? QStringLiteral("the design's; %1 without a workload").arg(dflt)
+                              : dflt;
+        p.addOption({flag, QStringLiteral("%1 (default %2).").arg(text, shown),
                      QString::fromLatin1(value)});
     };
     add("model",
@@ -252,7 +257,7 @@ void addWorkloadOptions(QCommandLineParser &p)
         QStringLiteral("Host time per kernel launch outside CUDA graphs on a DGX H100's Xeon, "
                        "microseconds (Grace hosts take 2.75x: the accelerator's host launch "
                        "factor); the host runs ahead of the GPU, so it bounds the step only where "
-                       "kernels are shorter (0: never; Megatron-Core eager: about 24.2, from the "
+                       "kernels are shorter (0: never; Megatron-Core eager: about 21.8, from the "
                        "DeepSeek-V3 GB200 guide's CUDA-graphs ablation)"),
         QStringLiteral("0"), "US");
     add("dp-bucket-mb", QStringLiteral("DP gradient bucket, MB"),

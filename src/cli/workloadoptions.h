@@ -13,7 +13,15 @@ namespace weft::cli {
 /// Adds --model --layers --hidden --heads --kv-heads --ffn --gated-mlp --vocab --seq --experts
 /// --top-k --moe-ffn --tp --pp --dp --cp --ep --vpp --micro-batch --global-batch --schedule
 /// --recompute --sequence-parallel --zero --dtype --placement to `p`.
-void addWorkloadOptions(QCommandLineParser &p);
+/// `searched`: flags a command searches over when they are not given (weft-cli plan's knobs:
+/// their help says so instead of a default); `fromDesign`: the other flags change the design's
+/// workload, so their defaults are the design's (the stated ones without a workload).
+struct WorkloadHelp
+{
+    QStringList searched;
+    bool fromDesign = false;
+};
+void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help = {});
 
 /// The workload the flags describe, or nullopt when none of them is set. Unset parallel degrees
 /// default to 1, except DP, which fills the `accelerators` (dp = accelerators / (tp*pp*cp));

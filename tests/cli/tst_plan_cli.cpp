@@ -141,6 +141,20 @@ private slots:
         QVERIFY2(r.out.contains("infeasible"), r.out.constData());
     }
 
+    // plan --help gives the knob flags as searched (they said "default 1") and the others as
+    // the design's (they said "default llama3-8b"): found by a fresh-user check.
+    void helpSaysWhatIsSearched()
+    {
+        const test::CliRun r = test::runWeftCli({QStringLiteral("plan"), QStringLiteral("--help")});
+        const QString help = QString::fromUtf8(r.out).simplified();
+        QVERIFY2(help.contains(QStringLiteral("--tp <N> Tensor parallel degree (default searched; "
+                                              "giving it pins the knob, as --fix does)")),
+                 qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("(default the design's; llama3-8b without a "
+                                              "workload)")),
+                 qPrintable(help));
+    }
+
     void usageErrors()
     {
         QCOMPARE(test::runWeftCli({QStringLiteral("plan")}).exitCode, 2);
