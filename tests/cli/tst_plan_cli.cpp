@@ -57,6 +57,10 @@ private slots:
         const QString out = QString::fromUtf8(r.out);
         QVERIFY(out.startsWith(QStringLiteral("rank")));
         QCOMPARE(out.count(QRegularExpression(QStringLiteral("\\n   [123] "))), 3);
+        // A dense model's rows show no expert TP ("-": it showed its TP as if an expert knob).
+        QCOMPARE(out.count(QRegularExpression(
+                     QStringLiteral("\\n   [123] +\\d+ +\\d+ +\\d+ +\\d+ +1 +- "))),
+                 3);
         QVERIFY(out.contains(QStringLiteral("pruned by the lower bound")));
         QVERIFY2(out.contains(QStringLiteral("known loser: ")), r.out.constData());
         // Progress at most every 10 s: here only the last line, with the rate.
