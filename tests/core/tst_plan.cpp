@@ -121,15 +121,16 @@ private slots:
         QCOMPARE(twice.values[static_cast<std::size_t>(planKnobIndex("tp"))], std::vector<int> {8});
         // Pinned degrees no candidate can take on the 16 GPUs are refused with the numbers
         // (every candidate was infeasible, "gpus-not-divisible", and nothing said why).
-        const auto refusal = [&s](const std::string &spec) {
-            PlanSpace t = s;
+        // What fixKnobs says of `spec` on a copy of `space` ("accepted" when it takes it).
+        const auto refusalIn = [](PlanSpace space, const std::string &spec) {
             try {
-                fixKnobs(t, spec);
+                fixKnobs(space, spec);
             } catch (const std::invalid_argument &e) {
                 return std::string(e.what());
             }
             return std::string("accepted");
         };
+        const auto refusal = [&](const std::string &spec) { return refusalIn(s, spec); };
         QCOMPARE(refusal("tp=32"),
                  std::string("'tp=32': TP 32 does not divide the 16 GPUs (TP x "
                              "CP x PP must divide the GPU count; DP takes the "
@@ -147,15 +148,8 @@ private slots:
                  refusal("ep=2").c_str());
         const Design moe
             = test::withModel(test::planFabric("dgx-h100", 2), *modelPreset("qwen3-30b-a3b"), 16);
-        const auto moeRefusal = [&moe](const std::string &spec) {
-            PlanSpace t = defaultPlanSpace(moe, *moe.workload);
-            try {
-                fixKnobs(t, spec);
-            } catch (const std::invalid_argument &e) {
-                return std::string(e.what());
-            }
-            return std::string("accepted");
-        };
+        const PlanSpace moeSpace = defaultPlanSpace(moe, *moe.workload);
+        const auto moeRefusal = [&](const std::string &spec) { return refusalIn(moeSpace, spec); };
         QVERIFY2(moeRefusal("ep=32").find("'ep=32': EP 32 does not divide the 16 GPUs") == 0,
                  moeRefusal("ep=32").c_str());
         QVERIFY2(moeRefusal("pp=4,ep=8")
