@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <set>
 
 namespace weft::cli {
 
@@ -129,8 +130,13 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
            const std::vector<double> &sizes, const MoeRouting &routing, bool combine, bool json)
 {
     std::vector<MoeBenchmark> rows;
+    int domains = 0; // scale-up domains the group spans
     try {
         const Router router(design);
+        std::set<int> seen;
+        for (NodeId m : members)
+            seen.insert(router.domainOf(router.nodeIndex(m)));
+        domains = static_cast<int>(seen.size());
         for (double b : sizes)
             rows.push_back(benchmarkMoe(router, members, b, routing, combine));
     } catch (const std::invalid_argument &e) { // the request (ranks, experts, routing)
@@ -159,6 +165,7 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
                                {QStringLiteral("op"), op},
                                {QStringLiteral("dispatcher"), disp},
                                {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
+                               {QStringLiteral("domains"), domains},
                                {QStringLiteral("top_k"), routing.topK},
                                {QStringLiteral("max_nodes"), routing.maxNodes},
                                {QStringLiteral("experts"), routing.experts},
@@ -166,16 +173,23 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
         out(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)).trimmed());
         return ExitOk;
     }
-    out(QStringLiteral("# %1 (%2) over %3 ranks of %4, top-%5 of %6 experts, at most %7 domains "
-                       "per token; DeepEP's bottleneck bandwidth per rank (GB/s = 1e9 bytes/s): "
-                       "RDMA = tokens x domains reached, NVLink = tokens received, x bytes per "
-                       "token / time")
+    // Inside one domain nothing crosses RDMA: no domain limit, no RDMA column.
+    const bool oneDomain = domains <= 1;
+    out(QStringLiteral("# %1 (%2) over %3 ranks of %4 (%5), top-%6 of %7 experts%8; bottleneck "
+                       "bandwidth per rank as DeepEP's benchmark defines it (GB/s = 1e9 "
+                       "bytes/s): %9NVLink = tokens received x bytes per token / time")
             .arg(op, disp)
             .arg(members.size())
-            .arg(path)
+            .arg(path,
+                 oneDomain ? QStringLiteral("one scale-up domain: NVLink only")
+                           : QStringLiteral("%1 scale-up domains").arg(domains))
             .arg(routing.topK)
             .arg(routing.experts)
-            .arg(routing.maxNodes));
+            .arg(oneDomain ? QString()
+                           : QStringLiteral(", at most %1 domains per token").arg(routing.maxNodes))
+            .arg(oneDomain ? QString()
+                           : QStringLiteral("RDMA = tokens x domains reached x bytes per token / "
+                                            "time, ")));
     out(QStringLiteral("%1 %2 %3 %4 %5  %6")
             .arg(QStringLiteral("size"), 12)
             .arg(QStringLiteral("bytes"), 14)
@@ -188,7 +202,9 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
                 .arg(humanSize(r.bytes), 12)
                 .arg(r.bytes, 14, 'f', 0)
                 .arg(r.seconds * 1e6, 12, 'f', 2)
-                .arg(r.rdmaBandwidth / 1e9, 11, 'f', 2)
+                .arg(oneDomain ? QStringLiteral("-")
+                               : QString::number(r.rdmaBandwidth / 1e9, 'f', 2),
+                     11)
                 .arg(r.nvlinkBandwidth / 1e9, 11, 'f', 2)
                 .arg(r.rdmaBound ? QStringLiteral("rdma") : QStringLiteral("nvlink")));
     return ExitOk;

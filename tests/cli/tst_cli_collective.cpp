@@ -185,6 +185,24 @@ private slots:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("2 or more ranks")), qPrintable(r.err));
     }
+    // A MoE dispatch inside one scale-up domain crosses no RDMA: the header says so, gives no
+    // per-token domain limit and the RDMA column is "-" (it printed 64 GB/s of RDMA and "at
+    // most 4 domains per token" on one server; found by a fresh-user check).
+    void moeDispatchInOneDomain()
+    {
+        const Run r = cli({QStringLiteral("collective"), m_file, QStringLiteral("--op"),
+                           QStringLiteral("moe_dispatch"), QStringLiteral("--tokens"),
+                           QStringLiteral("4096"), QStringLiteral("--hidden"),
+                           QStringLiteral("7168"), QStringLiteral("--bytes"), QStringLiteral("64M"),
+                           QStringLiteral("--ranks"), QStringLiteral("0-7")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QLatin1String("one scale-up domain: NVLink only")),
+                 qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QLatin1String("domains per token")), qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains(QRegularExpression(QStringLiteral("\\s-\\s+\\d+\\.\\d+\\s+nvlink"))),
+            qPrintable(r.out));
+    }
     void unroutablePairIsNamed()
     {
         Design d;
