@@ -125,6 +125,15 @@ bool parseMoe(const QCommandLineParser &parser, const MoeOptions &o, bool combin
     return true;
 }
 
+// A failed simulation's message and exit code: what the request asks that the group cannot do
+// (std::invalid_argument: ranks, algorithm, routing) is bad usage, anything else (unroutable
+// pairs, the event limit) the design's.
+int failed(const QString &path, const std::exception &e)
+{
+    err(QStringLiteral("weft-cli collective: %1: %2").arg(path, QString::fromStdString(e.what())));
+    return dynamic_cast<const std::invalid_argument *>(&e) ? ExitUsage : ExitInvalid;
+}
+
 // weft-cli collective --op moe_dispatch|moe_combine: DeepEP's benchmark figures per size.
 int runMoe(const Design &design, const QString &path, const std::vector<NodeId> &members,
            const std::vector<double> &sizes, const MoeRouting &routing, bool combine, bool json)
@@ -139,14 +148,8 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
         domains = static_cast<int>(seen.size());
         for (double b : sizes)
             rows.push_back(benchmarkMoe(router, members, b, routing, combine));
-    } catch (const std::invalid_argument &e) { // the request (ranks, experts, routing)
-        err(QStringLiteral("weft-cli collective: %1: %2")
-                .arg(path, QString::fromStdString(e.what())));
-        return ExitUsage;
     } catch (const std::exception &e) {
-        err(QStringLiteral("weft-cli collective: %1: %2")
-                .arg(path, QString::fromStdString(e.what())));
-        return ExitInvalid;
+        return failed(path, e);
     }
     const QString op = combine ? QStringLiteral("moe_combine") : QStringLiteral("moe_dispatch");
     const char *names[] = {"alltoall", "deepep", "hybridep"};
@@ -315,14 +318,8 @@ int runCollective(const QStringList &args)
         base.ncclTuner = true;
         base.collNet = parser.isSet(collNetOpt);
         rows = sweepCollective(design, base, sizes);
-    } catch (const std::invalid_argument &e) { // the request: ranks, algorithm for this op
-        err(QStringLiteral("weft-cli collective: %1: %2")
-                .arg(path, QString::fromStdString(e.what())));
-        return ExitUsage;
-    } catch (const std::exception &e) { // the design: UnroutableError, EventLimitError
-        err(QStringLiteral("weft-cli collective: %1: %2")
-                .arg(path, QString::fromStdString(e.what())));
-        return ExitInvalid;
+    } catch (const std::exception &e) {
+        return failed(path, e);
     }
     if (parser.isSet(jsonOpt)) {
         QJsonArray arr;

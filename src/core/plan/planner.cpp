@@ -363,8 +363,16 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
         return static_cast<long long>(end
                                       - (jobBounds.begin() + static_cast<std::ptrdiff_t>(from)));
     };
-    const auto beforeKth
-        = [&] { return options.useBound && std::isinf(kthShared.load(std::memory_order_relaxed)); };
+    // Progress after `done` more candidates (under the lock): what may still be simulated and
+    // whether the K-th best exists yet (PlanProgress).
+    const auto report = [&](long long done) {
+        progress.done += done;
+        progress.toSimulate = toSimulate();
+        progress.beforeKth
+            = options.useBound && std::isinf(kthShared.load(std::memory_order_relaxed));
+        if (options.progress)
+            options.progress(progress);
+    };
     const auto started = std::chrono::steady_clock::now();
     std::atomic<bool> outOfTime {false};
     const auto cancelled = [&] {
@@ -398,11 +406,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             if (options.row)
                 options.row(row);
         }
-        ++progress.done;
-        progress.toSimulate = toSimulate();
-        progress.beforeKth = beforeKth();
-        if (options.progress)
-            options.progress(progress);
+        report(1);
     };
     auto worker = [&] {
         Design scratch = design;
@@ -427,11 +431,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             const auto leftOut = [&](long long &count, long long &shown) {
                 count += members;
                 shown += members;
-                progress.done += members;
-                progress.toSimulate = toSimulate();
-                progress.beforeKth = beforeKth();
-                if (options.progress)
-                    options.progress(progress);
+                report(members);
             };
             if (prune) {
                 const std::lock_guard lock(mutex);
