@@ -86,6 +86,7 @@ int runPlanCommand(const QStringList &args)
     p.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("Design file (.weft)."));
     WorkloadHelp workloadHelp;
     workloadHelp.fromDesign = true;
+    workloadHelp.required = {QStringLiteral("model"), QStringLiteral("global-batch")};
     for (const auto &[flag, knob] : kKnobFlags)
         workloadHelp.searched << QString::fromLatin1(flag);
     addWorkloadOptions(p, workloadHelp);

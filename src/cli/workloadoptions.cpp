@@ -170,8 +170,12 @@ void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help)
         const QString flag = QString::fromLatin1(name);
         const QString shown = help.searched.contains(flag)
             ? QStringLiteral("searched; giving it pins the knob, as --fix does")
-            : help.fromDesign ? QStringLiteral("the design's; %1 without a workload").arg(dflt)
-                              : dflt;
+            : !help.fromDesign ? dflt
+            : help.required.contains(flag)
+            ? QStringLiteral("the design's; required%1 when the design has no workload")
+                  .arg(flag == QLatin1String("model") ? QStringLiteral(" (or the model flags)")
+                                                      : QString())
+            : QStringLiteral("the design's; %1 without a workload").arg(dflt);
         p.addOption({flag, QStringLiteral("%1 (default %2).").arg(text, shown),
                      QString::fromLatin1(value)});
     };

@@ -15,11 +15,14 @@ namespace weft::cli {
 /// --recompute --sequence-parallel --zero --dtype --placement to `p`.
 /// `searched`: flags a command searches over when they are not given (weft-cli plan's knobs:
 /// their help says so instead of a default); `fromDesign`: the other flags change the design's
-/// workload, so their defaults are the design's (the stated ones without a workload).
+/// workload, so their defaults are the design's (the stated ones without a workload);
+/// `required`: flags of those that a design without a workload must be given (weft-cli plan's
+/// --model and --global-batch): their help says so instead of the stated default.
 struct WorkloadHelp
 {
     QStringList searched;
     bool fromDesign = false;
+    QStringList required;
 };
 void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help = {});
 

@@ -154,8 +154,17 @@ private slots:
         QVERIFY2(help.contains(QStringLiteral("--tp <N> Tensor parallel degree (default searched; "
                                               "giving it pins the knob, as --fix does)")),
                  qPrintable(help));
-        QVERIFY2(help.contains(QStringLiteral("(default the design's; llama3-8b without a "
-                                              "workload)")),
+        // --model and --global-batch are required without a workload (the help gave
+        // generate's defaults, llama3-8b and 4 x pp micro-batches per replica).
+        QVERIFY2(help.contains(QStringLiteral("--global-batch <N> Global batch, sequences "
+                                              "(default the design's; required when the "
+                                              "design has no workload)")),
+                 qPrintable(help));
+        QVERIFY2(help.contains(QStringLiteral("qwen3-30b-a3b) "
+                                              "or a new name, which needs --layers --hidden "
+                                              "--heads --ffn --vocab --seq (default the "
+                                              "design's; required (or the model flags) when "
+                                              "the design has no workload)")),
                  qPrintable(help));
     }
 
