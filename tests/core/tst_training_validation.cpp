@@ -48,6 +48,7 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <functional>
+#include <map>
 
 using namespace weft;
 
@@ -1013,13 +1014,11 @@ private slots:
     // row's command states (dispatcher, CUDA graphs). Then the MoE rows of Megatron-Bridge's
     // 26.08 table (ids MB2608-*: GPT-OSS-120B, Qwen3-30B-A3B and Qwen3-235B-A22B on GB300 and
     // GB200, DeepSeek-V3 on GB300, MXFP8): the Megatron-Core family's stack with what each row's
-    // performance recipe states (HybridEP, CUDA graphs, A2A overlap, no recomputation). Then the
-    // eager run of the CUDA-graphs A/B in Megatron-Bridge's documentation (Qwen3-30B-A3B on 16
-    // H100, EP16 all-to-all), the same family's stack with its recipe.
+    // performance recipe states (HybridEP, CUDA graphs, A2A overlap, no recomputation).
     void moeHeldOutRuns()
     {
         const std::vector<double> errors
-            = heldOutErrors(QStringLiteral("moe_heldout_runs.csv"), QStringLiteral("MoE"), 16);
+            = heldOutErrors(QStringLiteral("moe_heldout_runs.csv"), QStringLiteral("MoE"), 15);
         if (QTest::currentTestFailed())
             return;
         const double med = median(errors);
@@ -1061,9 +1060,66 @@ private slots:
         // (MBDOC-Q30-H100-A2A-EAGER: Qwen3-30B-A3B on 16 H100, EP16 all-to-all over two nodes,
         // 41.36 s): first run 34.1 s, +21.1% (half of Weft's step is exposed all-to-all, 17.4 s;
         // host-bound 0.09 s, as the measured no-gain of its graphs says). Median 5.7%.
+        // Session 31: that row moved to q30_h100_ab_runs.csv with the other A/B runs of its shape
+        // (qwen3_30bH100AbRuns); 15 rows, median 5.5%.
         QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32 +30%)", Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
+    }
+    // Held-out A/B runs of one shape (tests/data/validation/q30_h100_ab_runs.csv): Qwen3-30B-A3B
+    // on 16 H100 (2 nodes, EP16, MBS 1, GBS 1024) as Megatron-Bridge's documentation measured it:
+    // the all-to-all dispatcher eager and with TE graphs (PR 3868), with plain EP overlap (PR
+    // 3862: 41.25 -> 31.31 s), and HybridEP without and with EP overlap (PR 5094: 24.71 -> 20.99
+    // s). What they check beyond each step: the gains of the mechanisms Weft models, each A/B
+    // measured on one machine and container - the EP overlap's (1F1B A2A overlap, schedule.h
+    // EpSlots) with either dispatcher, within 6 points of the measured speed-up, and the graphs'
+    // none (the shape is not launch-bound), within 3. Session 31, first run: every step
+    // optimistic by 21-32% (all-to-all eager +21.1%, graphs +23.0%, overlap +24.7%; HybridEP
+    // +26.6%, with overlap +31.6%), overlap gains 1.36 (measured 1.317) and 1.23 (1.177). The
+    // HybridEP A/B's Nsight comparison says where: communication kernels ~8.3 s a step (9.079 ms
+    // concurrent = 0.11%) where Weft has 4.6 s, GPU idle 1.9 s (24.71 - 22.82 s busy) where Weft
+    // has 0.07 s host-bound, compute ~14.6 s where Weft has 14.8 s.
+    void qwen3_30bH100AbRuns()
+    {
+        const QList<ModernRow> rows = readModernRows(QStringLiteral("q30_h100_ab_runs.csv"));
+        QCOMPARE(rows.size(), 5);
+        QString table
+            = QStringLiteral("\nHELD-OUT Qwen3-30B-A3B on 16 H100, Megatron-Bridge A/B runs\n");
+        std::map<QString, double> step; // predicted step time, s
+        std::vector<double> errors;
+        for (const ModernRow &mr : rows) {
+            const ModernOutcome o = simulateModernRow(mr, table);
+            if (QTest::currentTestFailed())
+                return;
+            QVERIFY2(o.simulated && o.fits, qPrintable(mr.row.id));
+            QCOMPARE(mr.row.metric, QStringLiteral("step_time_s"));
+            step[mr.row.id] = mr.row.measured / (1 + o.error);
+            errors.push_back(std::abs(o.error));
+        }
+        qInfo().noquote() << table;
+        const auto gain = [&](const char *from, const char *to) {
+            return step.at(QLatin1String(from)) / step.at(QLatin1String(to));
+        };
+        const double a2aOverlap = gain("MBDOC-Q30-H100-A2A-EAGER", "MBDOC-Q30-H100-A2A-OVERLAP");
+        const double hepOverlap
+            = gain("MBDOC-Q30-H100-HYBRIDEP", "MBDOC-Q30-H100-HYBRIDEP-OVERLAP");
+        const double graphs = gain("MBDOC-Q30-H100-A2A-EAGER", "MBDOC-Q30-H100-A2A-GRAPHS");
+        qInfo().noquote() << QStringLiteral(
+                                 "EP overlap gain: all-to-all %1 (measured %2), HybridEP %3 "
+                                 "(measured %4); TE graphs %5 (measured %6)")
+                                 .arg(a2aOverlap, 0, 'f', 3)
+                                 .arg(41.25 / 31.31, 0, 'f', 3)
+                                 .arg(hepOverlap, 0, 'f', 3)
+                                 .arg(24.7138 / 20.992, 0, 'f', 3)
+                                 .arg(graphs, 0, 'f', 3)
+                                 .arg(41.36 / 42.00, 0, 'f', 3);
+        QVERIFY(std::abs(a2aOverlap - 41.25 / 31.31) <= 0.06);
+        QVERIFY(std::abs(hepOverlap - 24.7138 / 20.992) <= 0.06);
+        QVERIFY(std::abs(graphs - 41.36 / 42.00) <= 0.03);
+        const double worst = *std::max_element(errors.begin(), errors.end());
+        QEXPECT_FAIL("", "issue 14: Qwen3-30B-A3B on 16 H100 optimistic by 21-32%", Continue);
+        QVERIFY2(worst <= 0.25, "an A/B run is off by more than 25%");
+        QVERIFY2(median(errors) <= 0.30 && worst <= 0.36, "the A/B runs regressed");
     }
     // Held-out GPT-OSS-120B BF16 runs (tests/data/validation/gptoss_bf16_heldout_runs.csv): the
     // rows of Megatron-Bridge's 26.04.01 table beside the modern table's B200 one (GB300 and
