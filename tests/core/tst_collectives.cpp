@@ -641,9 +641,10 @@ private slots:
     // DeepEP's hierarchy on two DGX H100, top-2 of many experts: each rank sends its tokens X
     // once to the same-rail GPU of the other server (X P_dom), which forwards them to each GPU
     // of its server holding an expert (2 X P_rank per forwarder and destination: the rail's
-    // ranks of both servers), over NVLink at DeepEP's efficiency; the combine reverses every
-    // flow. NetComm carries MoeDispatch with the DeepEP dispatcher this way, with AllToAll as
-    // an all-to-all.
+    // ranks of both servers), over NVLink at the kernels' forwarding rate across servers
+    // (kHierarchicalForwardRate, 140 GB/s received per rank, of which 7/8 cross a link: the
+    // volumes scaled by the NVLink egress over that); the combine reverses every flow. NetComm
+    // carries MoeDispatch with the DeepEP dispatcher this way, with AllToAll as an all-to-all.
     void deepEpDispatchFlows()
     {
         const Cluster c = makeCluster("dgx-h100", 2);
@@ -667,7 +668,10 @@ private slots:
                     QVERIFY(near(f.bytes, x * t.domainHit));
                 } else {
                     ++nvl;
-                    QVERIFY(near(f.bytes, 2 * x * t.rankHit / kDeepEpNvlinkEfficiency));
+                    const double egress = r.scaleUpEgress(a);
+                    QVERIFY(
+                        near(f.bytes,
+                             2 * x * t.rankHit * egress / (kHierarchicalForwardRate * 7.0 / 8.0)));
                 }
             }
             QCOMPARE(rdma, 16);
@@ -737,6 +741,38 @@ private slots:
             = bw(ep8, MoeDispatcher::DeepEP, false) / bw(ep8, MoeDispatcher::HybridEP, false);
         QVERIFY2(std::abs(ratio8 - kDeepEpNvlinkEfficiency) < 0.02,
                  qPrintable(QString::number(ratio8)));
+    }
+    // DeepEP's internode kernels and HybridEP forward over NVLink at ~140 GB/s per rank across
+    // servers, whatever the NVLink (kHierarchicalForwardRate): on two HGX H200 with DeepEP's
+    // benchmark shape (4,096 tokens x 7,168 hidden, top-8 of 256 experts in 2 node groups, BF16)
+    // the NVLink figure is DeepEP issue 493's (dispatch 133.8, combine 145.2 GB/s) within 6% and
+    // the RDMA one too (40.9 and 44.4 GB/s), for both dispatchers; inside one server DeepEP's
+    // intranode kernels still reach 0.83 of the NVLink (over 250 GB/s on H200).
+    void hierarchicalForwardingAcrossServers()
+    {
+        const Cluster c = makeCluster("hgx-h200", 2);
+        const Router r(c.design);
+        const std::vector<NodeId> all = allOf(c);
+        MoeRouting rt;
+        rt.topK = 8;
+        rt.experts = 256;
+        rt.maxNodes = 2;
+        const double bytes = 4096.0 * 8 * 7168 * 2;
+        for (const MoeDispatcher d : {MoeDispatcher::DeepEP, MoeDispatcher::HybridEP}) {
+            rt.dispatcher = d;
+            for (const bool combine : {false, true}) {
+                const MoeBenchmark b = benchmarkMoe(r, all, bytes, rt, combine);
+                const double nvl = combine ? 145.2e9 : 133.8e9, rdma = combine ? 44.4e9 : 40.9e9;
+                QVERIFY2(std::abs(b.nvlinkBandwidth / nvl - 1) < 0.06,
+                         qPrintable(QString::number(b.nvlinkBandwidth / 1e9)));
+                QVERIFY2(std::abs(b.rdmaBandwidth / rdma - 1) < 0.06,
+                         qPrintable(QString::number(b.rdmaBandwidth / 1e9)));
+            }
+        }
+        rt.dispatcher = MoeDispatcher::DeepEP;
+        const std::vector<NodeId> one(all.begin(), all.begin() + 8);
+        const double intranode = benchmarkMoe(r, one, bytes, rt, false).nvlinkBandwidth;
+        QVERIFY2(intranode > 250e9, qPrintable(QString::number(intranode / 1e9)));
     }
     // Small messages: the tree's log-depth latency beats the ring's 2(n-1) steps (NCCL picks
     // tree); at 1 GB on one DGX A100 (no NVLS) the ring wins.

@@ -50,22 +50,31 @@ double miss(double experts, double share, int k)
     return p;
 }
 
-// Factor on the NVLink volumes of one domain's ranks that makes them take as long as DeepEP's
-// multi-node NVLink kernels do (kDeepEpMnnvlDispatchRate / CombineRate) when the group has more
-// than kDeepEpMaxNvlinkPeers ranks there: the slowest member's scale-up egress over the kernels'
-// rate (1 when the links are the slower, for other dispatchers and for 8 or fewer ranks).
-double deepEpPeerLimit(const Router &router, const std::vector<NodeId> &dom, MoeDispatcher d,
-                       bool combine)
+// Factor on the NVLink volumes of one domain's ranks that makes them take as long as the
+// dispatcher's kernels do where the kernels, not the links, are the bound: DeepEP's multi-node
+// NVLink kernels (kDeepEpMnnvlDispatchRate / CombineRate) with more than kDeepEpMaxNvlinkPeers
+// ranks in the domain, and DeepEP's and HybridEP's forwarding across servers
+// (kHierarchicalForwardRate) when the group spans several domains of at most that many GPUs.
+// The slowest member's scale-up egress at the dispatcher's NVLink efficiency (`nvl`, the volume
+// factor already applied) over the kernels' rate; 1 when the links are the slower.
+double nvlinkKernelLimit(const Router &router, const std::vector<NodeId> &dom, MoeDispatcher d,
+                         bool combine, bool multiDomain, double nvl)
 {
-    if (d != MoeDispatcher::DeepEP || dom.size() <= std::size_t(kDeepEpMaxNvlinkPeers))
+    double rate = 0;
+    if (d == MoeDispatcher::DeepEP && dom.size() > std::size_t(kDeepEpMaxNvlinkPeers))
+        rate = combine ? kDeepEpMnnvlCombineRate : kDeepEpMnnvlDispatchRate;
+    else if (d != MoeDispatcher::AllToAll && multiDomain && dom.size() > 1
+             && dom.size() <= std::size_t(kDeepEpMaxNvlinkPeers))
+        // the kernels' rate counts a rank's own tokens too, which cross no link
+        rate = kHierarchicalForwardRate * double(dom.size() - 1) / double(dom.size());
+    if (rate <= 0)
         return 1;
     double egress = 0;
     for (NodeId id : dom) {
         const double e = router.scaleUpEgress(router.nodeIndex(id));
         egress = egress > 0 ? std::min(egress, e) : e;
     }
-    const double rate = combine ? kDeepEpMnnvlCombineRate : kDeepEpMnnvlDispatchRate;
-    return std::max(1.0, kDeepEpNvlinkEfficiency * egress / rate);
+    return std::max(1.0, egress / (nvl * rate));
 }
 
 } // namespace
@@ -122,7 +131,8 @@ std::vector<Phase> planMoeHierarchical(const Router &router, const std::vector<N
         for (const auto &other : domains)
             for (std::size_t j = 0; j < other.size(); ++j)
                 sources[j % dom.size()] += 1;
-        const double f = nvl * deepEpPeerLimit(router, dom, routing.dispatcher, combine);
+        const double f = nvl
+            * nvlinkKernelLimit(router, dom, routing.dispatcher, combine, domains.size() > 1, nvl);
         for (std::size_t h = 0; h < dom.size(); ++h)
             for (std::size_t r = 0; r < dom.size(); ++r)
                 add(dom[h], dom[r], sources[h] * x * t.rankHit * f);

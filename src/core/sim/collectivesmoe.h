@@ -61,6 +61,18 @@ inline constexpr int kDeepEpMaxNvlinkPeers = 8;
 inline constexpr double kDeepEpMnnvlDispatchRate = 400e9;
 inline constexpr double kDeepEpMnnvlCombineRate = 190e9;
 
+/// Across scale-up domains of at most 8 GPUs (HGX/DGX servers), DeepEP's internode normal kernels
+/// and HybridEP forward the tokens that arrive over RDMA to the server's other GPUs with the SMs
+/// they are given, at about 140 GB/s received per rank whatever the NVLink generation: DeepEP's
+/// EP16 row on H800 (docs/legacy.md: 43 GB/s RDMA, which its benchmark's routing makes ~141 GB/s
+/// NVLink), DeepEP on 2 H200 servers (deepseek-ai/DeepEP issue 493: dispatch 133.8 GB/s BF16 and
+/// 124.9 FP8, combine 145.2 GB/s NVLink, "normal on 2 nodes") and HybridEP on 2 HGX B300
+/// (issue 590: dispatch kernel 149.2, combine 136.0 GB/s NVLink), against 450-900 GB/s of NVLink.
+/// Applied as a cap on every rank's NVLink traffic when the group spans several such domains
+/// (bytes/s received per rank); inside one server DeepEP's intranode kernels reach the NVLink
+/// (kDeepEpNvlinkEfficiency; DeepEP issue 16: 337 GB/s on H20).
+inline constexpr double kHierarchicalForwardRate = 140e9;
+
 /// Expected routing of `routing` over `members` (their domains from `router`).
 /// Throws std::invalid_argument for topK < 1, more experts per token than experts, or a node
 /// limit below 0.
