@@ -22,11 +22,14 @@ struct CliRun
     QByteArray err;
 };
 
-/// Runs weft-cli with `args`. exitCode is -1 when it crashed or did not finish within
-/// kCliTimeoutMs (then it is killed and err says "timed out").
-inline CliRun runWeftCli(const QStringList &args)
+/// Runs weft-cli with `args` in `env` (default: this process's environment). exitCode is -1
+/// when it crashed or did not finish within kCliTimeoutMs (then it is killed and err says
+/// "timed out").
+inline CliRun runWeftCli(const QStringList &args,
+                         const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(WEFT_CLI), args);
     if (!p.waitForFinished(kCliTimeoutMs)) {
         p.kill();

@@ -3,6 +3,7 @@
 #include "clirunner.h"
 #include "sweepdesigns.h"
 
+#include <QDir>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -63,6 +64,27 @@ private slots:
                      QRegularExpression(QStringLiteral("(^|\n)weft-cli %1: .*frobnicate")
                                             .arg(QRegularExpression::escape(command)))),
                  r.err.constData());
+    }
+
+    // A rendering command run where XDG_RUNTIME_DIR is unset (root in a container, CI) printed
+    // Qt's "QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to ..." on stderr; it now gives
+    // Qt that directory itself (private, under TMPDIR) and prints only its own lines.
+    void noRuntimeDirNoteWithoutXdgRuntimeDir()
+    {
+        QTemporaryDir tmp;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        env.insert(QStringLiteral("TMPDIR"), tmp.path());
+        const test::CliRun r
+            = test::runWeftCli({QStringLiteral("plan"), QStringLiteral("--help")}, env);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!r.err.contains("XDG_RUNTIME_DIR"), r.err.constData());
+        const QFileInfoList made
+            = QDir(tmp.path())
+                  .entryInfoList({QStringLiteral("runtime-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(made.size(), 1);
+        QCOMPARE(made.first().permissions() & (QFile::ReadGroup | QFile::ReadOther),
+                 QFile::Permissions());
     }
 
     void simulateErrorsArePrefixed()
