@@ -1020,7 +1020,7 @@ private slots:
     void moeHeldOutRuns()
     {
         const std::vector<double> errors
-            = heldOutErrors(QStringLiteral("moe_heldout_runs.csv"), QStringLiteral("MoE"), 15);
+            = heldOutErrors(QStringLiteral("moe_heldout_runs.csv"), QStringLiteral("MoE"), 16);
         if (QTest::currentTestFailed())
             return;
         const double med = median(errors);
@@ -1063,8 +1063,14 @@ private slots:
         // 41.36 s): first run 34.1 s, +21.1% (half of Weft's step is exposed all-to-all, 17.4 s;
         // host-bound 0.09 s, as the measured no-gain of its graphs says). Median 5.7%.
         // Session 31: that row moved to q30_h100_ab_runs.csv with the other A/B runs of its shape
-        // (qwen3_30bH100AbRuns); 15 rows, median 5.5%.
-        QEXPECT_FAIL("", "held-out MoE rows: one beyond 25% (A2A PP32 +30%)", Continue);
+        // (qwen3_30bH100AbRuns); 15 rows, median 5.5%. Then the model zoo's XEP row with 1F1B A2A
+        // overlap (17.6 s; without, 19.7 s in the modern table): +28.9%, the overlap's gain 1.26
+        // in Weft against 1.12 measured, as with HybridEP in qwen3_30bH100AbRuns: the 1F1B slots
+        // hide more of a DeepEP/HybridEP exchange than the runs did. 16 rows, median 5.7%.
+        QEXPECT_FAIL("",
+                     "held-out MoE rows: two beyond 25% (A2A PP32 +30%, XEP with A2A overlap "
+                     "+29%)",
+                     Continue);
         QVERIFY2(worst <= 0.25, "a held-out MoE row is off by more than 25%");
         QVERIFY2(med <= 0.08 && worst <= 0.32, "held-out MoE rows regressed");
     }
