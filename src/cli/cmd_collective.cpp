@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <set>
 
 namespace weft::cli {
@@ -152,6 +153,8 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
         return failed(path, e);
     }
     const QString op = combine ? QStringLiteral("moe_combine") : QStringLiteral("moe_dispatch");
+    // the limit in effect: a token cannot reach more domains than the group spans (0: none)
+    const int nodeLimit = routing.maxNodes > 0 ? std::min(routing.maxNodes, domains) : 0;
     const char *names[] = {"alltoall", "deepep", "hybridep"};
     const QString disp = QString::fromLatin1(names[static_cast<int>(routing.dispatcher)]);
     if (json) {
@@ -162,7 +165,7 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
                              {QStringLiteral("time_s"), r.seconds},
                              {QStringLiteral("rdma_GBps"), r.rdmaBandwidth / 1e9},
                              {QStringLiteral("nvlink_GBps"), r.nvlinkBandwidth / 1e9},
-                             {QStringLiteral("bottleneck"),
+                             {QStringLiteral("reported"),
                               r.rdmaBound ? QStringLiteral("rdma") : QStringLiteral("nvlink")}});
         const QJsonObject doc {{QStringLiteral("file"), path},
                                {QStringLiteral("op"), op},
@@ -170,7 +173,7 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
                                {QStringLiteral("ranks"), static_cast<qint64>(members.size())},
                                {QStringLiteral("domains"), domains},
                                {QStringLiteral("top_k"), routing.topK},
-                               {QStringLiteral("max_nodes"), routing.maxNodes},
+                               {QStringLiteral("max_nodes"), nodeLimit},
                                {QStringLiteral("experts"), routing.experts},
                                {QStringLiteral("results"), arr}};
         out(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)).trimmed());
@@ -178,9 +181,10 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
     }
     // Inside one domain nothing crosses RDMA: no domain limit, no RDMA column.
     const bool oneDomain = domains <= 1;
-    out(QStringLiteral("# %1 (%2) over %3 ranks of %4 (%5), top-%6 of %7 experts%8; bottleneck "
-                       "bandwidth per rank as DeepEP's benchmark defines it (GB/s = 1e9 "
-                       "bytes/s): %9NVLink = tokens received x bytes per token / time")
+    out(QStringLiteral("# %1 (%2) over %3 ranks of %4 (%5), top-%6 of %7 experts%8; bandwidth "
+                       "per rank as DeepEP's benchmark defines it (GB/s = 1e9 bytes/s): "
+                       "%9NVLink = tokens received x bytes per token / time; 'reported' is the "
+                       "one DeepEP's tables give")
             .arg(op, disp)
             .arg(members.size())
             .arg(path,
@@ -189,7 +193,9 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
             .arg(routing.topK)
             .arg(routing.experts)
             .arg(oneDomain ? QString()
-                           : QStringLiteral(", at most %1 domains per token").arg(routing.maxNodes))
+                     : nodeLimit > 0
+                     ? QStringLiteral(", at most %1 of them per token").arg(nodeLimit)
+                     : QStringLiteral(", no domain limit"))
             .arg(oneDomain ? QString()
                            : QStringLiteral("RDMA = tokens x domains reached x bytes per token / "
                                             "time, ")));
@@ -199,7 +205,7 @@ int runMoe(const Design &design, const QString &path, const std::vector<NodeId> 
             .arg(QStringLiteral("time_us"), 12)
             .arg(QStringLiteral("rdma_GB/s"), 11)
             .arg(QStringLiteral("nvlink_GB/s"), 11)
-            .arg(QStringLiteral("bottleneck")));
+            .arg(QStringLiteral("reported")));
     for (const MoeBenchmark &r : rows)
         out(QStringLiteral("%1 %2 %3 %4 %5  %6")
                 .arg(humanSize(r.bytes), 12)
@@ -222,7 +228,13 @@ int runCollective(const QStringList &args)
         "2(n-1)/n for all_reduce, (n-1)/n for all_gather, reduce_scatter and all_to_all).\n"
         "Bandwidths are in GB/s (1e9 bytes/s) as in nccl-tests: the text columns algbw_GB/s and "
         "busbw_GB/s, the JSON keys algbw_GBps and busbw_GBps; not Gb/s, the unit of rate_gbps in "
-        "design files."));
+        "design files.\n"
+        "moe_dispatch and moe_combine print DeepEP's benchmark figures instead: time_us, "
+        "rdma_GB/s = a rank's tokens x the domains they reach (its own included) x bytes per "
+        "token / time, nvlink_GB/s = tokens a rank receives x bytes per token / time, and "
+        "'reported', the one DeepEP's tables give (rdma across scale-up domains, nvlink inside "
+        "one). Across servers of up to 8 GPUs DeepEP's and HybridEP's kernels forward over "
+        "NVLink at ~140 GB/s per rank, whatever the NVLink."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
     const QCommandLineOption opOpt(
         QStringLiteral("op"),
@@ -230,8 +242,9 @@ int runCollective(const QStringList &args)
         QStringLiteral("OP"), QStringLiteral("all_reduce"));
     const QCommandLineOption bytesOpt(
         QStringLiteral("bytes"),
-        QStringLiteral("Message sizes, comma separated; K, M, G suffixes are powers of 1024 "
-                       "(e.g. 1M,64M,8G) (default 8G)."),
+        QStringLiteral("Message sizes per rank (nccl-tests' size; moe_*: what a rank sends, "
+                       "tokens x top-k x bytes per token), comma separated; K, M, G suffixes "
+                       "are powers of 1024 (e.g. 1M,64M,8G) (default 8G)."),
         QStringLiteral("LIST"), QStringLiteral("8G"));
     const QCommandLineOption ranksOpt(QStringLiteral("ranks"),
                                       QStringLiteral("'all' or accelerator indices (design order), "

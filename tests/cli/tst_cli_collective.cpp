@@ -203,6 +203,37 @@ private slots:
             r.out.contains(QRegularExpression(QStringLiteral("\\s-\\s+\\d+\\.\\d+\\s+nvlink"))),
             qPrintable(r.out));
     }
+    // Across two servers the header gives the node limit in effect, min(--max-nodes, domains):
+    // it printed "at most 4 domains per token" (and JSON max_nodes 4) on two servers; the last
+    // column is the figure DeepEP's tables report ("reported": rdma across servers), not a
+    // claim of what limits (it was titled "bottleneck" and said rdma where NVLink forwarding
+    // bounds). Found by a fresh-user check.
+    void moeDispatchAcrossServers()
+    {
+        const QStringList base {QStringLiteral("collective"), m_file,
+                                QStringLiteral("--op"),       QStringLiteral("moe_dispatch"),
+                                QStringLiteral("--bytes"),    QStringLiteral("1G")};
+        const Run r = cli(base);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QLatin1String("2 scale-up domains")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("at most 2 of them per token")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("reported"))
+                     && !r.out.contains(QLatin1String("bottleneck")),
+                 qPrintable(r.out));
+        const Run j = cli(base + QStringList {QStringLiteral("--json")});
+        QCOMPARE(j.code, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(j.out.toUtf8()).object();
+        QCOMPARE(doc.value(QStringLiteral("max_nodes")).toInt(), 2);
+        QCOMPARE(doc.value(QStringLiteral("results"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("reported")),
+                 QJsonValue(QStringLiteral("rdma")));
+        const Run none
+            = cli(base + QStringList {QStringLiteral("--max-nodes"), QStringLiteral("0")});
+        QVERIFY2(none.out.contains(QLatin1String("no domain limit")), qPrintable(none.out));
+    }
     void unroutablePairIsNamed()
     {
         Design d;
