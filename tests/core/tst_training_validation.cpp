@@ -204,8 +204,8 @@ QList<Row> readRows(const QString &file, const Stack &stack)
 }
 
 // Simulates every row on its generated cluster; appends one table line per row to `table` and
-// the relative errors to `errors`. With `requireFit`, a row whose memory exceeds the accelerator's
-// fails; without, the line says so.
+// the throughput errors to `errors` (as the modern tables': positive is optimistic). With
+// `requireFit`, a row whose memory exceeds the accelerator's fails; without, the line says so.
 void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
                   std::vector<double> &errors)
 {
@@ -231,7 +231,11 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
         const double predicted = row.metric == QLatin1String("step_time_s") ? r.stepTime
             : row.metric == QLatin1String("model_tflops_per_gpu")           ? r.modelTflopsPerGpu
                                                                   : r.hardwareTflopsPerGpu;
-        const double err = (predicted - row.measured) / row.measured;
+        // the error of the throughput the figure implies, as the modern tables' (positive:
+        // optimistic): a step time's is measured / predicted - 1
+        const double err = row.metric == QLatin1String("step_time_s")
+            ? (row.measured - predicted) / predicted
+            : (predicted - row.measured) / row.measured;
         errors.push_back(std::abs(err));
         table += QStringLiteral(
                      "%1 %2 %3 %4 %5%  (mfu %6, bubble %7 s, tp %8 s, dp %9 s, wall %10 s)%11\n")
@@ -248,7 +252,7 @@ void simulateRows(const QList<Row> &rows, bool requireFit, QString &table,
                      .arg(r.memoryFits ? QString()
                                        : QStringLiteral(" MEMORY %1 of %2 GB")
                                              .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
-                                             .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 0));
+                                             .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1));
         table += QStringLiteral("%1fabric: %2\n")
                      .arg(QString(), 20)
                      .arg(QString::fromStdString(describeFabric(row.fabric)));
