@@ -87,6 +87,10 @@ int runPlanCommand(const QStringList &args)
     WorkloadHelp workloadHelp;
     workloadHelp.fromDesign = true;
     workloadHelp.required = {QStringLiteral("model"), QStringLiteral("global-batch")};
+    workloadHelp.refused
+        = {{QStringLiteral("dp"), QStringLiteral("DP is --gpus / (TP x CP x PP)")},
+           {QStringLiteral("placement"),
+            QStringLiteral("plan searches the domain-aware rank orders of every layout")}};
     for (const auto &[flag, knob] : kKnobFlags)
         workloadHelp.searched << QString::fromLatin1(flag);
     addWorkloadOptions(p, workloadHelp);
@@ -143,8 +147,8 @@ int runPlanCommand(const QStringList &args)
         return usage(QStringLiteral("expected one DESIGN file (see 'weft-cli plan --help')"));
     if (p.isSet(jsonOption) && p.isSet(csvOption))
         return usage(QStringLiteral("--json and --csv exclude each other"));
-    if (p.isSet(QStringLiteral("dp")))
-        return usage(QStringLiteral("--dp is not a knob: DP is --gpus / (TP x CP x PP)"));
+    if (const QString refused = refusedFlag(p, workloadHelp); !refused.isEmpty())
+        return usage(refused);
     PlanOptions options;
     options.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     bool ok = true;

@@ -157,6 +157,14 @@ bool yesNo(const QString &v, bool &out)
 
 } // namespace
 
+QString refusedFlag(const QCommandLineParser &p, const WorkloadHelp &help)
+{
+    for (const auto &[flag, why] : help.refused)
+        if (p.isSet(flag))
+            return QStringLiteral("--%1 is not accepted: %2").arg(flag, why);
+    return {};
+}
+
 void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help)
 {
     const TransformerSpec model = *modelPreset(kDefaultModel);
@@ -168,6 +176,12 @@ void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help)
     const auto add = [&p, &help](const char *name, const QString &text, const QString &dflt,
                                  const char *value) {
         const QString flag = QString::fromLatin1(name);
+        for (const auto &[refused, why] : help.refused)
+            if (refused == flag) {
+                p.addOption({flag, QStringLiteral("%1 (not accepted: %2).").arg(text, why),
+                             QString::fromLatin1(value)});
+                return;
+            }
         const QString shown = help.searched.contains(flag)
             ? QStringLiteral("searched; giving it pins the knob, as --fix does")
             : !help.fromDesign ? dflt

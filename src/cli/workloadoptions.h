@@ -17,13 +17,18 @@ namespace weft::cli {
 /// their help says so instead of a default); `fromDesign`: the other flags change the design's
 /// workload, so their defaults are the design's (the stated ones without a workload);
 /// `required`: flags of those that a design without a workload must be given (weft-cli plan's
-/// --model and --global-batch): their help says so instead of the stated default.
+/// --model and --global-batch): their help says so instead of the stated default. `refused`:
+/// flags the command does not accept, each with why (plan: --dp, --placement); the help shows the
+/// reason and refusedFlag() finds one given.
 struct WorkloadHelp
 {
     QStringList searched;
     bool fromDesign = false;
     QStringList required;
+    QList<QPair<QString, QString>> refused;
 };
+/// The first of `help.refused` set in `p`, as "--flag is not accepted: reason"; empty if none.
+QString refusedFlag(const QCommandLineParser &p, const WorkloadHelp &help);
 void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help = {});
 
 /// The workload the flags describe, or nullopt when none of them is set. Unset parallel degrees

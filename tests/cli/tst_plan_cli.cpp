@@ -192,6 +192,21 @@ private slots:
         r = test::runWeftCli(plan({QStringLiteral("--gpus"), QStringLiteral("64")}));
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("more than the 16 accelerators"));
+        // --placement was parsed and silently ignored (plan searches the rank orders), and
+        // --help gave --dp a default though plan refuses it: both refused, with why, in both.
+        r = test::runWeftCli(plan({QStringLiteral("--placement"), QStringLiteral("dp-tp")}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--placement is not accepted: plan searches"), r.err.constData());
+        r = test::runWeftCli(plan({QStringLiteral("--dp"), QStringLiteral("8")}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--dp is not accepted: DP is --gpus"), r.err.constData());
+        const QString help
+            = QString::fromUtf8(
+                  test::runWeftCli({QStringLiteral("plan"), QStringLiteral("--help")}).out)
+                  .simplified();
+        QVERIFY2(help.contains(QStringLiteral("--dp <N> Data parallel degree (not accepted: DP "
+                                              "is --gpus / (TP x CP x PP))")),
+                 qPrintable(help));
     }
 };
 
