@@ -77,7 +77,7 @@ std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &spac
     if (design.workload) { // the user's current choice, at the plan's batch
         TrainingConfig own = design.workload->config;
         own.globalBatch = space.base.config.globalBatch;
-        const std::string &order = design.workload->placement.order;
+        const std::string order = effectiveOrder(own, design.workload->placement.order);
         const std::string text = describeCandidate(own, order);
         if (text != describeCandidate(c, best.order))
             variants.push_back({"the design's own layout (" + text + ")",
@@ -91,9 +91,10 @@ std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &spac
         if (hasError(validate(space.base.model, v.config, design.acceleratorCount())))
             continue;
         PlanRow row = simulateCandidate(scratch, space.base, v.config, v.order, cancel);
-        // The design's own layout faster than the best lies outside a pinned space (--fix):
-        // not a loser.
-        if (!row.fits || best.stepTime <= 0 || (v.own && row.stepTime < best.stepTime))
+        // The design's own layout faster than the best lies outside a pinned space (--fix), and
+        // one as fast (another order giving the same groups) is the best's equal: not a loser.
+        if (!row.fits || best.stepTime <= 0
+            || (v.own && row.stepTime <= best.stepTime * (1 + 1e-9)))
             continue;
         PlanLoser l;
         l.title = v.title;

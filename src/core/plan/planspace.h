@@ -88,6 +88,11 @@ struct PlanCandidate
 /// then runs along rails whenever TP fills the domain. "tp" when every degree is 1. Sorted.
 std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize);
 
+/// `order` (dimension names joined by '-') without the dimensions of degree 1 in both rank
+/// generators, which place no rank: the form placementOrders() gives ("tp-cp-ep-dp-pp" with TP,
+/// CP and PP 1 is "ep-dp"); "tp" when every degree is 1.
+std::string effectiveOrder(const TrainingConfig &c, const std::string &order);
+
 /// Calls `visit(config, dpIntegral)` for each configuration of the space in enumeration order
 /// (knob order, first knob slowest), skipping meaningless combinations (virtual stages without
 /// interleaving, interleaving with one stage or one virtual stage, an explicit expert TP equal
