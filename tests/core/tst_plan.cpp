@@ -107,6 +107,31 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "tq=4"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "tp=four"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(s, "recompute=most"));
+        // The workload flags' spelling works in --fix too (zero, micro-batch, overlap-tp=yes
+        // were refused), and a bad value says what the knob takes (found by a fresh-user check).
+        PlanSpace flags = s;
+        fixKnobs(flags, "zero=1,micro-batch=2,overlap-tp=yes");
+        QCOMPARE(flags.values[static_cast<std::size_t>(planKnobIndex("zero_stage"))],
+                 std::vector<int> {1});
+        QCOMPARE(flags.values[static_cast<std::size_t>(planKnobIndex("micro_batch"))],
+                 std::vector<int> {2});
+        QCOMPARE(flags.values[static_cast<std::size_t>(planKnobIndex("overlap_tp"))],
+                 std::vector<int> {1});
+        try {
+            fixKnobs(flags, "overlap_tp=maybe");
+            QFAIL("a bad switch value was accepted");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY2(std::string(e.what()).find("(expected on or off") != std::string::npos,
+                     e.what());
+        }
+        try {
+            fixKnobs(flags, "schedule=zigzag");
+            QFAIL("a bad schedule was accepted");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY2(std::string(e.what()).find("expected gpipe, 1f1b or interleaved-1f1b")
+                         != std::string::npos,
+                     e.what());
+        }
         // One knob pinned twice (--fix tp=8 with --tp 4): refused, naming both; the same
         // value twice is no contradiction.
         PlanSpace twice = s;

@@ -31,12 +31,19 @@ PlanKnob intKnob(std::string name, std::string title, int TrainingConfig::*field
             [field](TrainingConfig &c, int v) { c.*field = v; },
             [](int v) { return std::to_string(v); },
             [](const std::string &s, int &v) { return parseInt(s, v) && v >= 1; },
-            {}};
+            {},
+            "a whole number >= 1"};
 }
 
 template<typename E>
 PlanKnob enumKnob(std::string name, std::string title, E TrainingConfig::*field, int count)
 {
+    std::string names;
+    for (int i = 0; i < count; ++i)
+        names += std::string(i == 0               ? ""
+                                 : i + 1 == count ? " or "
+                                                  : ", ")
+            + toString(static_cast<E>(i));
     return {std::move(name),
             std::move(title),
             [field](const TrainingConfig &c) { return static_cast<int>(c.*field); },
@@ -50,7 +57,8 @@ PlanKnob enumKnob(std::string name, std::string title, E TrainingConfig::*field,
                 }
                 return parseInt(s, v) && v < count;
             },
-            {}};
+            {},
+            names};
 }
 
 // A switch: "off" (0) and "on" (1); parses those, 0 and 1.
@@ -62,15 +70,16 @@ PlanKnob switchKnob(std::string name, std::string title, bool TrainingConfig::*f
             [field](TrainingConfig &c, int v) { c.*field = v != 0; },
             [](int v) { return std::string(v != 0 ? "on" : "off"); },
             [](const std::string &s, int &v) {
-                if (s == "on" || s == "1")
+                if (s == "on" || s == "1" || s == "yes" || s == "true")
                     v = 1;
-                else if (s == "off" || s == "0")
+                else if (s == "off" || s == "0" || s == "no" || s == "false")
                     v = 0;
                 else
                     return false;
                 return true;
             },
-            {}};
+            {},
+            "on or off (yes or no)"};
 }
 
 PlanKnob withAbsent(PlanKnob k, std::string absent)
@@ -150,7 +159,8 @@ const std::vector<PlanKnob> &planKnobs()
              }
              return parseInt(s, v);
          },
-         "tp"}, // plans written before MoE folding (session 7) have no etp: as TP
+         "tp", // plans written before MoE folding (session 7) have no etp: as TP
+         "tp (as TP) or a whole number >= 1"},
         withAbsent(enumKnob("dispatcher", "MoE token dispatcher", &TrainingConfig::dispatcher, 3),
                    toString(TokenDispatcher::AllToAll)),
         enumKnob("schedule", "pipeline schedule", &TrainingConfig::schedule, 3),
@@ -166,7 +176,8 @@ const std::vector<PlanKnob> &planKnobs()
          },
          [](int v) { return std::to_string(v); },
          [](const std::string &s, int &v) { return parseInt(s, v) && v <= 3; },
-         {}},
+         {},
+         "0, 1, 2 or 3"},
         // Plans written before this knob (session 20) kept the base workload's setting, which
         // was off in every example.
         withAbsent(switchKnob("overlap_tp", "TP communication overlapped with compute",
@@ -178,9 +189,13 @@ const std::vector<PlanKnob> &planKnobs()
 
 int planKnobIndex(const std::string &name)
 {
+    std::string n = name;
+    std::replace(n.begin(), n.end(), '-', '_');
+    if (n == "zero")
+        n = "zero_stage";
     const auto &k = planKnobs();
     for (std::size_t i = 0; i < k.size(); ++i)
-        if (k[i].name == name)
+        if (k[i].name == n)
             return static_cast<int>(i);
     return -1;
 }
@@ -311,8 +326,9 @@ void fixKnobs(PlanSpace &space, const std::string &spec)
                                         + known);
         int v = 0;
         if (!knobs[static_cast<std::size_t>(i)].parse(item.substr(eq + 1), v))
-            throw std::invalid_argument("'" + item + "': bad value for "
-                                        + knobs[static_cast<std::size_t>(i)].title);
+            throw std::invalid_argument("'" + item + "': bad value for the "
+                                        + knobs[static_cast<std::size_t>(i)].title + " (expected "
+                                        + knobs[static_cast<std::size_t>(i)].accepts + ")");
         // Pinned twice (--fix tp=8 with --tp 4): one of them would be ignored silently.
         if (const auto [at, fresh] = pinned.emplace(i, item);
             !fresh && space.values[static_cast<std::size_t>(i)] != std::vector<int> {v})

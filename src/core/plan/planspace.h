@@ -28,12 +28,15 @@ struct PlanKnob
     /// The value (as format() writes it) of a plan file written before this knob existed, which
     /// lacks its key; empty when the key is required.
     std::string absentValue;
+    /// The values parse() takes, for messages: "a whole number >= 1", "on or off", ...
+    std::string accepts;
 };
 
 /// The knobs in enumeration order: tp, cp, pp, ep, etp (0, written "tp": as TP), dispatcher,
 /// schedule, vpp, micro_batch, recompute, zero_stage, overlap_tp (0 "off", 1 "on").
 const std::vector<PlanKnob> &planKnobs();
-/// Index of knob `name` in planKnobs(), or -1.
+/// Index of knob `name` in planKnobs(), or -1. Also takes the workload flags' spelling: '-' for
+/// '_' (micro-batch, overlap-tp) and "zero" for zero_stage.
 int planKnobIndex(const std::string &name);
 
 /// What the planner searches: candidate values per knob (index = planKnobs() index), the GPU
