@@ -80,7 +80,8 @@ int runPlanCommand(const QStringList &args)
             "writes plan-shard-I-of-N.json/.csv to --out; 'weft-cli plan-merge' gives the "
             "same table as the unsharded plan.\n\n"
             "Exit codes: 0 a candidate runs (or a shard's file was written); 1 none runs (the "
-            "reason is printed), the design has no model or the plan was cancelled; 2 bad "
+            "reason is printed), the design has no workload and the flags do not give one (a "
+            "model and a global batch) or the plan was cancelled; 2 bad "
             "usage, an unreadable file or an output that cannot be written.")
             .arg(knobList()));
     p.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("Design file (.weft)."));
@@ -208,8 +209,10 @@ int runPlanCommand(const QStringList &args)
         if (!ok || base.config.globalBatch < 1)
             return usage(QStringLiteral("--global-batch must be a whole number >= 1 (got '%1')")
                              .arg(p.value(QStringLiteral("global-batch"))));
-    } else if (!design->workload) {
-        return usage(QStringLiteral("give --global-batch B (the design has no workload)"));
+    } else if (!design->workload) { // as a design without a model: the input lacks a workload
+        err(QStringLiteral("weft-cli plan: %1 has no workload: give --global-batch B too")
+                .arg(path));
+        return ExitInvalid;
     }
     PlanSpace space = defaultPlanSpace(*design, base, gpus);
     try {

@@ -65,7 +65,7 @@ private slots:
         QVERIFY2(out.contains(QStringLiteral("known loser: ")), r.out.constData());
         // Progress at most every 10 s: here only the last line, with the rate.
         QCOMPARE(r.err.count("weft-cli plan: "), 1);
-        QVERIFY2(r.err.contains("candidates (100%)") && r.err.contains("simulated/s"),
+        QVERIFY2(r.err.contains("feasible candidates (100%)") && r.err.contains("simulated/s"),
                  r.err.constData());
     }
 
@@ -207,6 +207,20 @@ private slots:
         QVERIFY2(help.contains(QStringLiteral("--dp <N> Data parallel degree (not accepted: DP "
                                               "is --gpus / (TP x CP x PP))")),
                  qPrintable(help));
+        // A design without a workload: with neither a model nor a global batch, or with a model
+        // but no global batch, the same exit code (1: it exited 2 for the second) and message.
+        QTemporaryDir dir;
+        const QString bare = dir.filePath(QStringLiteral("bare.weft"));
+        QCOMPARE(
+            test::runWeftCli({QStringLiteral("generate"), QStringLiteral("-o"), bare}).exitCode, 0);
+        for (const QStringList &extra :
+             {QStringList {},
+              QStringList {QStringLiteral("--model"), QStringLiteral("llama3-8b")}}) {
+            r = test::runWeftCli(QStringList {QStringLiteral("plan"), bare} + extra);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("has no workload: give "), r.err.constData());
+            QVERIFY2(r.err.contains("--global-batch B"), r.err.constData());
+        }
     }
 };
 

@@ -28,7 +28,7 @@ private slots:
             }
         }
         QCOMPARE(lines, 6);
-        QVERIFY2(last.find("600/1000 candidates (60%): 300 simulated, 0 deduplicated, 300 "
+        QVERIFY2(last.find("600/1000 feasible candidates (60%): 300 simulated, 0 deduplicated, 300 "
                            "pruned by the bound, 0 stopped past the K-th best; 5.00 simulated/s; "
                            "1 min 0 s elapsed, about 40 s left")
                      != std::string::npos,

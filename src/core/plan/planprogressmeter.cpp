@@ -28,7 +28,7 @@ std::string PlanProgressMeter::update(const PlanProgress &p, double elapsed)
     m_finished = last;
     char buf[256];
     std::snprintf(buf, sizeof buf,
-                  "%lld/%lld candidates (%.0f%%): %lld simulated, %lld deduplicated, %lld pruned "
+                  "%lld/%lld feasible candidates (%.0f%%): %lld simulated, %lld deduplicated, %lld pruned "
                   "by the bound, %lld stopped past the K-th best; %.2f simulated/s; %s elapsed",
                   p.done, p.total, p.total > 0 ? 100.0 * double(p.done) / double(p.total) : 100.0,
                   p.simulated, p.deduplicated, p.pruned, p.stopped,
