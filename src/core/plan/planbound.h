@@ -1,7 +1,7 @@
 #pragma once
-// The planner's admissible lower bound on the step time of a training configuration, whatever
-// its placement (issue 16): the simulator can only be slower. It is what no placement can
-// avoid, at the sustained compute peak and the peak link rates:
+// The planner's admissible lower bound on the step time of a training configuration with its
+// placement (issue 16): the simulator can only be slower. It is what that placement cannot
+// avoid, at the sustained compute peak and the rates the simulator's links carry:
 //
 //   * every operation of a pipeline stage runs its chunk's roofline compute (chunkCost(), the
 //     simulator's own cost model, on the field-wise best accelerator of the design), one at a time;
