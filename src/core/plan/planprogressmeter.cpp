@@ -27,13 +27,13 @@ std::string PlanProgressMeter::update(const PlanProgress &p, double elapsed)
     m_last = elapsed;
     m_finished = last;
     char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  "%lld/%lld feasible candidates (%.0f%%): %lld simulated, %lld deduplicated, %lld pruned "
-                  "by the bound, %lld stopped past the K-th best; %.2f simulated/s; %s elapsed",
-                  p.done, p.total, p.total > 0 ? 100.0 * double(p.done) / double(p.total) : 100.0,
-                  p.simulated, p.deduplicated, p.pruned, p.stopped,
-                  elapsed > 0 ? double(p.simulated) / elapsed : 0.0,
-                  formatDuration(elapsed).c_str());
+    std::snprintf(
+        buf, sizeof buf,
+        "%lld/%lld feasible candidates (%.0f%%): %lld simulated, %lld deduplicated, %lld pruned "
+        "by the bound, %lld stopped past the K-th best; %.2f simulated/s; %s elapsed",
+        p.done, p.total, p.total > 0 ? 100.0 * double(p.done) / double(p.total) : 100.0,
+        p.simulated, p.deduplicated, p.pruned, p.stopped,
+        elapsed > 0 ? double(p.simulated) / elapsed : 0.0, formatDuration(elapsed).c_str());
     std::string line = buf;
     // By the simulations that may still run, at the time each took so far (the candidates
     // pruned meanwhile cost next to nothing), once some have run; else by candidates.

@@ -61,7 +61,7 @@ PlanKnob enumKnob(std::string name, std::string title, E TrainingConfig::*field,
             names};
 }
 
-// A switch: "off" (0) and "on" (1); parses those, 0 and 1.
+// A switch: "off" (0) and "on" (1); parses those, 0 and 1, no and yes, false and true.
 PlanKnob switchKnob(std::string name, std::string title, bool TrainingConfig::*field)
 {
     return {std::move(name),
