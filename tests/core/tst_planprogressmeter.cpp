@@ -6,6 +6,22 @@
 
 using namespace weft;
 
+namespace {
+
+// A plan of 15,000 feasible candidates, `done` of them through, `simulated` simulated and
+// `toSimulate` still able to beat the K-th best.
+PlanProgress largePlan(long long done, long long simulated, long long toSimulate)
+{
+    PlanProgress p;
+    p.total = 15000;
+    p.done = done;
+    p.simulated = simulated;
+    p.toSimulate = toSimulate;
+    return p;
+}
+
+} // namespace
+
 class TestPlanProgressMeter : public QObject
 {
     Q_OBJECT
@@ -45,15 +61,10 @@ private slots:
     // that can still beat it, not by the candidates.
     void timeLeftBySimulationsThatCanStillRank()
     {
-        PlanProgressMeter meter(10);
-        PlanProgress p;
-        p.total = 15000;
-        p.done = 20;
-        p.simulated = 6;
+        PlanProgress p = largePlan(20, 6, 30);
         p.stopped = 4;
         p.pruned = 10;
-        p.toSimulate = 30;
-        const std::string l = meter.update(p, 20);
+        const std::string l = PlanProgressMeter(10).update(p, 20);
         QVERIFY2(l.find("about 1 min 0 s left (30 candidates can still beat the K-th best)")
                      != std::string::npos,
                  l.c_str());
@@ -63,14 +74,9 @@ private slots:
     // given (it said "about 50 h 34 min left" for a plan done 12 s later).
     void noTimeLeftBeforeTheTopAreRanked()
     {
-        PlanProgressMeter meter(10);
-        PlanProgress p;
-        p.total = 15000;
-        p.done = 3;
-        p.simulated = 2;
-        p.toSimulate = 14997;
+        PlanProgress p = largePlan(3, 2, 14997);
         p.beforeKth = true;
-        const std::string l = meter.update(p, 10);
+        const std::string l = PlanProgressMeter(10).update(p, 10);
         QVERIFY2(l.find("the time left is estimated once the top candidates are ranked")
                      != std::string::npos,
                  l.c_str());

@@ -1,5 +1,6 @@
 #include "plan/planbound.h"
 #include "workload/costmodel.h"
+#include "workload/placement.h"
 
 #include <algorithm>
 #include <array>
@@ -17,9 +18,8 @@ namespace {
 bool strides(const TrainingConfig &c, const std::string &order, std::array<int, 5> &att,
              std::array<int, 5> &exp)
 {
-    const std::array<const char *, 5> names {"tp", "cp", "ep", "dp", "pp"};
-    const std::array<int, 5> size {c.tp, c.cp, 1, c.dp, c.pp};
-    const std::array<int, 5> expertSize {c.expertTp(), 1, c.ep, c.expertDp(), c.pp};
+    const auto &names = kPlacementDims;
+    const std::array<int, 5> size = attentionDimSizes(c), expertSize = expertDimSizes(c);
     std::vector<std::size_t> dims;
     std::stringstream ss(order);
     std::string tok;

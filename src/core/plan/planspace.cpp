@@ -1,6 +1,7 @@
 #include "plan/planspace.h"
 
 #include "model/design.h"
+#include "workload/placement.h"
 
 #include <algorithm>
 #include <array>
@@ -340,41 +341,33 @@ void fixKnobs(PlanSpace &space, const std::string &spec)
 
 namespace {
 
-// The dimensions of a placement order, as Megatron-Core's two rank generators size them:
-// attention (tp, cp, 1, dp, pp) and experts (etp, 1, ep, expert-dp, pp) (placement.h).
-constexpr std::array<const char *, 5> kOrderDims {"tp", "cp", "ep", "dp", "pp"};
-std::array<int, 5> attentionSizes(const TrainingConfig &c)
-{
-    return {c.tp, c.cp, 1, c.dp, c.pp};
-}
+// The sizes placementOrders() and effectiveOrder() weigh (placement.h), expert DP at least 1.
 std::array<int, 5> expertSizes(const TrainingConfig &c)
 {
-    return {c.expertTp(), 1, c.ep, std::max(1, c.expertDp()), c.pp};
+    std::array<int, 5> e = expertDimSizes(c);
+    e[3] = std::max(1, e[3]);
+    return e;
 }
 
 } // namespace
 
 std::string effectiveOrder(const TrainingConfig &c, const std::string &order)
 {
-    const std::array<int, 5> size = attentionSizes(c), expertSize = expertSizes(c);
-    std::string out;
-    std::size_t start = 0;
-    while (start <= order.size()) {
-        const std::size_t end = std::min(order.find('-', start), order.size());
-        const std::string dim = order.substr(start, end - start);
-        for (std::size_t i = 0; i < kOrderDims.size(); ++i)
-            if (dim == kOrderDims[i] && std::max(size[i], expertSize[i]) > 1)
+    const std::array<int, 5> size = attentionDimSizes(c), expertSize = expertSizes(c);
+    std::string out, dim;
+    std::stringstream ss(order);
+    while (std::getline(ss, dim, '-'))
+        for (std::size_t i = 0; i < kPlacementDims.size(); ++i)
+            if (dim == kPlacementDims[i] && std::max(size[i], expertSize[i]) > 1)
                 out += (out.empty() ? "" : "-") + dim;
-        start = end + 1;
-    }
     return out.empty() ? std::string("tp") : out;
 }
 
 std::vector<std::string> placementOrders(const TrainingConfig &c, int domainSize)
 {
     // Sizes per dimension (tp, cp, ep, dp, pp) as Megatron-Core's two rank generators see them.
-    const std::array<const char *, 5> &names = kOrderDims;
-    const std::array<int, 5> size = attentionSizes(c), expertSize = expertSizes(c);
+    const auto &names = kPlacementDims;
+    const std::array<int, 5> size = attentionDimSizes(c), expertSize = expertSizes(c);
     std::vector<int> dims;
     for (std::size_t i = 0; i < 5; ++i)
         if (std::max(size[i], expertSize[i]) > 1)

@@ -8,6 +8,16 @@
 
 namespace weft {
 
+std::array<int, 5> attentionDimSizes(const TrainingConfig &c)
+{
+    return {c.tp, c.cp, 1, c.dp, c.pp};
+}
+
+std::array<int, 5> expertDimSizes(const TrainingConfig &c)
+{
+    return {c.expertTp(), 1, c.ep, c.expertDp(), c.pp};
+}
+
 std::vector<NodeId> acceleratorsInOrder(const Design &d)
 {
     std::vector<NodeId> out;
@@ -49,13 +59,12 @@ RankMap::RankMap(const Design &d, const TrainingConfig &c, const Placement &p,
         return;
     // Megatron-Core's two RankGenerators: attention (tp, cp, ep = 1, dp, pp) and experts (etp,
     // cp = 1, ep, expert-dp, pp), the same order for both.
-    const std::array<int, 5> size {c.tp, c.cp, 1, c.dp, c.pp};
-    const std::array<int, 5> expertSize {c.expertTp(), 1, c.ep, c.expertDp(), c.pp};
+    const std::array<int, 5> size = attentionDimSizes(c), expertSize = expertDimSizes(c);
     // Parse the order string into strides; dimensions of size 1 may be omitted.
     std::vector<int> order;
     std::stringstream ss(p.order);
     std::string tok;
-    const char *names[5] = {"tp", "cp", "ep", "dp", "pp"};
+    const auto &names = kPlacementDims;
     while (std::getline(ss, tok, '-')) {
         auto it = std::find_if(std::begin(names), std::end(names),
                                [&](const char *n) { return tok == n; });

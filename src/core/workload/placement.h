@@ -22,6 +22,14 @@ namespace weft {
 
 class Design;
 
+/// The dimensions of a placement order, fastest first in Megatron's default "tp-cp-ep-dp-pp".
+inline constexpr std::array<const char *, 5> kPlacementDims {"tp", "cp", "ep", "dp", "pp"};
+/// Their sizes in Megatron-Core's attention rank generator: (tp, cp, 1, dp, pp).
+std::array<int, 5> attentionDimSizes(const TrainingConfig &c);
+/// Their sizes in its expert rank generator: (etp, 1, ep, expert-dp, pp); expert DP is
+/// TrainingConfig::expertDp(), 0 when the degrees do not divide.
+std::array<int, 5> expertDimSizes(const TrainingConfig &c);
+
 /// User choice of placement: an order string or an explicit rank -> accelerator map.
 struct Placement
 {
