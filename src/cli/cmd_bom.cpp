@@ -17,7 +17,9 @@ int runBom(const QStringList &args)
     parser.setApplicationDescription(
         QStringLiteral("Print the bill of materials of a design: accelerators, switches per "
                        "tier and model, links, cables and transceivers per tier (counted from "
-                       "the graph, so hand-edited designs work too)."));
+                       "the graph, so hand-edited designs work too).\n\nExit codes: 0 printed, 1 "
+                       "the design is invalid (its errors are printed), 2 bad usage or an "
+                       "unreadable file."));
     const QCommandLineOption csvOption(QStringLiteral("csv"),
                                        QStringLiteral("Print CSV (one row per accelerator model, "
                                                       "switch role and model, link tier) instead "

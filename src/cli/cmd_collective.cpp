@@ -234,7 +234,10 @@ int runCollective(const QStringList &args)
         "token / time, nvlink_GB/s = tokens a rank receives x bytes per token / time, and "
         "'reported', the one DeepEP's tables give (rdma across scale-up domains, nvlink inside "
         "one). Across servers of up to 8 GPUs DeepEP's and HybridEP's kernels forward over "
-        "NVLink at ~140 GB/s per rank, whatever the NVLink."));
+        "NVLink at ~140 GB/s per rank, whatever the NVLink.\n\nExit codes: 0 simulated, 1 the "
+        "design is invalid or its fabric cannot carry the collective (a pair without a route, "
+        "the event limit), 2 bad usage (ranks, algorithm or routing the group cannot take) or an "
+        "unreadable file."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
     const QCommandLineOption opOpt(
         QStringLiteral("op"),

@@ -61,7 +61,9 @@ int runExport(const QStringList &args)
         "Exports the canvas picture of the whole design (svg: self-contained vector; pdf: "
         "vector; png: raster) to the file PATH, or the ASTRA-sim 2.0 analytical network "
         "(network.yml) and system (system.json) configuration into the directory PATH; a design "
-        "ASTRA-sim cannot express is refused with the reasons."));
+        "ASTRA-sim cannot express is refused with the reasons.\n\nExit codes: 0 written, 1 the "
+        "design is invalid or ASTRA-sim cannot express it (the reasons are printed), 2 bad usage, "
+        "an unreadable file or an output that cannot be written."));
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Design file (.weft)."));
     const QCommandLineOption toOption(
         QStringLiteral("to"),

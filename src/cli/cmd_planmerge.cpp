@@ -31,7 +31,9 @@ int runMerge(const QStringList &args)
             "workload, GPUs, global batch, objective, top, --fix): a shard that differs is "
             "refused, "
             "naming its file and the setting. The losing-layout lines need the design: run plan "
-            "unsharded for them."),
+            "unsharded for them.\n\nExit codes: 0 merged, 1 the shards do not make one plan (one "
+            "missing, repeated or made with other options) or no candidate runs, 2 bad usage, an "
+            "unreadable shard or an output that cannot be written."),
         QStringLiteral("plan-shard-*.json")};
     std::vector<TrainingPlan> shards;
     std::vector<std::string> names;

@@ -25,7 +25,10 @@ int runReport(const QStringList &args)
         "Simulates one training step of the design's workload and writes, into DIR, every chart "
         "(step-time breakdown, pipeline timeline, link utilization per tier, busiest link over "
         "the step, memory per stage, all-reduce busbw of a TP group) in each format asked, the "
-        "result JSON (result.json) and CSV (summary.csv, links.csv). Runs without a display."));
+        "result JSON (result.json) and CSV (summary.csv, links.csv). Runs without a display.\n\n"
+        "Exit codes: 0 written and the memory fits, 1 the workload cannot run (the result files "
+        "are written, no charts) or does not fit in memory (everything is written), 2 bad usage, "
+        "an unreadable file or an output that cannot be written."));
     p.addPositionalArgument(QStringLiteral("FILE"),
                             QStringLiteral("Design file (.weft) with a workload."));
     const QCommandLineOption outOption(QStringLiteral("out"),

@@ -25,7 +25,9 @@ int runMerge(const QStringList &args)
             "each DIR, or the files themselves) into one table, written to --out as sweep.csv "
             "and sweep.json, and renders the sweep chart (step time and MFU against the "
             "parameter) as sweep.png, sweep.pdf and sweep.svg. Every variant must be present "
-            "exactly once."),
+            "exactly once.\n\nExit codes: 0 merged, 1 the shards do not make one sweep (a variant "
+            "missing or repeated, another parameter), 2 bad usage, an unreadable shard or an "
+            "output that cannot be written."),
         QStringLiteral("sweep*.json")};
     std::vector<SweepTable> shards;
     QDir dir;

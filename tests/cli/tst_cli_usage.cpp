@@ -53,6 +53,18 @@ private slots:
                  qPrintable(first));
     }
 
+    // Scripts and job arrays branch on the exit code: every command's help states its codes.
+    void helpStatesExitCodes_data() { helpNamesTheCommand_data(); }
+    void helpStatesExitCodes()
+    {
+        QFETCH(QString, command);
+        const test::CliRun r = test::runWeftCli({command, QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(text(r.out).contains(QRegularExpression(
+                     QStringLiteral("Exit codes: 0 [^\\n]*[,;] 2 [^\\n]*usage"))),
+                 qPrintable(command));
+    }
+
     void unknownOptionNamesTheCommand_data() { helpNamesTheCommand_data(); }
     void unknownOptionNamesTheCommand()
     {
