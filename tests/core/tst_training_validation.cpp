@@ -379,17 +379,11 @@ ModernStack stackOf(const QString &id)
                 false,
                 false,
                 CpKind::AllGather};
-    if (id.startsWith(QLatin1String("ZOO-"))) // the model zoo's recipe: no tp_comm_overlap
-        return {QStringLiteral("Megatron-LM (MoE model zoo)"),
-                AttentionKernel::Flash,
-                true,
-                false,
-                false,
-                true,
-                true,
-                kMegatronHostPerKernel};
-    if (id.startsWith(QLatin1String("PAI-"))) // Pai-Megatron-Patch: no tp_comm_overlap either
-        return {QStringLiteral("Pai-Megatron-Patch (Megatron-LM 2025-06)"),
+    // The model zoo's recipe and Pai-Megatron-Patch's script: no tp_comm_overlap.
+    if (const bool zoo = id.startsWith(QLatin1String("ZOO-"));
+        zoo || id.startsWith(QLatin1String("PAI-")))
+        return {zoo ? QStringLiteral("Megatron-LM (MoE model zoo)")
+                    : QStringLiteral("Pai-Megatron-Patch (Megatron-LM 2025-06)"),
                 AttentionKernel::Flash,
                 true,
                 false,
@@ -825,6 +819,21 @@ std::vector<double> heldOutErrors(const QString &file, const QString &kind, int 
     return errors;
 }
 
+// A held-out table some of whose rows are known beyond issue 13's 25% (`known`, an expected
+// failure naming them) and that must not regress past `medianBound` and `worstBound`.
+void checkHeldOutBeyondBound(const QString &file, const QString &kind, int minRows,
+                             const char *known, double medianBound, double worstBound)
+{
+    const std::vector<double> errors = heldOutErrors(file, kind, minRows);
+    if (QTest::currentTestFailed())
+        return;
+    const double worst = *std::max_element(errors.begin(), errors.end());
+    QEXPECT_FAIL("", known, Continue);
+    QVERIFY2(worst <= 0.25, qPrintable(kind + QStringLiteral(": a row is off by more than 25%")));
+    QVERIFY2(median(errors) <= medianBound && worst <= worstBound,
+             qPrintable(kind + QStringLiteral(" rows regressed")));
+}
+
 } // namespace
 
 // What the MoE rows reach today (the report gives the rows); a regression makes them fail.
@@ -1187,16 +1196,11 @@ private slots:
     // row (+29.5%, 24.2 s on H100) ran 22.42 s here on the slower-NVLink H800 (+8.4%).
     void paiH800HeldOutRuns()
     {
-        const std::vector<double> errors
-            = heldOutErrors(QStringLiteral("pai_h800_heldout_runs.csv"),
-                            QStringLiteral("Pai-Megatron-Patch H800"), 8);
-        if (QTest::currentTestFailed())
-            return;
-        const double worst = *std::max_element(errors.begin(), errors.end());
-        QEXPECT_FAIL("", "issue 14: TP4 EP8 PP8 +35% and TP2 EP8 PP8 without VPP +58% on H800",
-                     Continue);
-        QVERIFY2(worst <= 0.25, "a Pai-Megatron-Patch H800 row is off by more than 25%");
-        QVERIFY2(median(errors) <= 0.10 && worst <= 0.60, "Pai-Megatron-Patch H800 rows regressed");
+        checkHeldOutBeyondBound(QStringLiteral("pai_h800_heldout_runs.csv"),
+                                QStringLiteral("Pai-Megatron-Patch H800"), 8,
+                                "issue 14: TP4 EP8 PP8 +35% and TP2 EP8 PP8 without VPP +58% on "
+                                "H800",
+                                0.10, 0.60);
     }
     // Held-out GPT-OSS-120B BF16 runs (tests/data/validation/gptoss_bf16_heldout_runs.csv): the
     // rows of Megatron-Bridge's 26.04.01 table beside the modern table's B200 one (GB300 and
@@ -1212,15 +1216,9 @@ private slots:
     // without VPP) +29.5%, its pipeline sends no longer overlapped (Megatron's plain 1F1B).
     void gptOssBf16HeldOutRuns()
     {
-        const std::vector<double> errors = heldOutErrors(
-            QStringLiteral("gptoss_bf16_heldout_runs.csv"), QStringLiteral("GPT-OSS BF16"), 4);
-        if (QTest::currentTestFailed())
-            return;
-        const double worst = *std::max_element(errors.begin(), errors.end());
-        QEXPECT_FAIL("", "issue 14: GPT-OSS BF16 (26.04) optimistic by 23-44% on every system",
-                     Continue);
-        QVERIFY2(worst <= 0.25, "a GPT-OSS BF16 row is off by more than 25%");
-        QVERIFY2(median(errors) <= 0.40 && worst <= 0.50, "GPT-OSS BF16 rows regressed");
+        checkHeldOutBeyondBound(
+            QStringLiteral("gptoss_bf16_heldout_runs.csv"), QStringLiteral("GPT-OSS BF16"), 4,
+            "issue 14: GPT-OSS BF16 (26.04) optimistic by 23-44% on every system", 0.40, 0.50);
     }
     // Held-out dense runs (tests/data/validation/modern_dense_heldout_runs.csv): the Llama 3 70B
     // and 3.1 405B rows of Megatron-Bridge's 26.04.01 table that the modern table does not hold
