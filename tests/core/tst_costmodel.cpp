@@ -151,23 +151,33 @@ private slots:
         c.fp8Recipe = Fp8Recipe::Delayed;
         QVERIFY(close(layerActivationBytes(m, c, 3), (perToken + h / 4) * 8192, 1e-12));
     }
+    // Model states per parameter at the peak. Megatron's DDP holds every main gradient in its
+    // dtype: bf16 parameters with fp32 gradients take 18 bytes, 6 + 12/d with the distributed
+    // optimizer (Megatron-LM docs/user-guide/features/dist_optimizer.md); with 16-bit gradients
+    // 16 and 4 + 12/d (the table's 20 and 4 + 16/d add the optimizer step's fp32 copy, made
+    // when the activations are gone). ZeRO-2/3 partition 16-bit gradients (Rajbhandari 2020).
     void zeroShardsStates_data()
     {
         QTest::addColumn<int>("zero");
+        QTest::addColumn<bool>("fp32Grads");
         QTest::addColumn<double>("bytesPerParam"); // dp = 8
-        QTest::newRow("0") << 0 << 16.0;
-        QTest::newRow("1") << 1 << 2 + 2 + 12.0 / 8;
-        QTest::newRow("2") << 2 << 2 + 14.0 / 8;
-        QTest::newRow("3") << 3 << 16.0 / 8;
+        QTest::newRow("0, fp32 gradients") << 0 << true << 18.0;
+        QTest::newRow("0, bf16 gradients") << 0 << false << 16.0;
+        QTest::newRow("1, fp32 gradients") << 1 << true << 6 + 12.0 / 8;
+        QTest::newRow("1, bf16 gradients") << 1 << false << 2 + 2 + 12.0 / 8;
+        QTest::newRow("2") << 2 << true << 2 + 14.0 / 8;
+        QTest::newRow("3") << 3 << true << 16.0 / 8;
     }
     void zeroShardsStates()
     {
         QFETCH(int, zero);
+        QFETCH(bool, fp32Grads);
         QFETCH(double, bytesPerParam);
         const TransformerSpec m = gpt(4, 1024, 16);
         TrainingConfig c;
         c.dp = 8;
         c.zeroStage = zero;
+        c.gradReduceFp32 = fp32Grads;
         AcceleratorSpec acc;
         acc.hbmBytes = 80e9;
         const MemoryBreakdown mem = stageMemory(m, c, acc, 0, 0);

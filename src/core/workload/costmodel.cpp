@@ -750,7 +750,14 @@ MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
     if (lowp && !c.fp8ParamGather)
         mem.weights
             += 2 * gemmInputBytes(c.dtype) * (zero >= 3 ? 2 * largestUnit(m, c, stage) : p.total());
-    mem.gradients = bytes(2, 2);
+    // Main gradients: ZeRO-2/3 partition 16-bit gradients (Rajbhandari et al. 2020); below,
+    // Megatron's DDP keeps one contiguous buffer of every parameter's main gradient in its
+    // dtype, fp32 with gradReduceFp32: bf16 parameters with fp32 gradients take 6 + 12/d bytes
+    // per parameter with the distributed optimizer (Megatron-LM docs/user-guide/features/
+    // dist_optimizer.md, bytes-per-parameter table). The table's fp32 copy of 16-bit gradients
+    // (4 + 16/d) is made in the optimizer step, after the backward has freed the activations,
+    // so it is not part of the peak counted here.
+    mem.gradients = bytes(zero < 2 && c.gradReduceFp32 ? 4 : 2, 2);
     mem.optimizer = bytes(12, 1);
     mem.activations = peakActivationBytes;
     const MemoryAllowances a = memoryAllowances(c);

@@ -190,11 +190,13 @@ double chunkActivationBytes(const TransformerSpec &m, const TrainingConfig &c, i
 
 /// Memory of one GPU of `stage`: 16 bytes/parameter mixed-precision Adam (2 weights, 2 grads,
 /// 12 optimizer; Rajbhandari et al. 2020) sharded over DP x CP (HSDP: its shard group) by the
-/// ZeRO stage (1: optimizer, 2: + gradients, 3 / FSDP: + weights), plus `peakActivationBytes`
-/// (the most the schedule keeps in flight: the first 1F1B stage holds p micro-batches). Low-
-/// precision linears add their cached quantized weights in both layouts (with ZeRO-3 those of
-/// the two gathered units), or hold the weights in FP8 alone with fp8 parameter gather. The
-/// allowances of memoryAllowances() are added on top.
+/// ZeRO stage (1: optimizer, 2: + gradients, 3 / FSDP: + weights); below ZeRO-2 the gradients
+/// are Megatron DDP's main-gradient buffer, 4 bytes with TrainingConfig::gradReduceFp32 (6 +
+/// 12/d bytes with the distributed optimizer, Megatron-LM dist_optimizer.md); plus
+/// `peakActivationBytes` (the most the schedule keeps in flight: the first 1F1B stage holds p
+/// micro-batches). Low- precision linears add their cached quantized weights in both layouts (with
+/// ZeRO-3 those of the two gathered units), or hold the weights in FP8 alone with fp8 parameter
+/// gather. The allowances of memoryAllowances() are added on top.
 MemoryBreakdown stageMemory(const TransformerSpec &m, const TrainingConfig &c,
                             const AcceleratorSpec &acc, int stage, double peakActivationBytes);
 
