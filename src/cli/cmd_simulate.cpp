@@ -145,7 +145,10 @@ int run(const QStringList &args)
     QCommandLineParser p;
     p.setApplicationDescription(
         QStringLiteral("Simulates one training step of the design's workload and prints a summary "
-                       "(default), the result as JSON or the summary as CSV.\n\n"
+                       "(default), the result as JSON or the summary as CSV. Workload flags "
+                       "change the design's workload for this run (--model or a model flag its "
+                       "model, each other flag the knob it names; DP keeps the workload's GPU "
+                       "count unless --dp is given), or give one to a design without.\n\n"
                        "Exit codes: 0 simulated and the memory fits, 1 the workload cannot run, "
                        "its memory does not fit or the design has no workload, 2 bad usage or "
                        "an unreadable file."));
@@ -176,7 +179,9 @@ int run(const QStringList &args)
         QStringLiteral("WHICH"));
     p.addOptions({json, csv, outDir, progress, links});
     addFailOptions(p);
-    addWorkloadOptions(p); // a workload for a design without one (an imported fabric)
+    // Change the design's workload for this run, or give one to a design without (an imported
+    // fabric).
+    addWorkloadOptions(p);
     if (const auto code = parseCommandLine(
             p, args, kName,
             QStringLiteral("weft-cli simulate FILE [--json [--links all|top-N|none]|--csv] "

@@ -58,8 +58,12 @@ std::optional<Design> readWorkloadDesign(const QString &command, const QString &
         return std::nullopt;
     if (workloadFlags) {
         QString error;
+        // Flags change the design's workload, or describe one for a design without (until
+        // session 32 they replaced the design's with the defaults: `simulate --pp 8` of a
+        // Qwen3-235B design quietly ran Llama 3 8B).
         std::optional<Workload> w = workloadFromOptions(
-            *workloadFlags, static_cast<long long>(design->acceleratorCount()), error);
+            *workloadFlags, static_cast<long long>(design->acceleratorCount()), error,
+            design->workload ? &*design->workload : nullptr);
         if (!error.isEmpty()) {
             err(QStringLiteral("weft-cli %1: %2").arg(command, error));
             *exitCode = ExitUsage;

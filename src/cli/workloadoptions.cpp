@@ -340,7 +340,7 @@ bool overlapValue(const QString &v, TrainingConfig &c, QString &error)
 } // namespace
 
 std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long long accelerators,
-                                            QString &error)
+                                            QString &error, const Workload *base)
 {
     bool any = false;
     for (const auto &f : kModelInts)
@@ -357,8 +357,10 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         return std::nullopt;
 
     Workload w;
-    const bool fromFile = p.isSet(QStringLiteral("workload"));
-    if (fromFile) {
+    const bool fromFile = p.isSet(QStringLiteral("workload")) || base;
+    if (base && !p.isSet(QStringLiteral("workload"))) {
+        w = *base;
+    } else if (fromFile) {
         auto r = readWorkloadFile(p.value(QStringLiteral("workload")).toStdString());
         if (const FileError *e = std::get_if<FileError>(&r)) {
             error = QStringLiteral("--workload: %1").arg(QString::fromStdString(e->toString()));
@@ -459,6 +461,11 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     if (c.zeroStage > 3) {
         error = QStringLiteral("--zero: the ZeRO stage is 0, 1, 2 or 3");
         return std::nullopt;
+    }
+    if (base && !p.isSet(QStringLiteral("dp"))) { // the design's world, re-divided
+        const long long world = 1LL * base->config.tp * base->config.pp * base->config.cp
+            * std::max(1, base->config.dp);
+        c.dp = static_cast<int>(std::max(1LL, world / (1LL * c.tp * c.pp * c.cp)));
     }
     if (c.dp == 0)
         c.dp = static_cast<int>(std::max(1LL, accelerators / (1LL * c.tp * c.pp * c.cp)));

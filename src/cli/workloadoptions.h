@@ -33,9 +33,12 @@ void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help = {});
 
 /// The workload the flags describe, or nullopt when none of them is set. Unset parallel degrees
 /// default to 1, except DP, which fills the `accelerators` (dp = accelerators / (tp*pp*cp));
-/// the global batch defaults to 4*pp micro-batches per replica. A bad value sets `error` (naming
-/// the flag) and returns nullopt.
+/// the global batch defaults to 4*pp micro-batches per replica. With a `base` (the design's
+/// workload) the flags change it instead, as they change a --workload file: --model (or a
+/// model flag) its model, each other flag the knob it names; DP keeps the base's world size
+/// (dp = tp*pp*cp*dp of the base / (tp*pp*cp)) unless --dp is given. A bad value sets `error`
+/// (naming the flag) and returns nullopt.
 std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long long accelerators,
-                                            QString &error);
+                                            QString &error, const Workload *base = nullptr);
 
 } // namespace weft::cli

@@ -128,6 +128,31 @@ private slots:
         for (const char *k : {"bytes", "avg_utilization", "peak_utilization"})
             QVERIFY2(l["forward"].contains(k) && l["reverse"].contains(k), k);
     }
+    // Workload flags change the design's workload: `simulate --pp 8` of a Qwen3-235B design ran
+    // Llama 3 8B with the defaults until session 32. Here the design's 4-layer model with TP 8
+    // run with --tp 4 --dp 2 is the design written with TP 4; --model replaces the model.
+    void workloadFlagsChangeTheDesignsWorkload()
+    {
+        QTemporaryDir a, b;
+        auto step = [](const QStringList &args) {
+            QByteArray out, errors;
+            const int code = runCli(args + QStringList {QStringLiteral("--json")}, out, &errors);
+            [&] { QVERIFY2(code == 0, errors.constData()); }();
+            return code == 0 ? nlohmann::json::parse(out.toStdString())["step_time_s"].get<double>()
+                             : -1.0;
+        };
+        const QString tp8 = writeDesign(a, true, 8);
+        const double flagged = step({tp8, QStringLiteral("--tp"), QStringLiteral("4"),
+                                     QStringLiteral("--dp"), QStringLiteral("2")});
+        const double written = step({writeDesign(b, true, 4)});
+        QVERIFY(flagged > 0 && written > 0);
+        QVERIFY2(
+            qAbs(flagged - written) <= 1e-9 * written,
+            qPrintable(QStringLiteral("%1 s with --tp 4, %2 s written").arg(flagged).arg(written)));
+        // The whole Llama 3 8B (32 layers, 8k tokens) instead of the design's 4 layers of 2k.
+        const double replaced = step({tp8, QStringLiteral("--model"), QStringLiteral("llama3-8b")});
+        QVERIFY2(replaced > 10 * step({tp8}), qPrintable(QString::number(replaced)));
+    }
     void csvAndOutDir()
     {
         QTemporaryDir dir;
