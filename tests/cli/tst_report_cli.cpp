@@ -45,6 +45,28 @@ private slots:
         QVERIFY(j["step_time_s"].get<double>() > 0);
     }
 
+    // The bundled examples a new user reports first (the servers and the NVL72 racks; the 16k
+    // and SuperPOD ones are minutes of rendering): every chart is written. The single server's
+    // step ended with an exposed DP time of -1.8e-16 s (rounding), and the breakdown chart was
+    // refused with "exposed DP (s) is -1.80411e-16, must be a finite number >= 0", exit 2.
+    void reportsTheBundledExamples_data()
+    {
+        QTest::addColumn<QString>("example");
+        for (const char *f : {"dgx-h100-server.weft", "mi300x-node.weft", "gb200-nvl72-x8.weft"})
+            QTest::newRow(f) << QStringLiteral(WEFT_RESOURCES_DIR "/examples/") + QLatin1String(f);
+    }
+    void reportsTheBundledExamples()
+    {
+        QFETCH(QString, example);
+        QTemporaryDir tmp;
+        const test::CliRun r
+            = test::runWeftCli({QStringLiteral("report"), example, QStringLiteral("--out"),
+                                tmp.path(), QStringLiteral("--format"), QStringLiteral("svg")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(QFileInfo(QDir(tmp.path()).filePath(QStringLiteral("breakdown.svg"))).isFile(),
+                 r.out.constData());
+    }
+
     void formatsSubset()
     {
         QTemporaryDir tmp;

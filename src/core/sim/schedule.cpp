@@ -896,7 +896,10 @@ ScheduleOutcome Engine::run()
             end = std::max(end, m_now);
         }
         m_out.breakdown.optimizer = opt;
-        m_out.breakdown.dpExposed += end - lastBwd - opt; // after the in-step gather waits
+        // After the in-step gather waits: the gradients' wait and what follows the optimizer,
+        // each a difference that cannot be negative (end - lastBwd - opt could: -1.8e-16 on
+        // the bundled dgx-h100-server example, which the charts then refused).
+        m_out.breakdown.dpExposed += (gradsDone - lastBwd) + (end - (gradsDone + opt));
         m_out.stepTime = end;
         m_out.ok = true;
     } catch (const std::exception &e) {
