@@ -3,6 +3,7 @@
 #include "command.h"
 #include "commandparser.h"
 #include "designinput.h"
+#include "findingtext.h"
 #include "gui/charts/reportchartdata.h"
 #include "guiapplication.h"
 #include "io/resultcsv.h"
@@ -107,7 +108,17 @@ int runReport(const QStringList &args)
             .arg(QDir(dir).absolutePath())
             .arg(r.stepTime * 1e3, 0, 'f', 2)
             .arg(r.mfu * 100, 0, 'f', 1));
-    return r.memoryFits ? ExitOk : ExitInvalid;
+    if (!r.memoryFits) { // written, charts included: memory.* shows the stage over capacity
+        for (const Finding &f : r.warnings)
+            if (f.severity == Severity::Error)
+                err(describeFinding(f));
+        err(QStringLiteral("weft-cli report: the workload does not fit in memory (%1 of %2 GB per "
+                           "GPU); the memory chart shows where")
+                .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)
+                .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1));
+        return ExitInvalid;
+    }
+    return ExitOk;
 }
 
 const CliCommandRegistration reg {{"report",

@@ -67,6 +67,23 @@ private slots:
                  r.out.constData());
     }
 
+    // A workload over HBM: everything is written (the memory chart shows the stage over the
+    // line) and the exit code is 1; stderr says why, as simulate does (it said nothing).
+    void overCapacitySaysWhy()
+    {
+        QTemporaryDir tmp;
+        Design d = test::sweepDesign(2, 8);
+        d.workload->model.layers = 160; // 80 layers of 8192 x 28672 per GPU: ~190 GB of states
+        const QString design = test::writeDesignFile(d, tmp.filePath(QStringLiteral("d.weft")));
+        const test::CliRun r = test::runWeftCli(
+            {QStringLiteral("report"), design, QStringLiteral("--out"),
+             tmp.filePath(QStringLiteral("r")), QStringLiteral("--format"), QStringLiteral("svg")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(QFile::exists(tmp.filePath(QStringLiteral("r/memory.svg"))));
+        QVERIFY2(r.err.contains("memory-over-capacity") && r.err.contains("does not fit in memory"),
+                 r.err.constData());
+    }
+
     void formatsSubset()
     {
         QTemporaryDir tmp;
