@@ -332,6 +332,17 @@ private slots:
         QVERIFY(chart.yAxis->label().contains(QStringLiteral("(s)")));
         QVERIFY(chart.yAxis2->label().contains(QStringLiteral("(%)")));
         QCOMPARE(chart.xAxis->scaleType(), QCPAxis::stLogarithmic);
+        // Several series: a colour each, step time and MFU alike; one series: two colours, each
+        // axis title in its line's (one blue for both read as one line where they crossed).
+        QCOMPARE(step->pen().color(), mfu->pen().color());
+        data.series.resize(1);
+        QVERIFY(chart.setData(data));
+        step = plottableNamed<QCPGraph>(chart, QStringLiteral("step time"));
+        mfu = plottableNamed<QCPGraph>(chart, QStringLiteral("MFU"));
+        QVERIFY(step && mfu);
+        QVERIFY(step->pen().color() != mfu->pen().color());
+        QCOMPARE(chart.yAxis->labelColor(), step->pen().color());
+        QCOMPARE(chart.yAxis2->labelColor(), mfu->pen().color());
     }
 
     void invalidDataIsRejectedWithItsLocation()

@@ -320,6 +320,7 @@ void Chart::applyTheme()
         m_footnote->setTextColor(fg);
         m_footnote->setFont(m_fonts.annotation);
     }
+    restyle();
 }
 
 QString formatNumber(double value, int decimals)

@@ -64,6 +64,9 @@ protected:
     virtual void fitView();
     /// Subclass part of adaptToWidth() (e.g. how many ticks fit); the default does nothing.
     virtual void adaptTicksToWidth(int width);
+    /// Colours of the chart's own over the theme's (e.g. an axis title in its line's colour),
+    /// applied after every theme change; the default changes nothing.
+    virtual void restyle() { }
     /// Tooltip text for data point `index` of `plottable` (found under the mouse).
     [[nodiscard]] virtual QString describe(QCPAbstractPlottable *plottable, int index) const = 0;
 

@@ -76,7 +76,11 @@ void SweepChart::build()
             steps << p.stepTime;
             mfus << p.mfu * kPercent;
         }
+        // One series: step time and MFU in two colours, each axis's label in its line's colour
+        // (one blue for both read as one line where they crossed); several: a colour per series.
+        const bool single = m_data.series.size() == 1;
         const QColor colour = seriesColour(int(s));
+        const QColor mfuColour = single ? seriesColour(1) : colour;
         const QString prefix
             = m_data.series.size() > 1 ? series.label + QStringLiteral(": ") : QString();
         QCPGraph *step = addGraph(xAxis, yAxis);
@@ -87,14 +91,21 @@ void SweepChart::build()
         step->setProperty("mfu", false);
         QCPGraph *mfu = addGraph(xAxis, yAxis2);
         mfu->setName(prefix + tr("MFU"));
-        mfu->setPen(QPen(colour, 2, Qt::DashLine));
+        mfu->setPen(QPen(mfuColour, 2, Qt::DashLine));
         mfu->setScatterStyle(
-            QCPScatterStyle(seriesMarker(int(s)), QPen(colour, 1.5), theme().background, 7));
+            QCPScatterStyle(seriesMarker(int(s)), QPen(mfuColour, 1.5), theme().background, 7));
         mfu->setData(keys, mfus, true);
         mfu->setProperty("mfu", true);
         mfu->setProperty("series", int(s));
         step->setProperty("series", int(s));
     }
+}
+
+void SweepChart::restyle()
+{
+    const bool single = m_data.series.size() == 1;
+    yAxis->setLabelColor(single ? seriesColour(0) : theme().foreground);
+    yAxis2->setLabelColor(single ? seriesColour(1) : theme().foreground);
 }
 
 void SweepChart::fitView()

@@ -1,7 +1,8 @@
 #pragma once
 // A sweep: step time (s, left axis, solid lines with filled markers) and MFU (%, right axis,
 // dashed lines with open markers) against one parameter (scale-up domain size, TP degree,
-// oversubscription, micro-batch, NIC rate ...), one colour per compared series. Ticks sit on
+// oversubscription, micro-batch, NIC rate ...), one colour per compared series; a single series
+// draws MFU in a second colour, each axis title in its line's colour. Ticks sit on
 // the swept values when there are few of them; the parameter axis may be log2.
 
 #include "datachart.h"
@@ -19,6 +20,7 @@ public:
 
 protected:
     void build() override;
+    void restyle() override;
     void fitView() override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
 
