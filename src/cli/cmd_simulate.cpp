@@ -78,12 +78,17 @@ void printSummary(const SimResult &r, const Design &d)
     if (r.ok) {
         out(QStringLiteral("step time        %1").arg(seconds(r.stepTime)));
         out(QStringLiteral("tokens/s         %1").arg(r.tokensPerSecond, 0, 'f', 0));
-        out(QStringLiteral("model TFLOP/s    %1 per GPU (MFU %2%)")
+        // MFU and HFU are of the dense peak of the workload's datatype (simulator.cpp): an FP8
+        // run's MFU is of the FP8 peak, half the figure papers quoting the BF16 peak give.
+        const QString peak = QString::fromLatin1(toString(w.config.dtype)).toUpper();
+        out(QStringLiteral("model TFLOP/s    %1 per GPU (MFU %2% of the %3 peak)")
                 .arg(r.modelTflopsPerGpu, 0, 'f', 1)
-                .arg(r.mfu * 100, 0, 'f', 1));
-        out(QStringLiteral("hardware TFLOP/s %1 per GPU (HFU %2%)")
+                .arg(r.mfu * 100, 0, 'f', 1)
+                .arg(peak));
+        out(QStringLiteral("hardware TFLOP/s %1 per GPU (HFU %2% of the %3 peak)")
                 .arg(r.hardwareTflopsPerGpu, 0, 'f', 1)
-                .arg(r.hfu * 100, 0, 'f', 1));
+                .arg(r.hfu * 100, 0, 'f', 1)
+                .arg(peak));
         const Breakdown &b = r.breakdown;
         const std::pair<const char *, double> parts[] = {
             {"compute", b.compute},      {"TP exposed", b.tpExposed}, {"CP exposed", b.cpExposed},

@@ -337,6 +337,20 @@ bool overlapValue(const QString &v, TrainingConfig &c, QString &error)
     return true;
 }
 
+// " (did you mean qwen3-235b-a22b?)" for a name a preset starts with or contains, else "".
+QString presetHint(const QString &name)
+{
+    QStringList close;
+    for (const std::string &key : modelPresetKeys()) {
+        const QString k = QString::fromStdString(key);
+        if (k.startsWith(name, Qt::CaseInsensitive) || k.contains(name, Qt::CaseInsensitive))
+            close << k;
+    }
+    if (close.isEmpty() || close.size() > 3)
+        return {};
+    return QStringLiteral(" (did you mean %1?)").arg(close.join(QStringLiteral(" or ")));
+}
+
 } // namespace
 
 std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long long accelerators,
@@ -376,9 +390,10 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         if (!fromFile)
             for (const char *need : {"layers", "hidden", "heads", "ffn", "vocab", "seq"})
                 if (!p.isSet(QString::fromLatin1(need))) {
-                    error = QStringLiteral("--model %1 is not a preset: give --%2 (and --layers "
-                                           "--hidden --heads --ffn --vocab --seq)")
-                                .arg(model, QString::fromLatin1(need));
+                    error = QStringLiteral("--model %1 is not a preset%2: a new model needs "
+                                           "--layers --hidden --heads --ffn --vocab --seq (--%3 "
+                                           "is missing)")
+                                .arg(model, presetHint(model), QString::fromLatin1(need));
                     return std::nullopt;
                 }
         w.model.name = model.toStdString();

@@ -337,6 +337,11 @@ private slots:
                                << u"--activation-clamp"_s;
         QTest::newRow("graphs") << QStringList {u"--cuda-graphs"_s, u"everything"_s}
                                 << u"full-iteration"_s; // the error lists the scopes
+        // A near miss names the preset (the message repeated --layers and suggested nothing).
+        QTest::newRow("near preset")
+            << QStringList {u"--model"_s, u"qwen3-235b"_s} << u"(did you mean qwen3-235b-a22b?)"_s;
+        QTest::newRow("new model") << QStringList {u"--model"_s, u"mine"_s, u"--layers"_s, u"2"_s}
+                                   << u"(--hidden is missing)"_s;
     }
     // --cuda-graphs takes a scope; yes and no (the flag's values before the full-iteration
     // scope) stay the layers' graphs and none.

@@ -172,7 +172,13 @@ private slots:
         QByteArray out;
         QCOMPARE(runCli({writeDesign(dir, true)}, out), 0);
         QVERIFY(out.contains("step time"));
-        QVERIFY(out.contains("MFU"));
+        // MFU's basis is said: the dense peak of the workload's datatype (an FP8 run's MFU, of
+        // the FP8 peak, is half what papers quoting the BF16 peak print).
+        QVERIFY2(out.contains("% of the BF16 peak)"), out.constData());
+        QVERIFY(
+            runCli({writeDesign(dir, true), QStringLiteral("--dtype"), QStringLiteral("fp8")}, out)
+            == 0);
+        QVERIFY2(out.contains("% of the FP8 peak)"), out.constData());
     }
     // A host time per kernel launch far above the kernels' (1 ms): the summary says how much of
     // compute the GPU waited for the host, and the JSON breakdown carries it (a part of compute,
