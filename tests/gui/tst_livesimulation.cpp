@@ -122,6 +122,23 @@ private slots:
         QVERIFY(!listed(*m_w->findings(), "tp-spans-scale-out"));
     }
 
+    // A workload over HBM is simulated anyway, as the CLI does: the result says the memory does
+    // not fit and the Memory chart has a stage over the line (the charts said "Not simulated
+    // yet" and F5 did nothing; fresh-user report, session 32). The finding stays listed.
+    void overHbmIsStillSimulated()
+    {
+        typeInto(spin("microBatch"), QStringLiteral("64"));
+        QCOMPARE(doc()->design().workload->config.microBatch, 64);
+        const auto big = settled();
+        QVERIFY(big && big->ok);
+        QVERIFY(!big->memoryFits);
+        QVERIFY(big->peakMemoryPerGpu > big->memoryCapacityPerGpu);
+        QVERIFY(hasCode(runner()->findings(), "memory-over-capacity"));
+        QVERIFY(listed(*m_w->findings(), "memory-over-capacity"));
+        QVERIFY2(m_w->simStatus()->text().contains(QStringLiteral("memory over HBM")),
+                 qPrintable(m_w->simStatus()->text()));
+    }
+
     void stageDraggedOntoAnotherDomainMovesItsRanks()
     {
         const Design &d = doc()->design();

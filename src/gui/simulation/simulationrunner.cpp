@@ -8,6 +8,7 @@
 #include "whatif/scenario.h"
 
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 namespace weft {
 
@@ -49,7 +50,14 @@ SimulationRunner::Outcome runJob(const Design &design, bool simulate,
     }
     const std::vector<Finding> pre = preflight(*target);
     out.findings.insert(out.findings.end(), pre.begin(), pre.end());
-    if (!simulate || !design.workload || hasError(out.findings) || cancel->load()) {
+    // A workload over HBM is still simulated, as `weft-cli simulate` does: the Memory chart
+    // shows which stage is over and by how much, the one view that helps fix it (the charts
+    // said "Not simulated yet" and F5 did nothing). Any other error stops the run.
+    const bool blocked
+        = std::any_of(out.findings.begin(), out.findings.end(), [](const Finding &f) {
+              return f.severity == Severity::Error && f.code != "memory-over-capacity";
+          });
+    if (!simulate || !design.workload || blocked || cancel->load()) {
         out.cancelled = cancel->load();
         return out;
     }
