@@ -158,6 +158,27 @@ template<typename Fn> void parallelFor(std::size_t n, int jobs, const Fn &fn)
         t.join();
 }
 
+// parallelFor in slices, reporting `prepared` of `total` after each (PlanProgress::preparing):
+// the preparation of a large plan took a minute without a line.
+template<typename Fn>
+void parallelForReporting(std::size_t n, int jobs, const PlanOptions &options, bool placements,
+                          const Fn &fn)
+{
+    constexpr std::size_t kSlice = 4096;
+    for (std::size_t from = 0; from < n; from += kSlice) {
+        const std::size_t count = std::min(kSlice, n - from);
+        parallelFor(count, jobs, [&](std::size_t i) { fn(from + i); });
+        if (options.progress) {
+            PlanProgress p;
+            p.preparing = true;
+            p.placements = placements;
+            p.prepared = static_cast<long long>(from + count);
+            p.toPrepare = static_cast<long long>(n);
+            options.progress(p);
+        }
+    }
+}
+
 } // namespace
 
 SimOptions planSimOptions(const std::atomic<bool> *cancel)
@@ -257,7 +278,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
             configs.push_back(std::move(s));
     });
     const std::size_t accelerators = design.acceleratorCount();
-    parallelFor(configs.size(), options.jobs, [&](std::size_t i) {
+    parallelForReporting(configs.size(), options.jobs, options, false, [&](std::size_t i) {
         if (configs[i].reason.empty())
             screen(accelerators, space, hw, options.keepHeadroom, configs[i]);
     });
@@ -305,7 +326,7 @@ TrainingPlan runPlan(const Design &design, const PlanSpace &space, const PlanOpt
     });
     // Each candidate's own bound: the configuration's with this placement's domain crossings
     // per operation, and the step's scale-out imports.
-    parallelFor(pending.size(), options.jobs, [&](std::size_t i) {
+    parallelForReporting(pending.size(), options.jobs, options, true, [&](std::size_t i) {
         pending[i].bound
             = std::max(pending[i].bound,
                        candidateLowerBound(space.base.model, configs[pending[i].config].config,

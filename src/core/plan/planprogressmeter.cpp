@@ -25,8 +25,16 @@ std::string PlanProgressMeter::update(const PlanProgress &p, double elapsed)
     if (m_finished || (!last && elapsed - m_last < m_interval))
         return {};
     m_last = elapsed;
-    m_finished = last;
     char buf[256];
+    if (p.preparing) { // before the first simulation (PlanProgress::preparing)
+        std::snprintf(buf, sizeof buf, "preparing: %s of %lld/%lld %s (%.0f%%); %s elapsed",
+                      p.placements ? "lower bounds" : "memory and lower bounds", p.prepared,
+                      p.toPrepare, p.placements ? "placements" : "configurations",
+                      p.toPrepare > 0 ? 100.0 * double(p.prepared) / double(p.toPrepare) : 100.0,
+                      formatDuration(elapsed).c_str());
+        return buf;
+    }
+    m_finished = last;
     std::snprintf(
         buf, sizeof buf,
         "%lld/%lld feasible candidates (%.0f%%): %lld simulated, %lld deduplicated, %lld pruned "

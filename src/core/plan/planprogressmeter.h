@@ -27,7 +27,9 @@ public:
     /// (130 candidates can still beat the K-th best)": the bound prunes the rest. Before the
     /// top K are ranked (PlanProgress::beforeKth) it gives no time left: every candidate may
     /// still be simulated then, and the first plan of a 16k-GPU design said "about 50 h" for a
-    /// 12 s plan.
+    /// 12 s plan. While the plan prepares (PlanProgress::preparing): "preparing: memory and lower
+    /// bounds of 120000/780000 configurations (15%); 10 s elapsed", then "preparing: lower bounds
+    /// of 1000/4000 placements (25%); 30 s elapsed".
     std::string update(const PlanProgress &p, double elapsed);
 
 private:

@@ -16,6 +16,7 @@
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace weft {
@@ -90,6 +91,15 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
                         .arg(pruned)
                         .arg(QString::fromStdString(ordinal(m_ui->topBox->value()))));
             });
+    connect(m_runner, &PlanRunner::preparing, this, [this](qint64 prepared, qint64 total) {
+        m_ui->progressBar->setMaximum(static_cast<int>(
+            std::min<qint64>(std::numeric_limits<int>::max(), std::max<qint64>(1, total))));
+        m_ui->progressBar->setValue(static_cast<int>(std::min(prepared, total)));
+        m_ui->messageLabel->setText(
+            tr("Preparing the candidates' memory and lower bounds: %1 of %2")
+                .arg(prepared)
+                .arg(total));
+    });
     connect(m_runner, &PlanRunner::rowFound, this, &PlanDialog::addRow);
     connect(m_runner, &PlanRunner::finished, this, &PlanDialog::finished);
     connect(m_runner, &PlanRunner::comparisonReady, this, [this](const ComparedDesign &entry) {

@@ -36,7 +36,13 @@ bool PlanRunner::start(const Design &design, const PlanSpace &space, const PlanO
     // outlives every call; events still queued when it is deleted are discarded by Qt.
     o.progress = [this](const PlanProgress &p) {
         QMetaObject::invokeMethod(
-            this, [this, p] { emit progress(p.done, p.total, p.simulated, p.pruned + p.stopped); },
+            this,
+            [this, p] {
+                if (p.preparing)
+                    emit preparing(p.prepared, p.toPrepare);
+                else
+                    emit progress(p.done, p.total, p.simulated, p.pruned + p.stopped);
+            },
             Qt::QueuedConnection);
     };
     o.row = [this](const PlanRow &row) {

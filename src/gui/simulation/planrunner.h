@@ -49,6 +49,9 @@ public slots:
 signals:
     /// `pruned`: by the bound or stopped in simulation past the K-th best (PlanProgress).
     void progress(qint64 done, qint64 total, qint64 simulated, qint64 pruned);
+    /// Before the first simulation: memory and bounds of `prepared` of `total` configurations
+    /// and placements computed (PlanProgress::preparing).
+    void preparing(qint64 prepared, qint64 total);
     /// A candidate was simulated and fits (in the order they finish).
     void rowFound(const weft::PlanRow &row);
     /// The plan ended (also after cancel()); result() holds it.
