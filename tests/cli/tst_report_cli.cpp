@@ -84,6 +84,30 @@ private slots:
                  r.err.constData());
     }
 
+    // A MoE design's Collectives chart has its EP group's all-to-all beside the all-reduce (it
+    // showed only the DP all-reduce while the exchange took 42% of a DeepSeek-V3 step; fresh-
+    // user report, session 32).
+    void moeCollectivesIncludeTheAllToAll()
+    {
+        QTemporaryDir tmp;
+        const QString design = tmp.filePath(QStringLiteral("moe.weft"));
+        const test::CliRun g = test::runWeftCli(
+            {QStringLiteral("generate"), QStringLiteral("--domains"), QStringLiteral("2"),
+             QStringLiteral("--model"), QStringLiteral("qwen3-30b-a3b"), QStringLiteral("--ep"),
+             QStringLiteral("16"), QStringLiteral("--global-batch"), QStringLiteral("64"),
+             QStringLiteral("-o"), design});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        const test::CliRun r = test::runWeftCli(
+            {QStringLiteral("report"), design, QStringLiteral("--out"),
+             tmp.filePath(QStringLiteral("r")), QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile csv(tmp.filePath(QStringLiteral("r/collective-bandwidth.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QByteArray text = csv.readAll();
+        QVERIFY2(text.contains("all-to-all, EP group 0 (16 GPUs)") && text.contains("all-reduce"),
+                 text.left(400).constData());
+    }
+
     void formatsSubset()
     {
         QTemporaryDir tmp;
