@@ -90,7 +90,7 @@ private slots:
         QVERIFY(!charts->memoryChart()->showsHint());
         QVERIFY(charts->collectiveChart()->showsHint());
         const QString why = charts->collectiveChart()->emptyHint();
-        QVERIFY2(why.contains(QStringLiteral("no TP or DP group")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("no TP, DP or EP group")), qPrintable(why));
     }
 
     // Two servers without a fabric and a TP group across them: the note names the group and
