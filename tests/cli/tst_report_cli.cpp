@@ -65,6 +65,10 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(QFileInfo(QDir(tmp.path()).filePath(QStringLiteral("breakdown.svg"))).isFile(),
                  r.out.constData());
+        // The link chart says which link it plots and why (it did not; fresh-user report).
+        QFile link(QDir(tmp.path()).filePath(QStringLiteral("link-utilization.svg")));
+        QVERIFY(link.open(QIODevice::ReadOnly));
+        QVERIFY(link.readAll().contains("busiest link"));
     }
 
     // A workload over HBM: everything is written (the memory chart shows the stage over the

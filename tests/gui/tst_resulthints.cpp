@@ -114,7 +114,7 @@ private slots:
                  qPrintable(data.collectiveNote));
         QVERIFY2(data.collectiveNote.contains(QStringLiteral("no route from")),
                  qPrintable(data.collectiveNote));
-        QVERIFY(!data.collectiveNote.contains(QStringLiteral("no TP or DP group")));
+        QVERIFY(!data.collectiveNote.contains(QStringLiteral("no TP, DP or EP group")));
     }
 };
 

@@ -91,6 +91,7 @@ struct LinkSeriesChartData
 {
     double stepTime = 0; ///< seconds; bucket i covers [i, i+1) * stepTime / bucket count
     std::vector<LinkSeries> series;
+    QString note; ///< footnote: why this link (the report plots the step's busiest)
 };
 
 /// Memory of one accelerator (or of all accelerators of one stage), bytes.

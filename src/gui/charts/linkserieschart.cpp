@@ -20,6 +20,8 @@ void LinkSeriesChart::build()
 {
     xAxis->setLabel(tr("time in step (ms)"));
     yAxis->setLabel(tr("link utilization (%)"));
+    if (!m_data.note.isEmpty())
+        setFootnote(m_data.note);
     for (std::size_t s = 0; s < m_data.series.size(); ++s) {
         const LinkSeries &series = m_data.series[s];
         const double bucket = m_data.stepTime / double(series.utilization.size());

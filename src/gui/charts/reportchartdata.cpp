@@ -111,6 +111,9 @@ ReportChartData reportChartData(const SimResult &r, const Design &design, bool c
             const Node *n = design.node(id);
             return n ? QString::fromStdString(n->name) : QString::number(id.value);
         });
+        series.note = QObject::tr("The step's busiest link: the highest average utilization, "
+                                  "either direction (the app plots the link selected on the "
+                                  "canvas).");
         if (!series.series.empty())
             data.linkSeries = std::move(series);
     }
