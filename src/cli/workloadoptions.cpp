@@ -337,13 +337,13 @@ bool overlapValue(const QString &v, TrainingConfig &c, QString &error)
     return true;
 }
 
-// " (did you mean qwen3-235b-a22b?)" for a name a preset starts with or contains, else "".
+// " (did you mean qwen3-235b-a22b?)" for a name up to three presets contain, else "".
 QString presetHint(const QString &name)
 {
     QStringList close;
     for (const std::string &key : modelPresetKeys()) {
         const QString k = QString::fromStdString(key);
-        if (k.startsWith(name, Qt::CaseInsensitive) || k.contains(name, Qt::CaseInsensitive))
+        if (k.contains(name, Qt::CaseInsensitive))
             close << k;
     }
     if (close.isEmpty() || close.size() > 3)
@@ -371,8 +371,10 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         return std::nullopt;
 
     Workload w;
-    const bool fromFile = p.isSet(QStringLiteral("workload")) || base;
-    if (base && !p.isSet(QStringLiteral("workload"))) {
+    // A workload to change (a --workload file, else the design's) keeps what no flag sets.
+    const bool fromFile = p.isSet(QStringLiteral("workload"));
+    const bool given = fromFile || base;
+    if (base && !fromFile) {
         w = *base;
     } else if (fromFile) {
         auto r = readWorkloadFile(p.value(QStringLiteral("workload")).toStdString());
@@ -387,7 +389,7 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     if (const auto preset = modelPreset(model.toStdString())) {
         w.model = *preset;
     } else if (newName) {
-        if (!fromFile)
+        if (!fromFile) // a typo must not rename the design's model
             for (const char *need : {"layers", "hidden", "heads", "ffn", "vocab", "seq"})
                 if (!p.isSet(QString::fromLatin1(need))) {
                     error = QStringLiteral("--model %1 is not a preset%2: a new model needs "
@@ -397,7 +399,7 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
                     return std::nullopt;
                 }
         w.model.name = model.toStdString();
-    } else if (!fromFile) {
+    } else if (!given) {
         w.model = *modelPreset(kDefaultModel);
     }
     const TransformerSpec before = w.model;
@@ -460,7 +462,7 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     // A preset whose shape a flag changed is no longer that model: say so in its name.
     if (!newName && !sameShape(m, before))
         m.name = before.name + "-custom";
-    if (!fromFile) {
+    if (!given) {
         c.dp = 0;
         c.globalBatch = 0;
     }

@@ -152,6 +152,12 @@ private slots:
         // The whole Llama 3 8B (32 layers, 8k tokens) instead of the design's 4 layers of 2k.
         const double replaced = step({tp8, QStringLiteral("--model"), QStringLiteral("llama3-8b")});
         QVERIFY2(replaced > 10 * step({tp8}), qPrintable(QString::number(replaced)));
+        // A name that is no preset is a new model, which needs its shape: a near miss is an
+        // error, not the design's model renamed.
+        QByteArray out, errors;
+        QCOMPARE(runCli({tp8, QStringLiteral("--model"), QStringLiteral("llama3-8")}, out, &errors),
+                 2);
+        QVERIFY2(errors.contains("did you mean llama3-8b"), errors.constData());
     }
     void csvAndOutDir()
     {
