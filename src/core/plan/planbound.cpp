@@ -2,6 +2,7 @@
 
 #include "model/design.h"
 #include "plan/planschedulebound.h"
+#include "sim/schedule.h"
 #include "workload/costmodel.h"
 #include "workload/placement.h"
 
@@ -174,6 +175,9 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         const double epF = ep ? moe * (vol.epDispatchBytes + vol.epCombineBytes) * share / rate : 0;
         const double epB = ep ? moe * 2 * vol.epCombineBytes * share / rate + (full ? epF : 0) : 0;
         // Overlapped collectives start with the compute (schedule.cpp); the others follow it.
+        // The EP exchange of a combined 1F1B pair hides behind the partner's compute as well
+        // as its own (a pair lasts at least F + B), so an overlapped exchange bounds nothing
+        // per operation.
         const double tpBeside = c.overlapTp ? 1 : 0;
         const double epBeside = c.overlapEp && ep ? 1 : 0;
         // The shared experts' side compute (overlapSharedExperts) runs beside the latter.
@@ -187,11 +191,11 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
         const double cpBwd
             = cpB > 0 ? cpB + cost.backwardTime - hidden * cost.attentionCoreBackward : 0;
         op[static_cast<std::size_t>(k)].forward
-            = std::max({cost.forwardTime, cpFwd, tpBeside * tpF, epBeside * epF})
+            = std::max({cost.forwardTime, cpFwd, tpBeside * tpF})
             + std::max(cost.sharedExpertForward,
                        (1 - tpBeside) * tpF + etpF + (1 - epBeside) * epF);
         op[static_cast<std::size_t>(k)].backward
-            = std::max({cost.backwardTime, cpBwd, tpBeside * tpB, epBeside * epB})
+            = std::max({cost.backwardTime, cpBwd, tpBeside * tpB})
             + std::max(cost.sharedExpertBackward,
                        (1 - tpBeside) * tpB + etpB + (1 - epBeside) * epB);
         first += count;
@@ -262,6 +266,7 @@ StepBound stepLowerBound(const TransformerSpec &m, const TrainingConfig &c, cons
     in.hops = hops;
     in.overlapPp = c.overlapPp;
     in.overlapDp = c.overlapDpGrad;
+    in.epOverlap = combinedEpOverlap(m, c);
     for (const OpBound &o : op) {
         in.forward.push_back(o.forward);
         in.backward.push_back(o.backward);

@@ -27,7 +27,7 @@ ScheduleBound scheduleLowerBound(const ScheduleBoundInput &in)
     out.lastBackwardStart.assign(order.size(), std::vector<double>(static_cast<std::size_t>(v), 0));
     std::size_t left = 0;
     for (int s = 0; s < p; ++s) {
-        order[static_cast<std::size_t>(s)] = stageOrder(in.schedule, p, m, v, s);
+        order[static_cast<std::size_t>(s)] = stageOrder(in.schedule, p, m, v, s, in.epOverlap);
         left += order[static_cast<std::size_t>(s)].size();
     }
     // Runs every stage as far as its inputs allow until nothing moves (the simulator's

@@ -37,6 +37,9 @@ struct ScheduleBoundInput
     std::vector<double> hops;
     bool overlapPp = true; ///< false: the sender waits for its send
     bool overlapDp = true; ///< ZeRO-3: prefetch the next operation's parameters
+    /// The combined 1F1B EP overlap's extra warm-up forward (stageOrder()); its pairs start
+    /// no sooner than either operation could, so running them one by one stays a bound.
+    bool epOverlap = false;
 };
 
 struct ScheduleBound

@@ -14,7 +14,32 @@ double EpSlots::exposure(double exchange) const
     return std::max(0.0, f * x - hideFirst) + std::max(0.0, (1 - f) * x - hideSecond);
 }
 
-std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage)
+bool combinedEpOverlap(const TransformerSpec &m, const TrainingConfig &c)
+{
+    return c.overlapEp && m.isMoe() && c.ep > 1 && c.schedule != PipelineSchedule::GPipe;
+}
+
+int warmupForwards(PipelineSchedule schedule, int p, int m, int v, int stage, bool epOverlap)
+{
+    if (p < 1 || m < 1 || v < 1)
+        return 0;
+    if (schedule == PipelineSchedule::GPipe)
+        return m;
+    if (schedule != PipelineSchedule::Interleaved)
+        v = 1;
+    const int total = m * v;
+    int warmup = 0;
+    if (schedule == PipelineSchedule::OneFOneB)
+        warmup = std::min(p - stage - 1, m);
+    else
+        warmup = (m == p) ? total : std::min((p - stage - 1) * 2 + (v - 1) * p, total);
+    if (epOverlap)
+        warmup = std::min(warmup + 1, total);
+    return warmup;
+}
+
+std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage,
+                                bool epOverlap)
 {
     std::vector<StageOp> order;
     if (p < 1 || m < 1 || v < 1)
@@ -29,11 +54,7 @@ std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, 
         return order;
     }
     const int total = m * v;
-    int warmup = 0;
-    if (schedule == PipelineSchedule::OneFOneB)
-        warmup = std::min(p - stage - 1, m);
-    else
-        warmup = (m == p) ? total : std::min((p - stage - 1) * 2 + (v - 1) * p, total);
+    const int warmup = warmupForwards(schedule, p, m, v, stage, epOverlap);
     // Megatron's interleaved mapping: micro-batches in groups of p per chunk.
     auto fwd = [&](int k) {
         const int inGroup = k % (p * v);
@@ -54,14 +75,28 @@ std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, 
     return order;
 }
 
-double peakActivationBytes(const std::vector<StageOp> &order, const std::vector<double> &chunkBytes)
+double peakActivationBytes(const std::vector<StageOp> &order, const std::vector<double> &chunkBytes,
+                           int pairsFrom)
 {
-    double cur = 0, peak = 0;
-    for (const StageOp &op : order) {
-        const double b = op.chunk < static_cast<int>(chunkBytes.size())
+    const auto bytes = [&](const StageOp &op) {
+        return op.chunk < static_cast<int>(chunkBytes.size())
             ? chunkBytes[static_cast<std::size_t>(op.chunk)]
             : 0;
-        cur += op.forward ? b : -b;
+    };
+    double cur = 0, peak = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const StageOp &op = order[i];
+        if (pairsFrom >= 0 && i >= static_cast<std::size_t>(pairsFrom) && op.forward
+            && i + 1 < order.size() && !order[i + 1].forward) {
+            // A pair runs layer by layer: the forward's activations grow as the backward's
+            // are freed, so it holds at most the larger of the two on top.
+            const double f = bytes(op), b = bytes(order[i + 1]);
+            peak = std::max(peak, cur + std::max(0.0, f - b));
+            cur += f - b;
+            ++i;
+            continue;
+        }
+        cur += op.forward ? bytes(op) : -bytes(op);
         peak = std::max(peak, cur);
     }
     return peak;
@@ -87,8 +122,10 @@ std::vector<MemoryBreakdown> stageMemories(const TransformerSpec &m, const Train
         for (int j = 0; j < v; ++j)
             perChunk[static_cast<std::size_t>(j)]
                 = chunkAct[static_cast<std::size_t>(j * c.pp + st)];
-        const double act
-            = peakActivationBytes(stageOrder(c.schedule, c.pp, c.microBatches(), v, st), perChunk);
+        const bool pairs = combinedEpOverlap(m, c);
+        const double act = peakActivationBytes(
+            stageOrder(c.schedule, c.pp, c.microBatches(), v, st, pairs), perChunk,
+            pairs ? warmupForwards(c.schedule, c.pp, c.microBatches(), v, st, true) : -1);
         out.push_back(stageMemory(m, c, acc, st, act));
     }
     return out;
@@ -129,6 +166,15 @@ struct StageState
     double computeDur = 0;
     int epPending = 0; // EP requests of the current op in flight, when overlapped
     bool epOverlapped = false, slowed = false;
+    // The current operation covers `ops` entries of the order: 2 for a steady pair of the
+    // combined 1F1B EP overlap (F then B, one operation), else 1.
+    int ops = 1;
+    double opStart = 0; // when the current operation started
+    // EP overlap of a pair: 1 while the backward's exchange is in flight, 2 the forward's;
+    // the backward's took epFirst seconds.
+    int epPhase = 0;
+    double epFirst = 0, epPhaseStart = 0;
+    int blockedSends = 0; // without PP overlap: the operation's sends still in flight
     int cpPending = 0; // CP requests of the current op in flight
     double cpWindow = 0; // seconds of its compute the CP exchange hides behind
     bool cpDeferred = false; // the compute's end waits for the CP exchange
@@ -158,7 +204,9 @@ private:
     int m_n = 1; // virtual stages
     std::vector<std::vector<StageOp>> m_order; // [stage]
     std::vector<std::vector<int>> m_lastBwdIndex; // [stage][chunk] index in order
-    std::vector<std::vector<char>> m_steady; // [stage][order index] paired in the steady phase
+    // [stage][order index]: a steady forward run with the next entry (its backward partner)
+    // as one operation under the combined 1F1B EP overlap.
+    std::vector<std::vector<char>> m_pairStart;
     std::vector<std::vector<StageState>> m_state; // [pl][stage]
     std::vector<std::vector<double>> m_arrF, m_arrB, m_prodF, m_prodB; // [pl][vs*m + mb]
     std::priority_queue<Timer, std::vector<Timer>, std::greater<>> m_timers;
@@ -187,6 +235,10 @@ private:
         const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
         const double nb = std::ceil(w.gradBytes / std::max(1.0, m_s.dpBucketBytes));
         return static_cast<int>(std::clamp(nb, 1.0, double(std::max(1, w.layers))));
+    }
+    const ChunkWork &work(int st, const StageOp &op) const
+    {
+        return m_s.chunks[static_cast<std::size_t>(op.chunk * m_s.p + st)];
     }
     OpRecord &current(int pl, int st)
     {
@@ -220,11 +272,19 @@ private:
     void tryStart(int pl, int st);
     void computeDone(int pl, int st);
     void sideComputeDone(int pl, int st);
-    // 1F1B EP overlap: when an overlapped operation's exchange ends, the operation may not end
-    // before its own compute plus what the exchange's slots expose (EpSlots::exposure).
+    // Combined 1F1B EP overlap of a steady pair: submits the exchange of `phase` (1: the
+    // backward's, 2: the forward's; one after the other as on the communication stream),
+    // skipping a side without one.
+    void pairExchange(int pl, int st, int phase);
+    // When a pair's exchanges are through, the pair may not end before its compute plus what
+    // their slots expose (EpSlots::exposure).
     void holdForEpSlots(int pl, int st);
     void epSlotsDone(int pl, int st);
     void finishOp(int pl, int st);
+    // The stage moves past its current operation and starts the next when it can.
+    void freeStage(int pl, int st);
+    // Hands `op`'s output to its consumer; true when the send blocks the stage (no PP overlap).
+    bool handOff(int pl, int st, const StageOp &op);
     void commDone(const Pending &p);
     void bucketReady(int st, int chunk, int bucket);
     int submitDp(int st, CollectiveCall dense, double expertBytes, const Pending &p);
@@ -356,17 +416,20 @@ bool Engine::inputReady(int pl, int st, const StageOp &op, double &ready, double
 void Engine::tryStart(int pl, int st)
 {
     StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
-    const auto &order = m_order[static_cast<std::size_t>(st)];
+    const std::size_t si = static_cast<std::size_t>(st);
+    const auto &order = m_order[si];
     if (ss.busy || ss.next >= order.size())
         return;
-    const StageOp op = order[ss.next];
-    double ready = 0, prod = 0;
-    if (!inputReady(pl, st, op, ready, prod))
-        return;
-    const std::size_t si = static_cast<std::size_t>(st);
+    // A steady pair of the combined 1F1B EP overlap starts once both inputs are there.
+    const int n = m_pairStart[si][ss.next] ? 2 : 1;
+    double ready[2] = {0, 0}, prod[2] = {0, 0};
+    for (int k = 0; k < n; ++k)
+        if (!inputReady(pl, st, order[ss.next + static_cast<std::size_t>(k)], ready[k], prod[k]))
+            return;
+    const std::size_t lastIdx = ss.next + static_cast<std::size_t>(n - 1);
     if (m_s.gatherParams) {
-        askGather(pl, st, ss.next);
-        if (!m_gathered[si][ss.next]) {
+        askGather(pl, st, lastIdx);
+        if (!m_gathered[si][ss.next] || !m_gathered[si][lastIdx]) {
             if (ss.waitSince < 0)
                 ss.waitSince = m_now;
             return;
@@ -381,49 +444,82 @@ void Engine::tryStart(int pl, int st)
             = std::max(m_stepFloor, m_now + m_tail[si][ss.next] + m_optimizerMax + m_s.least.tail);
     ss.computing = true;
     ss.pending = 0;
-    OpRecord rec;
-    rec.op = op;
-    rec.start = m_now;
-    rec.ready = ready;
-    rec.producerEnd = prod;
-    rec.gatherWait = ss.waitSince >= 0 ? m_now - ss.waitSince : 0;
+    ss.ops = n;
+    ss.opStart = m_now;
+    auto &records = m_out.ops[static_cast<std::size_t>(pl)][si];
+    for (int k = 0; k < n; ++k) {
+        OpRecord rec;
+        rec.op = order[ss.next + static_cast<std::size_t>(k)];
+        rec.start = m_now;
+        rec.ready = ready[k];
+        rec.producerEnd = prod[k];
+        rec.gatherWait = k == 0 && ss.waitSince >= 0 ? m_now - ss.waitSince : 0;
+        records.push_back(rec);
+    }
     ss.waitSince = -1;
-    m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)].push_back(rec);
-    const int vs = op.chunk * m_s.p + st;
-    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
     const PipelineGroups &g = m_s.pipelines[static_cast<std::size_t>(pl)];
     // Overlapped collectives start with the compute.
     ss.cpPending = 0;
     ss.cpDeferred = false;
-    ss.cpWindow = op.forward ? w.cpWindowForward : w.cpWindowBackward;
-    submitGroups(g.cp[static_cast<std::size_t>(st)], op.forward ? w.cpForward : w.cpBackward,
-                 Pending {Cat::Cp, pl, st, 0, 0, true, -1}, ss.cpPending);
+    ss.cpWindow = 0;
+    double dur = 0;
+    for (int k = 0; k < n; ++k) {
+        const StageOp &op = order[ss.next + static_cast<std::size_t>(k)];
+        const ChunkWork &w = work(st, op);
+        ss.cpWindow += op.forward ? w.cpWindowForward : w.cpWindowBackward;
+        dur += op.forward ? w.forwardTime : w.backwardTime;
+        submitGroups(g.cp[si], op.forward ? w.cpForward : w.cpBackward,
+                     Pending {Cat::Cp, pl, st, 0, 0, true, -1}, ss.cpPending);
+        if (m_s.overlapTp)
+            submitGroups(g.tp[si], op.forward ? w.tpForward : w.tpBackward,
+                         Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
+    }
     ss.pending += ss.cpPending;
-    if (m_s.overlapTp)
-        submitGroups(g.tp[static_cast<std::size_t>(st)], op.forward ? w.tpForward : w.tpBackward,
-                     Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
-    const double dur = op.forward ? w.forwardTime : w.backwardTime;
     ss.computeDue = m_now + dur;
     ss.computeDur = dur;
     ss.slowed = false;
     ss.epPending = 0;
-    ss.epOverlapped = m_s.overlapEp && m_steady[si][ss.next];
-    if (ss.epOverlapped) { // the token exchange runs beside the partner micro-batch's compute
-        submitGroups(g.ep[si], op.forward ? w.epForward : w.epBackward,
-                     Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.epPending);
-        ss.pending += ss.epPending;
-    }
+    ss.epOverlapped = n == 2;
+    if (ss.epOverlapped) // the token exchanges run beside the pair's compute
+        pairExchange(pl, st, 1);
     m_timers.push(Timer {ss.computeDue, m_seq++, 0, pl, st, 0});
     if (m_s.gatherParams && m_s.overlapDp) // prefetch the next operation's parameters
-        askGather(pl, st, ss.next + 1);
-    // DP buckets of this chunk become ready as the last backward walks through its layers.
-    if (!op.forward && m_s.overlapDp
-        && static_cast<int>(ss.next)
-            == m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(op.chunk)]) {
-        const int nb = buckets(vs);
+        askGather(pl, st, lastIdx + 1);
+    // DP buckets of a chunk become ready as its last backward walks through its layers (in a
+    // pair, through the pair's layers).
+    for (int k = 0; k < n; ++k) {
+        const std::size_t i = ss.next + static_cast<std::size_t>(k);
+        const StageOp &op = order[i];
+        if (op.forward || !m_s.overlapDp
+            || static_cast<int>(i) != m_lastBwdIndex[si][static_cast<std::size_t>(op.chunk)])
+            continue;
+        const int nb = buckets(op.chunk * m_s.p + st);
         for (int b = 0; b < nb; ++b)
             m_timers.push(Timer {m_now + dur * (b + 1) / nb, m_seq++, 1, st, op.chunk, b});
     }
+}
+
+void Engine::pairExchange(int pl, int st, int phase)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    const auto &records = m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    const auto &groups
+        = m_s.pipelines[static_cast<std::size_t>(pl)].ep[static_cast<std::size_t>(st)];
+    for (; phase <= 2; ++phase) {
+        const StageOp &op = records[records.size() - (phase == 1 ? 1 : 2)].op;
+        const ChunkWork &w = work(st, op);
+        ss.epPhase = phase;
+        ss.epPhaseStart = m_now;
+        if (phase == 1)
+            ss.epFirst = 0;
+        submitGroups(groups, op.forward ? w.epForward : w.epBackward,
+                     Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.epPending);
+        if (ss.epPending > 0) {
+            ss.pending += ss.epPending;
+            return;
+        }
+    }
+    ss.epPhase = 3; // nothing (left) to exchange
 }
 
 void Engine::computeDone(int pl, int st)
@@ -441,27 +537,36 @@ void Engine::computeDone(int pl, int st)
         return;
     }
     ss.computing = false;
-    OpRecord &rec = current(pl, st);
+    auto &records = m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    OpRecord &rec = records.back();
     rec.computeEnd = m_now;
-    const int vs = rec.op.chunk * m_s.p + st;
-    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(vs)];
+    if (ss.ops == 2) { // the pair's forward: its share of the compute, first
+        OpRecord &f = records[records.size() - 2];
+        const double fw = work(st, f.op).forwardTime, bw = work(st, rec.op).backwardTime;
+        const double share = fw + bw > 0 ? fw / (fw + bw) : 0.5;
+        f.computeEnd = f.commEnd = f.end = ss.opStart + (m_now - ss.opStart - rec.cpStall) * share;
+        rec.start = f.end;
+    }
     const PipelineGroups &g = m_s.pipelines[static_cast<std::size_t>(pl)];
-    if (!m_s.overlapTp)
-        submitGroups(g.tp[static_cast<std::size_t>(st)],
-                     rec.op.forward ? w.tpForward : w.tpBackward,
-                     Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
-    if (static_cast<std::size_t>(st) < g.etp.size())
-        submitGroups(g.etp[static_cast<std::size_t>(st)],
-                     rec.op.forward ? w.etpForward : w.etpBackward,
-                     Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
-    if (!ss.epOverlapped)
-        submitGroups(g.ep[static_cast<std::size_t>(st)],
-                     rec.op.forward ? w.epForward : w.epBackward,
-                     Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.pending);
+    const std::size_t si = static_cast<std::size_t>(st);
+    double side = 0;
+    for (int k = ss.ops; k >= 1; --k) {
+        const StageOp &op = records[records.size() - static_cast<std::size_t>(k)].op;
+        const ChunkWork &w = work(st, op);
+        if (!m_s.overlapTp)
+            submitGroups(g.tp[si], op.forward ? w.tpForward : w.tpBackward,
+                         Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
+        if (si < g.etp.size())
+            submitGroups(g.etp[si], op.forward ? w.etpForward : w.etpBackward,
+                         Pending {Cat::Tp, pl, st, 0, 0, true, -1}, ss.pending);
+        if (!ss.epOverlapped)
+            submitGroups(g.ep[si], op.forward ? w.epForward : w.epBackward,
+                         Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.pending);
+        side += op.forward ? w.sideForward : w.sideBackward;
+    }
     // Compute beside the exchange (the shared experts on their side stream): the operation
     // ends when both are done. With the exchange already hidden (1F1B A2A overlap) it follows
     // the compute.
-    const double side = rec.op.forward ? w.sideForward : w.sideBackward;
     if (side > 0) {
         ++ss.pending;
         m_timers.push(Timer {m_now + side, m_seq++, 3, pl, st, 0});
@@ -481,10 +586,18 @@ void Engine::sideComputeDone(int pl, int st)
 void Engine::holdForEpSlots(int pl, int st)
 {
     StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
-    const OpRecord &rec = current(pl, st);
-    const ChunkWork &w = m_s.chunks[static_cast<std::size_t>(rec.op.chunk * m_s.p + st)];
-    const EpSlots &slots = rec.op.forward ? w.epSlotsForward : w.epSlotsBackward;
-    const double due = ss.computeDue + slots.exposure(m_now - rec.start);
+    const auto &records = m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    // Each exchange beside the partner's compute of its slots (EpSlots): the forward's beside
+    // the backward chunk's halves, the backward's beside the forward chunk's.
+    const ChunkWork &f = work(st, records[records.size() - 2].op);
+    const ChunkWork &b = work(st, records.back().op);
+    const EpSlots forward {f.epSlotsForward.firstShare, b.epSlotsForward.hideFirst,
+                           b.epSlotsForward.hideSecond};
+    const EpSlots backward {b.epSlotsBackward.firstShare, f.epSlotsBackward.hideFirst,
+                            f.epSlotsBackward.hideSecond};
+    const double second = ss.epPhase == 2 ? m_now - ss.epPhaseStart : 0;
+    const double first = ss.epPhase == 2 ? ss.epFirst : m_now - ss.epPhaseStart;
+    const double due = ss.computeDue + backward.exposure(first) + forward.exposure(second);
     if (due <= m_now)
         return;
     ++ss.pending;
@@ -502,11 +615,31 @@ void Engine::epSlotsDone(int pl, int st)
 void Engine::finishOp(int pl, int st)
 {
     StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    const auto &records = m_out.ops[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
     OpRecord &rec = current(pl, st);
     rec.commEnd = m_now;
     rec.end = m_now;
-    ++m_opsDone;
-    const StageOp op = rec.op;
+    // Both outputs of a pair leave when the pair ends.
+    ss.blockedSends = 0;
+    for (int k = ss.ops; k >= 1; --k) {
+        ++m_opsDone;
+        if (handOff(pl, st, records[records.size() - static_cast<std::size_t>(k)].op))
+            ++ss.blockedSends;
+    }
+    if (ss.blockedSends == 0)
+        freeStage(pl, st); // else the stage frees when the sends complete
+}
+
+void Engine::freeStage(int pl, int st)
+{
+    StageState &ss = m_state[static_cast<std::size_t>(pl)][static_cast<std::size_t>(st)];
+    ss.next += static_cast<std::size_t>(ss.ops);
+    ss.busy = false;
+    tryStart(pl, st);
+}
+
+bool Engine::handOff(int pl, int st, const StageOp &op)
+{
     const int vs = op.chunk * m_s.p + st;
     // Hand the output to the consumer: the next virtual stage (forward), the previous one
     // (backward), or this stage's own backward after the last forward.
@@ -518,49 +651,45 @@ void Engine::finishOp(int pl, int st)
         target = vs - 1;
     if (op.forward && vs == m_n - 1)
         fwdData = false; // the loss turns the last forward into the first backward's input
+    if (target < 0)
+        return false;
     bool blocked = false;
-    if (target >= 0) {
-        const std::size_t idx = static_cast<std::size_t>(target * m_s.m + op.microBatch);
-        auto &arr
-            = fwdData ? m_arrF[static_cast<std::size_t>(pl)] : m_arrB[static_cast<std::size_t>(pl)];
-        auto &prod = fwdData ? m_prodF[static_cast<std::size_t>(pl)]
-                             : m_prodB[static_cast<std::size_t>(pl)];
-        prod[idx] = m_now;
-        const int targetStage = target % m_s.p;
-        if (targetStage == st) {
-            arr[idx] = m_now;
-        } else {
-            const auto &pairs = m_s.pipelines[static_cast<std::size_t>(pl)].ppPairs;
-            const int boundary = fwdData ? st : targetStage; // pairs are listed s -> s+1
-            const CommGroup &pg = pairs[static_cast<std::size_t>(boundary % m_s.p)];
-            std::vector<NodeId> members = pg.members;
-            if (!fwdData)
-                for (std::size_t i = 0; i + 1 < members.size(); i += 2)
-                    std::swap(members[i], members[i + 1]);
-            if (members.empty() || m_s.ppBytes <= 0) {
-                arr[idx] = m_now;
-            } else {
-                blocked = !m_s.overlapPp;
-                const PipelineGroups &groups = m_s.pipelines[static_cast<std::size_t>(pl)];
-                const auto &caps = fwdData ? groups.ppForwardCap : groups.ppBackwardCap;
-                const std::size_t at = static_cast<std::size_t>(boundary % m_s.p);
-                submit(CommRequest {std::move(members),
-                                    {{CollectiveOp::SendRecv, m_s.ppBytes, 1}},
-                                    pg.tag,
-                                    at < caps.size() ? caps[at] : std::vector<double> {}},
-                       Pending {Cat::P2p, pl, targetStage, target, op.microBatch, fwdData,
-                                blocked ? st : -1},
-                       m_now);
-            }
-            if (arr[idx] >= 0)
-                tryStart(pl, targetStage);
-        }
+    const std::size_t idx = static_cast<std::size_t>(target * m_s.m + op.microBatch);
+    auto &arr
+        = fwdData ? m_arrF[static_cast<std::size_t>(pl)] : m_arrB[static_cast<std::size_t>(pl)];
+    auto &prod
+        = fwdData ? m_prodF[static_cast<std::size_t>(pl)] : m_prodB[static_cast<std::size_t>(pl)];
+    prod[idx] = m_now;
+    const int targetStage = target % m_s.p;
+    if (targetStage == st) {
+        arr[idx] = m_now;
+        return false;
     }
-    if (blocked)
-        return; // the stage frees when the send completes
-    ++ss.next;
-    ss.busy = false;
-    tryStart(pl, st);
+    const auto &pairs = m_s.pipelines[static_cast<std::size_t>(pl)].ppPairs;
+    const int boundary = fwdData ? st : targetStage; // pairs are listed s -> s+1
+    const CommGroup &pg = pairs[static_cast<std::size_t>(boundary % m_s.p)];
+    std::vector<NodeId> members = pg.members;
+    if (!fwdData)
+        for (std::size_t i = 0; i + 1 < members.size(); i += 2)
+            std::swap(members[i], members[i + 1]);
+    if (members.empty() || m_s.ppBytes <= 0) {
+        arr[idx] = m_now;
+    } else {
+        blocked = !m_s.overlapPp;
+        const PipelineGroups &groups = m_s.pipelines[static_cast<std::size_t>(pl)];
+        const auto &caps = fwdData ? groups.ppForwardCap : groups.ppBackwardCap;
+        const std::size_t at = static_cast<std::size_t>(boundary % m_s.p);
+        submit(
+            CommRequest {std::move(members),
+                         {{CollectiveOp::SendRecv, m_s.ppBytes, 1}},
+                         pg.tag,
+                         at < caps.size() ? caps[at] : std::vector<double> {}},
+            Pending {Cat::P2p, pl, targetStage, target, op.microBatch, fwdData, blocked ? st : -1},
+            m_now);
+    }
+    if (arr[idx] >= 0)
+        tryStart(pl, targetStage);
+    return blocked;
 }
 
 void Engine::commDone(const Pending &p)
@@ -583,11 +712,18 @@ void Engine::commDone(const Pending &p)
             }
         }
         if (p.cat == Cat::Ep && ss.epOverlapped && --ss.epPending == 0) {
-            if (ss.computing && !ss.slowed && m_s.epSmFraction > 0) {
-                slowCompute(ss, m_now - rec.start); // the dispatcher's SMs were taken until now
-                m_timers.push(Timer {ss.computeDue, m_seq++, 0, p.pl, p.st, 0});
+            if (ss.epPhase == 1) { // the backward's exchange is through: the forward's next
+                ss.epFirst = m_now - ss.epPhaseStart;
+                pairExchange(p.pl, p.st, 2);
             }
-            holdForEpSlots(p.pl, p.st);
+            if (ss.epPending == 0) { // both exchanges are through
+                if (ss.computing && !ss.slowed && m_s.epSmFraction > 0) {
+                    // the dispatcher's SMs were taken until now
+                    slowCompute(ss, m_now - ss.opStart);
+                    m_timers.push(Timer {ss.computeDue, m_seq++, 0, p.pl, p.st, 0});
+                }
+                holdForEpSlots(p.pl, p.st);
+            }
         }
         if (--ss.pending == 0 && !ss.computing)
             finishOp(p.pl, p.st);
@@ -599,10 +735,10 @@ void Engine::commDone(const Pending &p)
         if (p.sender >= 0) {
             StageState &ss
                 = m_state[static_cast<std::size_t>(p.pl)][static_cast<std::size_t>(p.sender)];
-            current(p.pl, p.sender).end = m_now;
-            ++ss.next;
-            ss.busy = false;
-            tryStart(p.pl, p.sender);
+            OpRecord &rec = current(p.pl, p.sender);
+            rec.end = std::max(rec.end, m_now);
+            if (--ss.blockedSends == 0)
+                freeStage(p.pl, p.sender);
         }
         tryStart(p.pl, p.st);
         break;
@@ -808,20 +944,19 @@ ScheduleOutcome Engine::run()
     m_lastBwdIndex.assign(static_cast<std::size_t>(m_s.p),
                           std::vector<int>(static_cast<std::size_t>(m_s.v), -1));
     for (int st = 0; st < m_s.p; ++st) {
-        m_order[static_cast<std::size_t>(st)] = stageOrder(m_s.schedule, m_s.p, m_s.m, m_s.v, st);
+        m_order[static_cast<std::size_t>(st)]
+            = stageOrder(m_s.schedule, m_s.p, m_s.m, m_s.v, st, m_s.overlapEp);
         const auto &o = m_order[static_cast<std::size_t>(st)];
-        // The steady phase: from the forward before the first backward to the backward after
-        // the last forward (1F1B pairs).
-        int firstB = static_cast<int>(o.size()), lastF = -1;
-        for (std::size_t i = 0; i < o.size(); ++i) {
-            if (!o[i].forward)
-                firstB = std::min(firstB, static_cast<int>(i));
-            else
-                lastF = static_cast<int>(i);
+        // Under the combined 1F1B EP overlap each steady forward runs with the backward after
+        // it: stageOrder() alternates them after the warm-up forwards.
+        auto &pairs = m_pairStart.emplace_back(o.size(), 0);
+        if (m_s.overlapEp && m_s.schedule != PipelineSchedule::GPipe) {
+            const std::size_t warmup = static_cast<std::size_t>(
+                warmupForwards(m_s.schedule, m_s.p, m_s.m, m_s.v, st, true));
+            const std::size_t steady = o.size() / 2 - warmup; // pairs
+            for (std::size_t k = 0; k < steady; ++k)
+                pairs[warmup + 2 * k] = 1;
         }
-        auto &steady = m_steady.emplace_back(o.size(), 0);
-        for (int i = std::max(0, firstB - 1); i <= lastF + 1 && i < static_cast<int>(o.size()); ++i)
-            steady[static_cast<std::size_t>(i)] = 1;
         for (std::size_t i = 0; i < o.size(); ++i)
             if (!o[i].forward)
                 m_lastBwdIndex[static_cast<std::size_t>(st)][static_cast<std::size_t>(o[i].chunk)]

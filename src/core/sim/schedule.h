@@ -32,13 +32,32 @@ struct StageOp
 
 /// Order of operations of `stage` for m micro-batches, p stages and v chunks per rank
 /// (Megatron-LM schedules.py: 1F1B warm-up p-s-1 forwards; interleaved warm-up
-/// (p-s-1)*2 + (v-1)*p, micro-batches in groups of p per chunk).
-std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage);
+/// (p-s-1)*2 + (v-1)*p, micro-batches in groups of p per chunk). With `epOverlap` (the
+/// combined 1F1B EP overlap, ScheduleSpec::overlapEp) the 1F1B and interleaved schedules run
+/// one more warm-up forward, so that every steady pair's forward and backward are independent
+/// (Megatron-LM schedules.py get_pp_rank_microbatches: "we schedule one extra micro-batch
+/// forward step before the 1f1b stages"; with PP = 1 combined_1f1b_schedule_for_no_pipelining
+/// pairs F(i+1) with B(i) alike). GPipe has no pairs and ignores it.
+std::vector<StageOp> stageOrder(PipelineSchedule schedule, int p, int m, int v, int stage,
+                                bool epOverlap = false);
+
+/// Forwards a stage runs before its first backward in stageOrder() (the same arguments); the
+/// steady pairs (forward, backward) follow them. GPipe: m.
+int warmupForwards(PipelineSchedule schedule, int p, int m, int v, int stage,
+                   bool epOverlap = false);
+
+/// Whether a training step runs Megatron-Core's combined 1F1B EP overlap: asked for
+/// (TrainingConfig::overlapEp) on a MoE model with EP > 1 and a 1F1B or interleaved schedule.
+bool combinedEpOverlap(const TransformerSpec &m, const TrainingConfig &c);
 
 /// Most activation bytes held at once by a stage running `order`, with `chunkBytes[chunk]`
-/// held from a forward until its backward (the first 1F1B stage holds p micro-batches).
-double peakActivationBytes(const std::vector<StageOp> &order,
-                           const std::vector<double> &chunkBytes);
+/// held from a forward until its backward (the first 1F1B stage holds p micro-batches). With
+/// `pairsFrom` >= 0 (the warm-up count, warmupForwards()) each forward from that index on
+/// followed by a backward is a combined 1F1B pair, which runs layer by layer (Megatron-Core
+/// combined_1f1b.py schedule_layer_1f1b): the forward's activations grow as the backward's
+/// are freed, so the pair adds at most max(0, F - B) on top of what is held before it.
+double peakActivationBytes(const std::vector<StageOp> &order, const std::vector<double> &chunkBytes,
+                           int pairsFrom = -1);
 
 /// Memory of one GPU of each pipeline stage (index = stage) on `acc`: stageMemory() with the
 /// peak activations of the stage's schedule (chunkActivationBytes() of its chunks held from
@@ -54,7 +73,10 @@ std::vector<MemoryBreakdown> stageMemories(const TransformerSpec &m, const Train
 /// its compute and its exchange, so an exchange hides only behind its own slot's compute, not
 /// behind the whole partner operation. The slots of one operation's exchange: the first and
 /// second exchange of its calls (forward: dispatch, combine; backward: combine-gradient,
-/// dispatch-gradient), each beside the partner's compute of that slot.
+/// dispatch-gradient), each beside the partner's compute of that slot. The schedule runs each
+/// steady pair as one operation (runSchedule): both exchanges one after the other (the
+/// backward's first, as the slots order them), compute F + B, and the pair lasts its compute
+/// plus both exchanges' exposures, at least as long as the exchanges.
 struct EpSlots
 {
     /// Fraction of the operation's exchange time spent in the first exchange (by bytes).
@@ -90,8 +112,11 @@ struct ChunkWork
     double cpWindowForward = 0, cpWindowBackward = 0;
     std::vector<CollectiveCall> epForward, epBackward; ///< over each EP group
     std::vector<CollectiveCall> etpForward, etpBackward; ///< over each expert-TP group
-    /// Slots of the forward's and the backward's exchange under the 1F1B EP overlap (the
-    /// partner of a forward is a backward of the same chunk, and the other way round).
+    /// Slots of the forward's and the backward's exchange under the 1F1B EP overlap, hidden
+    /// behind this chunk's own compute of the other direction: epSlotsForward's hides are this
+    /// chunk's backward halves (MLP, attention), epSlotsBackward's its forward halves. A pair
+    /// of chunks a (forward) and b (backward) exposes a's exchange beside b's halves
+    /// (firstShare of a's epSlotsForward, hides of b's) and b's beside a's.
     EpSlots epSlotsForward, epSlotsBackward;
     double gradBytes = 0; ///< DP gradient bytes per GPU of this chunk (dense + expert)
     double expertGradBytes = 0; ///< part of gradBytes reduced over the expert-DP groups (EP > 1)
@@ -135,10 +160,11 @@ struct ScheduleSpec
     int p = 1, m = 1, v = 1;
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     bool overlapTp = false, overlapPp = true, overlapDp = true;
-    /// EP dispatch/combine of the steady phase's operations overlap their compute (Megatron-
-    /// Core's combined 1F1B: each forward paired with another micro-batch's backward, so one's
-    /// token exchange hides behind the other's compute); the warm-up forwards and cool-down
-    /// backwards, which have no partner, keep it exposed.
+    /// EP dispatch/combine of the steady phase's operations overlap compute (Megatron-Core's
+    /// combined 1F1B: each forward paired with another micro-batch's backward and run as one
+    /// operation, so one's token exchange hides behind the other's compute; EpSlots); the
+    /// warm-up forwards (one more, stageOrder()) and cool-down backwards, which have no
+    /// partner, keep it exposed.
     bool overlapEp = false;
     /// Fraction of the SMs the dispatcher's kernels hold while they overlap compute (DeepEP
     /// normal kernels: 24 of an H800's 132 SMs, DeepEP README; NCCL's all-to-all one per p2p

@@ -348,7 +348,7 @@ SimPlan buildPlan(const Design &d, const Workload &w, bool exploitSymmetry)
     s.overlapTp = c.overlapTp;
     s.overlapPp = c.overlapPp;
     s.overlapDp = c.overlapDpGrad;
-    s.overlapEp = c.overlapEp && m.isMoe() && c.ep > 1;
+    s.overlapEp = combinedEpOverlap(m, c);
     // DeepEP's normal kernels hold 24 SMs (DeepEP README: Buffer.set_num_sms(24), measured on
     // H800 with 132 SMs); HybridEP is taken to hold as many (not published; stated). NCCL's
     // all-to-all holds one CTA per p2p channel (kNcclP2pChannels). The fraction is of this

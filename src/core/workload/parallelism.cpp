@@ -146,6 +146,33 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
         error(f, "batch-not-divisible",
               "global batch " + str(c.globalBatch)
                   + " is not divisible by micro-batch x DP = " + str(1LL * c.microBatch * c.dp));
+    // Megatron-Core TransformerConfig.__post_init__ with overlap_moe_expert_parallel_comm: "If
+    // enabling EP A2A overlap, virtual_pipeline_model_parallel_size must be specified when
+    // pipeline_model_parallel_size > 1" and "disable full recomputation when enabling
+    // overlap_moe_expert_parallel_comm". Weft still simulates what it is given.
+    if (c.overlapEp && m.isMoe() && c.ep > 1) {
+        if (c.schedule == PipelineSchedule::GPipe)
+            f.push_back({Severity::Warning,
+                         "ep-overlap-without-pairs",
+                         "the EP all-to-all overlap pairs 1F1B's forwards with backwards; GPipe "
+                         "has no such pairs, so the exchanges stay exposed",
+                         {}});
+        else if (c.pp > 1 && c.schedule != PipelineSchedule::Interleaved)
+            f.push_back({Severity::Warning,
+                         "ep-overlap-needs-interleaving",
+                         "the EP all-to-all overlap with PP " + str(c.pp)
+                             + " needs the interleaved schedule (Megatron-Core refuses it without "
+                               "virtual stages); simulated as it would run: each pair holds its "
+                               "forward's output until its backward ends, so neighbouring stages "
+                               "wait for each other",
+                         {}});
+        if (c.recompute == Recompute::Full)
+            f.push_back({Severity::Warning,
+                         "ep-overlap-full-recompute",
+                         "the EP all-to-all overlap with full recomputation: Megatron-Core refuses "
+                         "it (use selective recomputation)",
+                         {}});
+    }
     if (c.vpp > 1 && c.schedule != PipelineSchedule::Interleaved)
         f.push_back({Severity::Warning,
                      "vpp-ignored",
