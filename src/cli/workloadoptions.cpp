@@ -126,12 +126,12 @@ constexpr ModelBoolFlag kModelBools[] = {
      &TransformerSpec::qkNorm},
 };
 // Flags whose value is a name or a list.
-constexpr const char *kOtherFlags[] = {"model",         "schedule",        "recompute",
-                                       "dtype",         "placement",       "attention",
-                                       "overlap",       "cp-kind",         "recompute-modules",
-                                       "fp8-recipe",    "cuda-graphs",     "launch-overhead-us",
-                                       "dp-bucket-mb",  "workload",        "dispatcher",
-                                       "moe-imbalance", "activation-clamp"};
+constexpr const char *kOtherFlags[] = {"model",         "schedule",         "recompute",
+                                       "dtype",         "placement",        "attention",
+                                       "overlap",       "cp-kind",          "recompute-modules",
+                                       "fp8-recipe",    "cuda-graphs",      "launch-overhead-us",
+                                       "dp-bucket-mb",  "workload",         "dispatcher",
+                                       "moe-imbalance", "activation-clamp", "tp-overlap"};
 
 template<class Spec> QString intDefault(const IntFlag<Spec> &f, const Spec &defaults)
 {
@@ -244,6 +244,11 @@ void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help)
         QString::fromLatin1(toString(config.attention)), "NAME");
     add("cp-kind", QStringLiteral("Context parallelism: all-gather (Llama 3) or ring (p2p)"),
         QString::fromLatin1(toString(config.cpKind)), "NAME");
+    add("tp-overlap",
+        QStringLiteral("How --overlap tp runs: userbuffers (Transformer Engine, Megatron-Core "
+                       "--tp-comm-overlap: its kernels hold 16 SMs beside some GEMMs) or async-tp "
+                       "(PyTorch's asynchronous TP, torchtitan: GEMMs in TP chunks, copy engines)"),
+        QString::fromLatin1(toString(config.tpOverlapKind)), "NAME");
     add("overlap",
         QStringLiteral("Communication overlapped with compute, comma-separated from dp, tp, pp, "
                        "ep (1F1B A2A overlap), shared_experts (shared experts beside the EP "
@@ -504,6 +509,7 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
         || !enumValue("dtype", c.dtype, "bf16, fp8, fp4")
         || !enumValue("attention", c.attention, "flash, fa2, unfused")
         || !enumValue("cp-kind", c.cpKind, "all-gather, ring")
+        || !enumValue("tp-overlap", c.tpOverlapKind, "userbuffers, async-tp")
         || !enumValue("dispatcher", c.dispatcher, "alltoall, deepep, hybridep"))
         return std::nullopt;
     if (p.isSet(QStringLiteral("cuda-graphs"))) { // yes / no: the scopes before full-iteration

@@ -206,6 +206,8 @@ private slots:
                               u"4"_s,
                               u"--cp-kind"_s,
                               u"ring"_s,
+                              u"--tp-overlap"_s,
+                              u"async-tp"_s,
                               u"--recompute-modules"_s,
                               u"core_attn,mlp"_s,
                               u"--dtype"_s,
@@ -234,6 +236,7 @@ private slots:
         const QJsonObject t = readJson(file)[u"workload"_s].toObject()[u"training"_s].toObject();
         QCOMPARE(t[u"attention"_s].toString(), u"fa2"_s);
         QCOMPARE(t[u"cp_kind"_s].toString(), u"ring"_s);
+        QCOMPARE(t[u"overlap"_s].toObject()[u"tp_kind"_s].toString(), u"async-tp"_s);
         QCOMPARE(t[u"recompute"_s].toString(), u"selective"_s);
         QCOMPARE(t[u"recompute_modules"_s].toString(), u"core_attn,mlp"_s);
         QCOMPARE(t[u"fp8_recipe"_s].toString(), u"blockwise"_s);

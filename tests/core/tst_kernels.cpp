@@ -116,6 +116,68 @@ private slots:
         flat.sms = 0;
         QVERIFY(close(KernelModel(flat).waveEfficiency(M2, N, K), 1.0));
     }
+    // SMs held by communication kernels (Transformer Engine's userbuffers): the tiles are dealt
+    // over the SMs left at the same per-SM throughput. 132 tiles fill one wave of 132 SMs; on
+    // 116 the best tiling is 264 tiles of 128 x 128 in 3 waves (0.759 useful), so the GEMM
+    // takes 132 / 116 / 0.759 = 1.5x, more than the SM share alone; a large GEMM takes about
+    // the SM share (132 / 116).
+    void reservedSmsSlowGemms()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        const KernelModel left = k.reservingSms(16);
+        const double K = 8192, M = 128 * 12, N = 256 * 11;
+        const double eff = M * N / (3 * 116 * 128 * 128.0);
+        QVERIFY(close(left.waveEfficiency(M, N, K), eff));
+        QVERIFY(close(left.gemm(M, N, K, DataType::BF16),
+                      k.gemm(M, N, K, DataType::BF16) * 132 / 116 / eff));
+        const double big = 64 * 1024;
+        const double ratio
+            = left.gemm(big, big, K, DataType::BF16) / k.gemm(big, big, K, DataType::BF16);
+        QVERIFY2(ratio > 132.0 / 116 && ratio < 132.0 / 116 * 1.01,
+                 qPrintable(QString::number(ratio)));
+        // Memory-bound kernels and nothing reserved: unchanged.
+        QCOMPARE(left.elementwise(1e9), k.elementwise(1e9));
+        QCOMPARE(k.reservingSms(0).gemm(M, N, K, DataType::BF16), k.gemm(M, N, K, DataType::BF16));
+    }
+    // With TP communication overlap a layer's TP linears run as Transformer Engine's userbuffers
+    // run them (initialize_ub's defaults): the column-parallel fprop in TP chunks of T / tp
+    // tokens ("ring_exchange"), the row-parallel fprop in 4 chunks on 16 SMs fewer
+    // ("pipeline"); PyTorch's async TP runs both fprops in TP chunks on every SM.
+    void tpOverlapRunsTheLinearsAsUserbuffers()
+    {
+        const AcceleratorSpec a = gpu();
+        const KernelModel k(a);
+        const KernelModel left = k.reservingSms(16);
+        const TransformerSpec m = llama(1);
+        TrainingConfig c;
+        c.tp = 4;
+        c.sequenceParallel = true;
+        const ChunkCost plain = chunkCost(m, c, a, 0, 1, false, false);
+        c.overlapTp = true;
+        const ChunkCost ub = chunkCost(m, c, a, 0, 1, false, false);
+        c.tpOverlapKind = TpOverlapKind::AsyncTp;
+        const ChunkCost async = chunkCost(m, c, a, 0, 1, false, false);
+        const double T = m.seq, h = m.hidden, t = c.tp, f = 2.0 * m.ffn / t;
+        const double qkv = (m.queryWidth() + m.keyWidth() + m.valueWidth()) / t;
+        const auto g = [&](const KernelModel &km, double chunks, double M, double N, double K) {
+            return chunks * km.gemm(M / chunks, N, K, DataType::BF16);
+        };
+        const double column
+            = g(k, t, T, qkv, h) - g(k, 1, T, qkv, h) + g(k, t, T, f, h) - g(k, 1, T, f, h);
+        const double proj = m.heads * m.vHeadDimOf() / t, fc2 = m.ffn / t; // their K
+        const double rowUb = g(left, 4, T, h, proj) - g(k, 1, T, h, proj) + g(left, 4, T, h, fc2)
+            - g(k, 1, T, h, fc2);
+        const double rowAsync
+            = g(k, t, T, h, proj) - g(k, 1, T, h, proj) + g(k, t, T, h, fc2) - g(k, 1, T, h, fc2);
+        QVERIFY(close(ub.forwardTime - plain.forwardTime, column + rowUb, 1e-6));
+        QVERIFY(close(async.forwardTime - plain.forwardTime, column + rowAsync, 1e-6));
+        QVERIFY(ub.forwardTime > async.forwardTime && ub.backwardTime > async.backwardTime);
+        QVERIFY(ub.backwardTime > plain.backwardTime);
+        c.tp = 1; // nothing to overlap
+        QCOMPARE(chunkCost(m, c, a, 0, 1, false, false).forwardTime,
+                 chunkCost(m, TrainingConfig {}, a, 0, 1, false, false).forwardTime);
+    }
     // cuBLAS picks the tile per shape: the 18.4B GPT's QKV GEMM under TP 8 on A100 (2048 tokens,
     // N = 3 x 6144 / 8 = 2304) is 144 tiles of 256 x 128 over 108 SMs (2 waves, 0.67 useful)
     // but 288 tiles of 128 x 128 (3 waves of half the work, 0.89 useful).

@@ -49,8 +49,14 @@ private slots:
         QVERIFY(!r.config.wgradAccumulationFusion);
         QCOMPARE(r.config.stageLayers, w.config.stageLayers);
         QCOMPARE(r.config.cudaGraphs, CudaGraphScope::FullIteration);
+        QCOMPARE(r.config.tpOverlapKind, TpOverlapKind::Userbuffers);
+        QVERIFY(text.find("tp_kind") == std::string::npos); // the default is not written
         QCOMPARE(r.placement.order, w.placement.order);
         QCOMPARE(serializeDesign(*p.design), text);
+        d.workload->config.tpOverlapKind = TpOverlapKind::AsyncTp;
+        const ParseResult async = parseDesign(serializeDesign(d), "mem");
+        QVERIFY(async.ok());
+        QCOMPARE(async.design->workload->config.tpOverlapKind, TpOverlapKind::AsyncTp);
         Design none;
         QVERIFY(parseDesign(serializeDesign(none), "x").design->workload == std::nullopt);
     }
@@ -127,6 +133,9 @@ private slots:
             << "/training/schedule";
         QTest::newRow("tp") << R"({"model": {"preset": "llama3-8b"}, "training": {"tp": 0}})"
                             << "/training/tp";
+        QTest::newRow("tp overlap kind")
+            << R"({"model": {"preset": "llama3-8b"}, "training": {"overlap": {"tp_kind": "nccl"}}})"
+            << "/training/overlap/tp_kind";
         QTest::newRow("missing") << R"({"model": {"hidden": 8}})"
                                  << "/model/layers";
         QTest::newRow("cuda graphs")

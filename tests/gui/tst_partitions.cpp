@@ -195,6 +195,24 @@ private slots:
         }
     }
 
+    // How the TP overlap runs is in the form (a combo box): picking async TP edits the config,
+    // undo restores it.
+    void tpOverlapKindComboEditsTheConfig()
+    {
+        QVERIFY(doc()->design().workload);
+        auto *box
+            = qobject_cast<QComboBox *>(dock()->form()->field(QStringLiteral("tpOverlapKind")));
+        QVERIFY(box);
+        QCOMPARE(doc()->design().workload->config.tpOverlapKind, TpOverlapKind::Userbuffers);
+        QCOMPARE(box->currentIndex(), 0);
+        box->setCurrentIndex(1);
+        emit box->activated(1); // as a user's pick
+        QCOMPARE(doc()->design().workload->config.tpOverlapKind, TpOverlapKind::AsyncTp);
+        doc()->undoStack()->undo();
+        QCOMPARE(doc()->design().workload->config.tpOverlapKind, TpOverlapKind::Userbuffers);
+        QCOMPARE(box->currentIndex(), 0);
+    }
+
     void presetComboReplacesModel()
     {
         auto *preset = qobject_cast<QComboBox *>(dock()->form()->field(QStringLiteral("preset")));

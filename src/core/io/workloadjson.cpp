@@ -148,6 +148,7 @@ TrainingConfig trainingFromJson(const JsonReader &r)
     if (auto o = r.optional("overlap")) {
         c.overlapDpGrad = o->boolean("dp_grad", c.overlapDpGrad);
         c.overlapTp = o->boolean("tp", c.overlapTp);
+        c.tpOverlapKind = enumField(*o, "tp_kind", c.tpOverlapKind, "userbuffers, async-tp");
         c.overlapPp = o->boolean("pp", c.overlapPp);
         c.overlapEp = o->boolean("ep", c.overlapEp);
         c.overlapSharedExperts = o->boolean("shared_experts", c.overlapSharedExperts);
@@ -258,6 +259,8 @@ nlohmann::ordered_json toJson(const Workload &w)
         training["moe_imbalance"] = c.moeImbalance;
     if (c.overlapSharedExperts)
         training["overlap"]["shared_experts"] = true;
+    if (c.tpOverlapKind != TpOverlapKind::Userbuffers)
+        training["overlap"]["tp_kind"] = toString(c.tpOverlapKind);
     if (!c.routerFusion)
         training["moe_router_fusion"] = false;
     nlohmann::ordered_json placement {{"order", w.placement.order}};

@@ -13,6 +13,29 @@ namespace {
 
 constexpr double kBf16 = 2; // bytes per element of activations and weights
 
+// Tensor-parallel side of a linear layer: column-parallel (its input all-gathered over the
+// sequence-parallel ranks: QKV, fc1) or row-parallel (its output reduce-scattered: the output
+// projection, fc2); None for everything else.
+enum class TpSide { None, Column, Row };
+
+// SMs Transformer Engine's userbuffers kernels hold beside the GEMMs of the "pipeline" and
+// "bulk" overlap methods: get_default_config's num_sm = 16 with set_sm_margin (the GEMMs run on
+// sm_count - 16, comm_gemm_overlap.cpp _math_sms) and num_splits = 4 for "pipeline";
+// "ring_exchange" takes 1 SM without a margin (copy engines move the data, use_ce) and splits
+// the GEMM into TP chunks (TransformerEngine transformer_engine/pytorch/module/base.py,
+// initialize_ub; main of 2026-08). Megatron-Bridge's per-model configurations vary num_sm
+// (2-24); the defaults stand for them.
+constexpr double kUserbufferCommSms = 16;
+constexpr double kUserbufferPipelineSplits = 4;
+
+// How one GEMM of a linear layer runs: in `chunks` equal pieces along its token dimension,
+// with `reservedSms` SMs held by communication kernels.
+struct GemmRun
+{
+    double chunks = 1;
+    double reservedSms = 0;
+};
+
 double mlpMats(const TransformerSpec &m)
 {
     return m.gatedMlp ? 3 : 2;
@@ -160,7 +183,16 @@ struct Pass
     // layer, Megatron-Core --moe-grouped-gemm / Transformer Engine GroupedLinear) of that many
     // equal problems, one kernel each over TE's compute streams (KernelModel::groupedGemm),
     // their casts one kernel.
-    void linear(double T, double N, double K, bool lowPrecision = true, double groups = 1)
+    //
+    // With TP communication overlap (TrainingConfig::overlapTp, TP > 1) a layer's TP linears run
+    // as Transformer Engine's userbuffers overlap runs them (initialize_ub's default methods):
+    // column-parallel fprop "ring_exchange" (TP chunks of T / tp tokens, all SMs), dgrad and
+    // wgrad "bulk" (kUserbufferCommSms held); row-parallel fprop "pipeline" (4 chunks,
+    // kUserbufferCommSms held), dgrad "ring_exchange", wgrad "external" (as without overlap).
+    // With TpOverlapKind::AsyncTp (PyTorch's micro-pipelined TP, torchtitan) the fprop and
+    // dgrad run in TP chunks, no SMs held.
+    void linear(double T, double N, double K, bool lowPrecision = true, double groups = 1,
+                TpSide side = TpSide::None)
     {
         if (T <= 0 || N <= 0 || K <= 0 || groups <= 0)
             return;
@@ -180,10 +212,27 @@ struct Pass
         }
         // One cuBLAS launch per GEMM of a group (TE GroupedLinear runs the experts' GEMMs on
         // several streams, one launch each: Megatron-LM DeepSeek-V3 GB200 guide, sec. 1.3).
-        run(k.groupedGemm(T, N, K, dt, groups),
-            k.groupedGemm(T, K, N, dt, groups)
-                + k.groupedGemm(K, N, T, dt, groups, c.wgradOutputBytes()),
-            groups, 2 * groups);
+        const bool overlapped = c.overlapTp && c.tp > 1 && side != TpSide::None;
+        const bool ub = overlapped && c.tpOverlapKind == TpOverlapKind::Userbuffers;
+        const GemmRun ring {double(c.tp), 0},
+            pipeline {kUserbufferPipelineSplits, kUserbufferCommSms}, bulk {1, kUserbufferCommSms};
+        // PyTorch's asynchronous TP decomposes the GEMMs beside an all-gather or a reduce-
+        // scatter into TP chunks and moves the shards on copy engines (no SMs held).
+        const GemmRun fprop = !overlapped   ? GemmRun {}
+            : !ub || side == TpSide::Column ? ring
+                                            : pipeline;
+        const GemmRun dgrad = !overlapped ? GemmRun {} : !ub || side == TpSide::Row ? ring : bulk;
+        const GemmRun wgrad = !ub || side == TpSide::Row ? GemmRun {} : bulk;
+        const auto gemm = [&](const GemmRun &r, double M, double n, double kk, double out) {
+            const KernelModel km = k.reservingSms(r.reservedSms);
+            return r.chunks * km.groupedGemm(M / r.chunks, n, kk, dt, groups, out);
+        };
+        // (the wgrad's token dimension is its inner one: never chunked)
+        run(gemm(fprop, T, N, K, 2),
+            gemm(dgrad, T, K, N, 2)
+                + k.reservingSms(wgrad.reservedSms)
+                      .groupedGemm(K, N, T, dt, groups, c.wgradOutputBytes()),
+            groups * fprop.chunks, groups * (dgrad.chunks + 1));
     }
     // `count` batched BF16 GEMMs (the unfused attention's per-head score and context GEMMs);
     // backward twice the forward.
@@ -349,7 +398,8 @@ void attentionInputs(Pass &p, const TransformerSpec &m, double t, double T, bool
     const double h = m.hidden;
     if (!m.isMla()) {
         if (!upOnly)
-            p.linear(T, (m.queryWidth() + m.keyWidth() + m.valueWidth()) / t, h);
+            p.linear(T, (m.queryWidth() + m.keyWidth() + m.valueWidth()) / t, h, true, 1,
+                     TpSide::Column);
         return;
     }
     if (m.qLoraRank > 0) {
@@ -388,7 +438,7 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
     if (all || c.recomputes(kRecomputeCoreAttn))
         attentionCore(p, m, c, acc, b, i);
     if (all)
-        p.linear(T, h, m.heads * m.vHeadDimOf() / t); // output projection
+        p.linear(T, h, m.heads * m.vHeadDimOf() / t, true, 1, TpSide::Row); // output projection
     double actElems = 0;
     const bool mlp = all || c.recomputes(m.isMoeLayer(i) ? kRecomputeMoe : kRecomputeMlp);
     if (m.isMoeLayer(i)) {
@@ -451,8 +501,8 @@ void layer(Pass &p, const TransformerSpec &m, const TrainingConfig &c, const Acc
         }
     } else {
         if (mlp) {
-            p.linear(T, m.ffn * gateMul / t, h);
-            p.linear(T, h, m.ffn / t);
+            p.linear(T, m.ffn * gateMul / t, h, true, 1, TpSide::Column);
+            p.linear(T, h, m.ffn / t, true, 1, TpSide::Row);
         }
         if (mlp || c.recomputes(kRecomputeAct))
             actElems += T * m.ffn / t;

@@ -33,7 +33,16 @@ KernelModel::KernelModel(const AcceleratorSpec &acc, double launchFloor)
     , m_floor(std::max(0.0, launchFloor))
     , m_bw(std::max(1.0, acc.hbmBandwidth) * (acc.memoryEfficiency > 0 ? acc.memoryEfficiency : 1))
     , m_clock(acc.sustainedClock > 0 ? acc.sustainedClock : 1)
+    , m_sms(acc.sms)
 {
+}
+
+KernelModel KernelModel::reservingSms(double n) const
+{
+    KernelModel k = *this;
+    if (n > 0 && m_acc.sms > 0)
+        k.m_sms = std::max(1.0, m_sms - n);
+    return k;
 }
 
 double KernelModel::floored(double t) const
@@ -44,14 +53,14 @@ double KernelModel::floored(double t) const
 double KernelModel::tileWaves(double M, double N, double tm, double tn, double batch) const
 {
     const double tiles = batch * std::ceil(M / tm) * std::ceil(N / tn);
-    return std::ceil(tiles / m_acc.sms);
+    return std::ceil(tiles / m_sms);
 }
 
 double KernelModel::waveEfficiency(double M, double N, double K, double batch) const
 {
-    if (M <= 0 || N <= 0 || K <= 0 || batch <= 0 || m_acc.sms <= 0)
+    if (M <= 0 || N <= 0 || K <= 0 || batch <= 0 || m_sms <= 0)
         return 1;
-    const double sms = m_acc.sms;
+    const double sms = m_sms;
     const double tm = std::max(1, m_acc.gemmTileM), tn = std::max(1, m_acc.gemmTileN);
     // The generation's large tile in either orientation, or the square tile of its short side
     // (128 x 128 on every generation in the catalog), whichever wastes less of the last wave:
@@ -99,7 +108,9 @@ double KernelModel::gemm(double M, double N, double K, DataType dtype, double ba
     if (M <= 0 || N <= 0 || K <= 0 || batch <= 0)
         return 0;
     const double eff = m_acc.matmulEfficiencyFor(dtype) > 0 ? m_acc.matmulEfficiencyFor(dtype) : 1;
-    const double sustained = std::max(1.0, m_acc.peakFlops(dtype) * eff * m_clock);
+    // Tiles run on m_sms of the SMs, each at the full-chip per-SM throughput.
+    const double share = m_acc.sms > 0 && m_sms > 0 ? m_sms / m_acc.sms : 1;
+    const double sustained = std::max(1.0, m_acc.peakFlops(dtype) * eff * m_clock * share);
     const double math = batch * 2 * M * N * K / (sustained * waveEfficiency(M, N, K, batch));
     const double in = gemmInputBytes(dtype);
     const double memory = batch * (in * (M * K + K * N) + outBytes * M * N) / m_bw;

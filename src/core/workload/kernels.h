@@ -104,6 +104,13 @@ public:
     [[nodiscard]] double elementwise(double bytes) const;
 
     [[nodiscard]] double launchFloor() const { return m_floor; }
+    /// The same model with `n` SMs held by communication kernels (Transformer Engine's
+    /// userbuffers overlap: its GEMMs run on sm_count - num_comm_sm SMs, comm_gemm_overlap.cpp
+    /// `_math_sms` with set_sm_margin): GEMM tiles are dealt over the SMs left, each at the same
+    /// throughput, so a GEMM's math time is scaled by SMs / SMs left and its wave quantization
+    /// taken over the SMs left. Other kernels are unchanged. n <= 0 or no SMs in the catalog:
+    /// the model itself.
+    [[nodiscard]] KernelModel reservingSms(double n) const;
     [[nodiscard]] const AcceleratorSpec &accelerator() const { return m_acc; }
 
 private:
@@ -114,6 +121,7 @@ private:
     double m_floor = 0;
     double m_bw = 1;
     double m_clock = 1; ///< AcceleratorSpec::sustainedClock
+    double m_sms = 0; ///< SMs GEMM tiles are dealt over (AcceleratorSpec::sms less reserved)
 };
 
 /// Bytes per element of a GEMM input in `dtype` (FP4: NVFP4's 0.5 byte + a 1-byte scale per 16).

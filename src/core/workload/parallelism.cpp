@@ -277,6 +277,11 @@ const char *toString(CpKind k)
     return k == CpKind::Ring ? "ring" : "all-gather";
 }
 
+const char *toString(TpOverlapKind k)
+{
+    return k == TpOverlapKind::AsyncTp ? "async-tp" : "userbuffers";
+}
+
 const char *toString(TokenDispatcher d)
 {
     switch (d) {
@@ -373,6 +378,17 @@ bool fromString(const std::string &s, Fp8Recipe &out)
     }
     return false;
 }
+bool fromString(const std::string &s, TpOverlapKind &out)
+{
+    if (s == "async-tp" || s == "async_tp" || s == "asynctp")
+        out = TpOverlapKind::AsyncTp;
+    else if (s == "userbuffers" || s == "ub")
+        out = TpOverlapKind::Userbuffers;
+    else
+        return false;
+    return true;
+}
+
 bool fromString(const std::string &s, CpKind &out)
 {
     if (s == "ring" || s == "p2p")

@@ -30,6 +30,11 @@ enum class Fp8Recipe { Delayed, Tensorwise, Blockwise, Mxfp8, Nvfp4 };
 /// with the attention of the previous block; Megatron-Core's p2p CP, its default, causal load
 /// balanced). The simulator charges what exceeds that overlap (sim/schedule.h ChunkWork).
 enum class CpKind { AllGather, Ring };
+/// How TP communication overlaps compute (TrainingConfig::overlapTp): Transformer Engine's
+/// userbuffers (Megatron-Core --tp-comm-overlap: GEMMs split or run beside communication kernels
+/// that hold SMs; costmodel.cpp kUserbufferCommSms) or PyTorch's asynchronous TP (torchtitan's
+/// AsyncTP: GEMMs decomposed into TP chunks, the transfers on copy engines, no SMs held).
+enum class TpOverlapKind { Userbuffers, AsyncTp };
 /// What CUDA graphs capture, so that the host launches no kernel of it (costmodel.h chunkCost):
 /// "none" (eager: every kernel costs the host TrainingConfig::launchOverhead), "layers" (the
 /// static parts of each layer: Megatron-Core --cuda-graph-impl transformer_engine with scopes
@@ -117,6 +122,7 @@ struct TrainingConfig
     double launchOverhead = 0;
     bool overlapDpGrad = true; ///< DP gradient reduction overlaps the backward pass
     bool overlapTp = false; ///< TP collectives overlap compute
+    TpOverlapKind tpOverlapKind = TpOverlapKind::Userbuffers; ///< how, with overlapTp
     bool overlapPp = true; ///< PP p2p overlaps compute (else the sender waits)
     /// EP dispatch/combine hidden behind another micro-batch's compute (Megatron-Core
     /// --overlap-moe-expert-parallel-comm: the combined 1F1B schedule pairs one micro-batch's
@@ -176,6 +182,7 @@ const char *toString(Recompute r);
 const char *toString(AttentionKernel a);
 const char *toString(Fp8Recipe r);
 const char *toString(CpKind k);
+const char *toString(TpOverlapKind k);
 const char *toString(TokenDispatcher d);
 const char *toString(CudaGraphScope g);
 bool fromString(const std::string &s, CudaGraphScope &out);
@@ -185,6 +192,7 @@ bool fromString(const std::string &s, Recompute &out);
 bool fromString(const std::string &s, AttentionKernel &out);
 bool fromString(const std::string &s, Fp8Recipe &out);
 bool fromString(const std::string &s, CpKind &out);
+bool fromString(const std::string &s, TpOverlapKind &out);
 /// "core_attn,mlp" <-> RecomputeModule bits (names as Megatron-Core's --recompute-modules:
 /// core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts). Blanks around a name
 /// are ignored ("layernorm, moe_act"). Parsing fails on an unknown name and leaves `out`

@@ -423,6 +423,7 @@ void WorkloadForm::buildPrecision(QFormLayout *form)
 WEFT_ENUM_ROW(TokenDispatcher)
 WEFT_ENUM_ROW(Fp8Recipe)
 WEFT_ENUM_ROW(CpKind)
+WEFT_ENUM_ROW(TpOverlapKind)
 WEFT_ENUM_ROW(CudaGraphScope)
 #undef WEFT_ENUM_ROW
 
