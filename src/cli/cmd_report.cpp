@@ -111,7 +111,7 @@ int runReport(const QStringList &args)
     if (!r.memoryFits) { // written, charts included: memory.* shows the stage over capacity
         for (const Finding &f : r.warnings)
             if (f.severity == Severity::Error)
-                err(describeFinding(f));
+                err(describeFinding(f, *design));
         err(QStringLiteral("weft-cli report: the workload does not fit in memory (%1 of %2 GB per "
                            "GPU); the memory chart shows where")
                 .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)

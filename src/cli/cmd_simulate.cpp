@@ -117,7 +117,7 @@ void printSummary(const SimResult &r, const Design &d)
                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
                 .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
     for (const Finding &f : r.warnings)
-        out(describeFinding(f));
+        out(describeFinding(f, d));
     if (r.ok)
         out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
     else
