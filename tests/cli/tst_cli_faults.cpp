@@ -37,6 +37,13 @@ void setIn(QJsonObject &doc, const char *array, int index, const char *key, cons
     doc[QLatin1String(array)] = a;
 }
 
+// Writes `doc` to `path`; false when it cannot.
+bool writeDesign(const QJsonObject &doc, const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(doc).toJson()) > 0;
+}
+
 void groupCycle(QJsonObject &doc)
 {
     QJsonArray groups = doc[QLatin1String("groups")].toArray();
@@ -90,10 +97,7 @@ private slots:
         mutations.at(code)(doc);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("broken.weft"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(doc).toJson());
-        f.close();
+        QVERIFY(writeDesign(doc, path));
 
         const CliRun validate = runWeftCli({QStringLiteral("validate"), path});
         QCOMPARE(validate.exitCode, 1);
@@ -120,10 +124,7 @@ private slots:
         QVERIFY(!name.isEmpty());
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("self.weft"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(doc).toJson());
-        f.close();
+        QVERIFY(writeDesign(doc, path));
         const CliRun validate = runWeftCli({QStringLiteral("validate"), path});
         QCOMPARE(validate.exitCode, 1);
         const QByteArray subjects = "(node " + name.toUtf8() + "; link #";
