@@ -109,7 +109,7 @@ int runGenerate(const QStringList &args)
     result.design->workload = workload;
     const std::vector<Finding> findings = preflight(*result.design);
     for (const Finding &f : findings)
-        err(QStringLiteral("weft-cli generate: %1").arg(describeFinding(f)));
+        err(QStringLiteral("weft-cli generate: %1").arg(describeFinding(f, *result.design)));
     const QString path = parser.value(outOption);
     if (const auto e = saveDesignFile(*result.design, path)) {
         err(QStringLiteral("weft-cli generate: %1").arg(QString::fromStdString(e->toString())));

@@ -22,14 +22,19 @@ const QString kName = QStringLiteral("report");
 int runReport(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Simulates one training step of the design's workload and writes, into DIR, every chart "
-        "(step-time breakdown, pipeline timeline, link utilization per tier, busiest link over "
-        "the step, memory per stage, all-reduce busbw of a TP group) in each format asked, the "
-        "result JSON (result.json) and CSV (summary.csv, links.csv). Runs without a display.\n\n"
-        "Exit codes: 0 written and the memory fits, 1 the workload cannot run (the result files "
-        "are written, no charts) or does not fit in memory (everything is written), 2 bad usage, "
-        "an unreadable file or an output that cannot be written."));
+    p.setApplicationDescription(
+        QStringLiteral(
+            "Simulates one training step of the design's workload and writes, into DIR, every "
+            "chart (step-time breakdown, pipeline timeline, link utilization per tier, busiest "
+            "link over the step, memory per stage, all-reduce busbw of a TP group) in each format "
+            "asked, the result JSON (result.json) and CSV (summary.csv, links.csv). result.json "
+            "lists every link that carried traffic up to %1 of them, else the %2 busiest, with "
+            "their utilization series; links.csv lists every link. Runs without a display.\n\n"
+            "Exit codes: 0 written and the memory fits, 1 the workload cannot run (the result "
+            "files are written, no charts) or does not fit in memory (everything is written), 2 "
+            "bad usage, an unreadable file or an output that cannot be written.")
+            .arg(kAllLinksUpTo)
+            .arg(kBusiestLinks));
     p.addPositionalArgument(QStringLiteral("FILE"),
                             QStringLiteral("Design file (.weft) with a workload."));
     const QCommandLineOption outOption(QStringLiteral("out"),
@@ -80,7 +85,8 @@ int runReport(const QStringList &args)
     const QString json = dir.filePath(QStringLiteral("result.json"));
     const QString summary = dir.filePath(QStringLiteral("summary.csv"));
     const QString links = dir.filePath(QStringLiteral("links.csv"));
-    if (!writeTextFile(kName, json, toJson(r, *design, {true, true, false}).dump(2) + "\n")
+    if (!writeTextFile(kName, json,
+                       toJson(r, *design, {true, true, false, defaultMaxLinks(r)}).dump(2) + "\n")
         || !writeTextFile(kName, summary, resultSummaryCsv(r))
         || !writeTextFile(kName, links, resultLinksCsv(r, *design)))
         return ExitUsage;
@@ -111,7 +117,7 @@ int runReport(const QStringList &args)
     if (!r.memoryFits) { // written, charts included: memory.* shows the stage over capacity
         for (const Finding &f : r.warnings)
             if (f.severity == Severity::Error)
-                err(describeFinding(f));
+                err(describeFinding(f, *design));
         err(QStringLiteral("weft-cli report: the workload does not fit in memory (%1 of %2 GB per "
                            "GPU); the memory chart shows where")
                 .arg(r.peakMemoryPerGpu / 1e9, 0, 'f', 1)

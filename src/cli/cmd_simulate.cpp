@@ -28,11 +28,6 @@ const QString kName = QStringLiteral("simulate");
 // Relative to the step time, below which a negative breakdown part is rounding noise.
 constexpr double kRoundingTolerance = 1e-9;
 
-// The --links default: every link that carried traffic up to kAutoAllLinks of them, else the
-// kAutoTopLinks busiest (the 16k example's full list was 89 MB of JSON).
-constexpr long long kAutoAllLinks = 5000;
-constexpr long long kAutoTopLinks = 1000;
-
 // "all" -> -1, "none" -> 0, "top-N" -> N; nothing for anything else.
 std::optional<long long> parseLinks(const QString &text)
 {
@@ -48,14 +43,6 @@ std::optional<long long> parseLinks(const QString &text)
             return n;
     }
     return std::nullopt;
-}
-
-long long autoMaxLinks(const SimResult &r)
-{
-    const auto carried = std::count_if(r.links.begin(), r.links.end(), [](const LinkResult &l) {
-        return l.dir[0].bytes > 0 || l.dir[1].bytes > 0;
-    });
-    return carried <= kAutoAllLinks ? -1 : kAutoTopLinks;
 }
 
 QString seconds(double s)
@@ -117,7 +104,7 @@ void printSummary(const SimResult &r, const Design &d)
                 .arg(r.memoryCapacityPerGpu / 1e9, 0, 'f', 1)
                 .arg(r.memoryFits ? QString() : QStringLiteral(" - DOES NOT FIT")));
     for (const Finding &f : r.warnings)
-        out(describeFinding(f));
+        out(describeFinding(f, d));
     if (r.ok)
         out(QStringLiteral("simulated in %1").arg(seconds(r.simulationWallSeconds)));
     else
@@ -177,10 +164,11 @@ int run(const QStringList &args)
         QStringLiteral("Links in the --json output: all (every link that carried traffic), "
                        "top-N (the N busiest by average utilization, busiest first) or none. "
                        "Default: all up to %1 such links, else top-%2 (a 16,384-GPU design has "
-                       "~100,000: the full list makes a document of ~90 MB). --out DIR always "
-                       "writes every link.")
-            .arg(kAutoAllLinks)
-            .arg(kAutoTopLinks),
+                       "~100,000: the full list makes a document of ~90 MB). --out DIR's "
+                       "result.json follows the default, with each listed link's utilization "
+                       "series; its links.csv lists every link.")
+            .arg(kAllLinksUpTo)
+            .arg(kBusiestLinks),
         QStringLiteral("WHICH"));
     p.addOptions({json, csv, outDir, progress, links});
     addFailOptions(p);
@@ -233,7 +221,7 @@ int run(const QStringList &args)
     if (p.isSet(outDir)) {
         const QDir dir(p.value(outDir));
         if (!writeTextFile(kName, dir.filePath(QStringLiteral("result.json")),
-                           toJson(r, d, {true, true, false}).dump(2) + "\n")
+                           toJson(r, d, {true, true, false, defaultMaxLinks(r)}).dump(2) + "\n")
             || !writeTextFile(kName, dir.filePath(QStringLiteral("summary.csv")),
                               resultSummaryCsv(r))
             || !writeTextFile(kName, dir.filePath(QStringLiteral("links.csv")),
@@ -242,7 +230,7 @@ int run(const QStringList &args)
     }
     if (p.isSet(json)) {
         ResultJsonOptions o;
-        o.maxLinks = maxLinks ? *maxLinks : autoMaxLinks(r);
+        o.maxLinks = maxLinks ? *maxLinks : defaultMaxLinks(r);
         out(QString::fromStdString(toJson(r, d, o).dump(2)));
     } else if (p.isSet(csv))
         out(QString::fromStdString(resultSummaryCsv(r)).trimmed());

@@ -68,7 +68,7 @@ int run(const QStringList &args)
     const auto [errors, warnings] = countFindings(findings);
     for (const Finding &f : findings)
         if (loud || f.severity == Severity::Error)
-            out(describeFinding(f));
+            out(describeFinding(f, d));
     if (loud && d.workload && !checkWorkload)
         out(QStringLiteral("note: the workload is checked once the errors above are fixed"));
     if (loud) {

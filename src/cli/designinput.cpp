@@ -27,7 +27,7 @@ std::optional<Design> readDesignArgument(const QString &command, const QString &
     if (hasError(findings)) {
         for (const Finding &f : findings)
             if (f.severity == Severity::Error)
-                err(describeFinding(f));
+                err(describeFinding(f, *loaded.design));
         err(QStringLiteral("weft-cli %1: %2 is invalid: %3 error(s) (see 'weft-cli validate %2')")
                 .arg(command, path)
                 .arg(countFindings(findings).errors));

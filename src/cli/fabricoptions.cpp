@@ -66,8 +66,9 @@ void addFabricOptions(QCommandLineParser &parser, const Catalog &catalog)
              .arg(d.domains),
          QStringLiteral("N")},
         {QStringLiteral("fabric"),
-         QStringLiteral("Scale-out fabric: rail-optimized (rail i of every domain of a scalable "
-                        "unit on leaf i), fat-tree (NICs fill leaves in order) or none "
+         QStringLiteral("Scale-out fabric: rail-optimized (NIC i of every server or "
+                        "compute tray of a scalable unit on leaf i: 4 rails on GB200 NVL72), "
+                        "fat-tree (NICs fill leaves in order) or none "
                         "(default %1).")
              .arg(QString::fromLatin1(toString(d.fabric))),
          QStringLiteral("KIND")},

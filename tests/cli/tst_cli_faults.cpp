@@ -37,6 +37,13 @@ void setIn(QJsonObject &doc, const char *array, int index, const char *key, cons
     doc[QLatin1String(array)] = a;
 }
 
+// Writes `doc` to `path`; false when it cannot.
+bool writeDesign(const QJsonObject &doc, const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(doc).toJson()) > 0;
+}
+
 void groupCycle(QJsonObject &doc)
 {
     QJsonArray groups = doc[QLatin1String("groups")].toArray();
@@ -90,10 +97,7 @@ private slots:
         mutations.at(code)(doc);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("broken.weft"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(doc).toJson());
-        f.close();
+        QVERIFY(writeDesign(doc, path));
 
         const CliRun validate = runWeftCli({QStringLiteral("validate"), path});
         QCOMPARE(validate.exitCode, 1);
@@ -103,6 +107,29 @@ private slots:
         QVERIFY2(run.err.contains("error [" + code.toUtf8() + "]"), run.err.constData());
         QVERIFY2(run.err.contains("is invalid"), run.err.constData());
         QVERIFY2(!run.out.contains("step time"), run.out.constData());
+    }
+
+    // Findings named their nodes by internal id ("(node #384)"); they use the node's name, as
+    // --fail switch:NAME does; links keep their id (--fail link:ID).
+    void findingsNameNodesByName()
+    {
+        QJsonObject doc = example();
+        const int a
+            = doc[QLatin1String("links")].toArray()[0].toObject()[QLatin1String("a")].toInt();
+        setIn(doc, "links", 0, "b", a); // a self-link
+        QString name;
+        for (const QJsonValue &n : doc[QLatin1String("nodes")].toArray())
+            if (n.toObject()[QLatin1String("id")].toInt() == a)
+                name = n.toObject()[QLatin1String("name")].toString();
+        QVERIFY(!name.isEmpty());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("self.weft"));
+        QVERIFY(writeDesign(doc, path));
+        const CliRun validate = runWeftCli({QStringLiteral("validate"), path});
+        QCOMPARE(validate.exitCode, 1);
+        const QByteArray subjects = "(node " + name.toUtf8() + "; link #";
+        QVERIFY2(validate.out.contains(subjects), validate.out.constData());
+        QVERIFY2(!validate.out.contains("(node #"), validate.out.constData());
     }
 
     void fullDiskNamesCauseAndPath()

@@ -69,6 +69,23 @@ private slots:
         QFile link(QDir(tmp.path()).filePath(QStringLiteral("link-utilization.svg")));
         QVERIFY(link.open(QIODevice::ReadOnly));
         QVERIFY(link.readAll().contains("busiest link"));
+        // result.json lists links as simulate --json does by default: all that carried traffic
+        // up to 5,000, else the 1,000 busiest with their series (the eight NVL72 racks' ~11,000
+        // made a 35 MB file; the 16k example's 650 MB); links.csv keeps every link.
+        QFile json(QDir(tmp.path()).filePath(QStringLiteral("result.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const auto j = nlohmann::json::parse(json.readAll().toStdString());
+        const auto total = j["links_total"].get<long long>();
+        const auto listed = static_cast<long long>(j["links"].size());
+        QCOMPARE(listed + j["links_omitted"].get<long long>(), total);
+        QCOMPARE(listed, total > 5000 ? 1000 : total);
+        for (const auto &l : j["links"])
+            QVERIFY(l["forward"].contains("utilization_series"));
+        QFile csv(QDir(tmp.path()).filePath(QStringLiteral("links.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), 2 * total + 1); // a row per direction, a header
+        if (example.endsWith(QLatin1String("gb200-nvl72-x8.weft")))
+            QVERIFY2(total > 5000, "the racks' links are no longer a case of the cap");
     }
 
     // A workload over HBM: everything is written (the memory chart shows the stage over the

@@ -154,6 +154,10 @@ private slots:
         const SwitchSpec &qm = back.hardware.switches.at("qm9700");
         QCOMPARE(qm.portRate, orig.hardware.switches.at("qm9700").portRate);
         QCOMPARE(qm.inNetworkReduction, true);
+        // GB200 NVL72 is 18 compute trays of 4 GPUs; DGX H100 one server of 8.
+        QCOMPARE(back.scaleUpPresets.at("gb200-nvl72").trayAccelerators(), 4);
+        QCOMPARE(back.scaleUpPresets.at("gb300-nvl72").trayAccelerators(), 4);
+        QCOMPARE(back.scaleUpPresets.at("dgx-h100").trayAccelerators(), 8);
         QCOMPARE(serializeCatalog(back), text);
     }
     void badCatalogNamesPath_data()
@@ -182,6 +186,10 @@ private slots:
             << R"({"format":"weft.catalog","version":1,"scale_up_presets":[{"key":"p","accelerator":"nope","accelerators":2,"scale_up_tech":"nvlink4","lanes_per_accelerator":1}]})"
             << "/scale_up_presets/0/accelerator"
             << "unknown accelerator";
+        QTest::newRow("trays that do not divide")
+            << R"({"format":"weft.catalog","version":1,"scale_up_presets":[{"key":"p","accelerator":"h100-sxm","accelerators":8,"accelerators_per_tray":3,"scale_up_tech":"nvlink4","lanes_per_accelerator":1}]})"
+            << "/scale_up_presets/0/accelerators_per_tray"
+            << "must divide the domain's accelerators (8)";
         QTest::newRow("duplicate")
             << R"({"format":"weft.catalog","version":1,"link_technologies":[{"key":"l","technology":"pcie","lane_gbps":1},{"key":"l","technology":"pcie","lane_gbps":2}]})"
             << "/link_technologies/1/key"

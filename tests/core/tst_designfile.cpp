@@ -13,6 +13,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace weft;
 using namespace weft::test;
@@ -164,6 +165,48 @@ private slots:
         QVERIFY(serializeDesign(*r.design) == text);
         QVERIFY(r.design->generator.has_value());
         QVERIFY(!hasError(validateDesign(*r.design)));
+    }
+
+    // A hand-edited leaf model ("spec": "qm8700") that the file's hardware section lacks was
+    // refused as "not in the design's hardware table" though the catalog has it: catalog
+    // models are embedded on reading; a model the catalog lacks is still an error that says
+    // what to do.
+    void catalogModelsMissingFromTheFileAreEmbedded()
+    {
+        FabricParams p;
+        p.scaleUpPreset = "dgx-h100";
+        p.domains = 2;
+        const GenerateResult g = generateFabric(p, builtinCatalog());
+        QVERIFY(g.ok());
+        const auto edited = [&](const char *model) {
+            nlohmann::json j = nlohmann::json::parse(serializeDesign(*g.design));
+            for (auto &n : j["nodes"])
+                if (n["spec"] == "qm9700")
+                    n["spec"] = model;
+            j["hardware"]["switches"] = nlohmann::json::array(); // not even qm9700
+            return parseDesign(j.dump(), "edited");
+        };
+        const ParseResult r = edited("qm8700");
+        QVERIFY2(r.ok(), r.error.toString().c_str());
+        const SwitchSpec *spec = r.design->hardware.switches.count("qm8700")
+            ? &r.design->hardware.switches.at("qm8700")
+            : nullptr;
+        QVERIFY(spec);
+        QCOMPARE(spec->radix, builtinCatalog().hardware.switches.at("qm8700").radix);
+        QVERIFY(r.design->hardware.switches.count("nvswitch-gen3")); // the NVSwitch chips too
+        for (const Finding &f : validateDesign(*r.design)) // QM8700 has fewer ports: port-budget
+            QVERIFY2(f.code != findings::kUnknownNodeSpec, f.message.c_str());
+        const ParseResult unknown = edited("qm9999");
+        QVERIFY(unknown.ok());
+        const std::vector<Finding> found = validateDesign(*unknown.design);
+        const auto it = std::find_if(found.begin(), found.end(), [](const Finding &f) {
+            return f.code == findings::kUnknownNodeSpec;
+        });
+        QVERIFY(it != found.end());
+        QVERIFY2(contains(it->message,
+                          "nor in the catalog; add its spec to the file's "
+                          "\"hardware\" section"),
+                 it->message.c_str());
     }
 
     void unitsAreConvertedAtTheEdge()
@@ -349,6 +392,49 @@ private slots:
             QVERIFY2(!r.ok(), qPrintable(QStringLiteral("prefix %1 accepted").arg(n)));
             QVERIFY(!r.error.message.empty());
         }
+    }
+
+    // A file cut inside a long string (a catalog source) quoted the whole string in the
+    // error, ~1,800 characters; the error keeps the line and column and the string's end.
+    void truncatedLongStringIsNotDumped()
+    {
+        const std::string text = "{\"format\": \"weft.design\", \"version\": 1, \"name\": \""
+            + std::string(2000, 'x') + "tail";
+        const ParseResult r = parseDesign(text, "cut");
+        QVERIFY(!r.ok());
+        const std::string &m = r.error.message;
+        QVERIFY2(m.size() < 300, m.c_str());
+        QVERIFY2(contains(m, "ends too early"), m.c_str());
+        QVERIFY2(contains(m, "line 1, column"), m.c_str());
+        QVERIFY2(contains(m, "last read: '...xxx") && contains(m, "xxxtail'"), m.c_str());
+        // A short token is quoted whole.
+        const ParseResult shortCut = parseDesign("{\"format\": \"weft.design\", \"vers", "cut");
+        QVERIFY2(contains(shortCut.error.message, "last read: '\"vers'"),
+                 shortCut.error.message.c_str());
+    }
+
+    // Format version 99 in a file that names this Weft as its writer said "written by weft
+    // 0.1.0 ... newer than this Weft (0.1.0) reads; open it with a newer Weft": the version
+    // was edited, and the message says so. A file from a newer Weft still says to use one.
+    void newerVersionMessageMatchesTheWriter()
+    {
+        const auto header = [](const std::string &writer) {
+            return "{\"format\": \"weft.design\", \"version\": 99, \"generator\": "
+                   "{\"name\": \"weft\", \"version\": \""
+                + writer + "\"}}";
+        };
+        ParseResult r = parseDesign(header(WEFT_VERSION), "edited");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error.jsonPath, std::string("/version"));
+        QVERIFY2(contains(r.error.message, "design format version 99 is newer than this Weft"),
+                 r.error.message.c_str());
+        QVERIFY2(contains(r.error.message, "the version was probably edited; set it to 1"),
+                 r.error.message.c_str());
+        QVERIFY2(!contains(r.error.message, "open it with a newer Weft"), r.error.message.c_str());
+        r = parseDesign(header("999.0.0"), "future");
+        QVERIFY2(contains(r.error.message, "written by weft 999.0.0: open it with a newer Weft"),
+                 r.error.message.c_str());
+        QVERIFY2(!contains(r.error.message, "probably edited"), r.error.message.c_str());
     }
 
     // Random byte changes: the parser answers (a design or an error), it never throws.

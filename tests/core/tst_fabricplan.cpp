@@ -132,12 +132,13 @@ private slots:
         QVERIFY(anyErrorContains(r.errors, {u"80 ports"_s, u"nvswitch-gen3"_s}));
     }
 
-    // A single NVL72 rack with the default rail-optimized fabric needs 72 leaves, more than
-    // two tiers of radix-64 switches reach: the fix first says that one scale-up domain needs
-    // no scale-out fabric; either fix builds.
+    // A 72-GPU domain that is one server (no compute trays: 72 rails) with the default
+    // rail-optimized fabric needs 72 leaves, more than two tiers of radix-64 switches reach: the
+    // fix first says that one scale-up domain needs no scale-out fabric; either fix builds.
     void singleDomainSuggestsNoFabric()
     {
-        const Catalog &catalog = builtinCatalog();
+        Catalog catalog = builtinCatalog();
+        catalog.scaleUpPresets.at("gb200-nvl72").acceleratorsPerTray = 0;
         FabricParams p = dgxH100(1);
         p.scaleUpPreset = "gb200-nvl72";
         p.nicRate = 0; // the preset's
@@ -158,6 +159,38 @@ private slots:
         QVERIFY(!two.ok());
         QVERIFY(anyErrorContains(two.errors, {u"; use --fabric fat-tree"_s}));
         QVERIFY(!anyErrorContains(two.errors, {u"--fabric none"_s}));
+    }
+
+    // GB200 NVL72 is 18 compute trays of 4 GPUs, one NIC each: rail-optimized, its rails are
+    // the 4 NIC positions of a tray (as the DGX GB200 SuperPOD cables it), not 72 rails of one
+    // GPU each (72 leaves at 4 of 64 ports for 4 racks on a radix-144 switch, or "does not fit"
+    // on QM9700, fresh-user report). 4 racks x 18 trays = 72 NICs per rail.
+    void multiNodeDomainRailsPerTray_data()
+    {
+        QTest::addColumn<QString>("switchModel");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("nicsPerLeaf");
+        // QM9700 (64 x 400G, 32 down at 1:1): 72 NICs per rail in 3 leaves of 24; 4 rails.
+        QTest::newRow("qm9700") << u"qm9700"_s << 12 << 24;
+        // Q3400 (144 x 800G): one 400G NIC a port, 72 NICs and 36 uplinks: 1 leaf per rail.
+        QTest::newRow("q3400") << u"q3400"_s << 4 << 72;
+    }
+    void multiNodeDomainRailsPerTray()
+    {
+        QFETCH(QString, switchModel);
+        QFETCH(int, leaves);
+        QFETCH(int, nicsPerLeaf);
+        FabricParams p = dgxH100(4);
+        p.scaleUpPreset = "gb200-nvl72";
+        p.switchModel = switchModel.toStdString();
+        p.nicRate = 0;
+        const PlanResult r = planFabric(p, builtinCatalog());
+        QVERIFY2(r.ok(), r.errors.empty() ? "" : r.errors.front().c_str());
+        QCOMPARE(r.plan.trays, 18);
+        QCOMPARE(r.plan.rails, 4);
+        QCOMPARE(r.plan.railsPerDomain, 72);
+        QCOMPARE(r.plan.leaves, std::int64_t(leaves));
+        QCOMPARE(r.plan.nicsPerLeaf, nicsPerLeaf);
     }
 
     void builtinPresets_data()

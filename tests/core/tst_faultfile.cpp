@@ -110,6 +110,11 @@ private slots:
                                         << "1.5"
                                         << "/faults/3/factor"
                                         << "must be in (0, 1]";
+        // The value as written ("-100"), not std::to_string's "-100.000000".
+        QTest::newRow("factor -100") << 3 << "factor"
+                                     << "-100"
+                                     << "/faults/3/factor"
+                                     << "must be in (0, 1], found -100";
         QTest::newRow("factor 0") << 4 << "factor"
                                   << "0"
                                   << "/faults/4/factor"
@@ -143,6 +148,8 @@ private slots:
         QVERIFY2(QString::fromStdString(r.error.message).contains(says),
                  r.error.toString().c_str());
         QVERIFY(QString::fromStdString(r.error.toString()).contains(path));
+        QVERIFY2(!QString::fromStdString(r.error.message).contains(QLatin1String(".000000")),
+                 r.error.message.c_str());
     }
 
     void faultsNotAnArray()

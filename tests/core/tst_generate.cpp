@@ -531,14 +531,44 @@ private slots:
         p.planes = planes;
         p.scaleUpPreset = preset.toStdString();
         p.nicRate = 0;
-        if (preset == u"gb200-nvl72"_s)
-            p.switchModel = "q3400"; // 72 rails need 72 leaves: a radix-144 spine reaches them
         const GenerateResult r = generateFabric(p, builtinCatalog());
         QVERIFY(r.ok());
         const std::vector<Finding> found = validateDesign(*r.design);
         for (const Finding &f : found)
             qWarning("%s: %s", f.code.c_str(), f.message.c_str());
         QVERIFY(found.empty());
+    }
+
+    // Rail-optimized GB200 NVL72 racks: NIC r of every compute tray (GPU i of a rack is on
+    // tray i / 4, NIC i % 4) is on a leaf of rail r, every leaf holds one rail only, and the
+    // unit's leaves are 4 rails x 3 (72 trays over leaves of 24 NICs), each port within radix.
+    void nvl72RailsAreTrayNics()
+    {
+        FabricParams p = dgxH100(4);
+        p.scaleUpPreset = "gb200-nvl72";
+        p.nicRate = 400e9 / 8; // one ConnectX-7 per GPU
+        const Design d = generate(p);
+        QVERIFY(!d.nodes().empty());
+        QCOMPARE(countRole(d, SwitchRole::Leaf), std::size_t(12));
+        std::map<NodeId, std::set<int>> railsOfLeaf;
+        std::map<NodeId, int> nicsOfLeaf;
+        for (const Link &l : d.links()) {
+            const Node *a = d.node(l.a);
+            const Node *b = d.node(l.b);
+            if (b->isAccelerator())
+                std::swap(a, b);
+            if (!a->isAccelerator() || b->role != SwitchRole::Leaf)
+                continue;
+            railsOfLeaf[b->id].insert(a->rail % 4);
+            ++nicsOfLeaf[b->id];
+        }
+        QCOMPARE(railsOfLeaf.size(), std::size_t(12));
+        for (const auto &[leaf, rails] : railsOfLeaf) {
+            QCOMPARE(rails.size(), std::size_t(1));
+            QCOMPARE(nicsOfLeaf[leaf], 24);
+        }
+        QVERIFY(withinRadix(d));
+        QVERIFY(validateDesign(d).empty());
     }
 
     void fabricNone()

@@ -74,8 +74,9 @@ private slots:
         QTest::newRow("self link")
             << Mutation([](Design &d) { d.addLink(link(NodeId(0), NodeId(0), "t", 1e9)); })
             << "self-link" << true << "accelerator \"gpu0\" (#0) to itself";
-        QTest::newRow("zero rate") << Mutation([](Design &d) { d.link(LinkId(0))->rate = 0; })
-                                   << "bad-rate" << true << "link #0 (0 - 2) has lane rate 0 Gb/s";
+        QTest::newRow("zero rate")
+            << Mutation([](Design &d) { d.link(LinkId(0))->rate = 0; }) << "bad-rate" << true
+            << "link #0 (gpu0 - leaf) has lane rate 0 Gb/s";
         QTest::newRow("negative rate")
             << Mutation([](Design &d) { d.link(LinkId(1))->rate = -1e9; }) << "bad-rate" << true
             << "lane rate -8 Gb/s";

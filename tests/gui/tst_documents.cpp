@@ -168,7 +168,9 @@ private slots:
 
     // A fabric that does not fit: the fix the generator suggests in command-line flags
     // ("use --fabric none ... or --fabric fat-tree") reads in the wizard's field names and item
-    // texts, and applying it makes the fabric fit. One NVL72 rack, rail-optimized: 72 leaves.
+    // texts, and applying it makes the fabric fit. One NVL72 rack on radix-40 QM8700 leaves
+    // with 3.2 Tb/s per GPU: each NIC takes 16 ports, so a leaf takes one NIC and the rack's
+    // 72 NICs need 72 leaves.
     void wizardSuggestsFixesInFieldTerms()
     {
         MainWindow w;
@@ -178,32 +180,36 @@ private slots:
         auto *domains = wizard->findChild<QSpinBox *>(QStringLiteral("domains"));
         auto *fabric = wizard->findChild<QComboBox *>(QStringLiteral("fabric"));
         auto *summary = wizard->findChild<QLabel *>(QStringLiteral("summary"));
-        QVERIFY(preset && domains && fabric && summary);
+        auto *switchModel = wizard->findChild<QComboBox *>(QStringLiteral("switchModel"));
+        auto *nic = wizard->findChild<QDoubleSpinBox *>(QStringLiteral("nic"));
+        QVERIFY(preset && domains && fabric && summary && switchModel && nic);
         preset->setCurrentIndex(preset->findData(u"gb200-nvl72"_s));
         domains->setValue(1);
+        QVERIFY(wizard->problems().isEmpty()); // 4 rails of 18 trays: 4 leaves
+        switchModel->setCurrentIndex(switchModel->findData(u"qm8700"_s));
+        nic->setValue(3200);
         QCOMPARE(wizard->problems().size(), 1);
         const QString problem = wizard->problems().first();
         QVERIFY2(problem.contains(u"72 leaves; set Fabric to “None (scale-up only)” (one "
-                                  u"scale-up domain needs no scale-out fabric) or Fabric to "
-                                  u"“Plain fat-tree”"_s),
+                                  u"scale-up domain needs no scale-out fabric) or Switch model "
+                                  u"to “"_s),
                  qPrintable(problem));
         QVERIFY2(!problem.contains(u"--"_s), qPrintable(problem));
         QVERIFY(summary->text().contains(u"Does not fit:"_s));
         QVERIFY(summary->text().contains(u"Fabric to"_s));
         fabric->setCurrentIndex(fabric->findData(int(FabricKind::None)));
         QVERIFY(wizard->problems().isEmpty());
-        fabric->setCurrentIndex(fabric->findData(int(FabricKind::FatTree)));
-        QVERIFY(wizard->problems().isEmpty());
-        // more domains than two tiers reach: the fix names the Tiers field
         fabric->setCurrentIndex(fabric->findData(int(FabricKind::RailOptimized)));
+        switchModel->setCurrentIndex(switchModel->findData(u"qm9700"_s));
+        QVERIFY(wizard->problems().isEmpty());
+        nic->setValue(0); // the preset's
+        // more domains than two tiers reach: the fix names the Tiers field
         preset->setCurrentIndex(preset->findData(u"dgx-h100"_s));
         domains->setValue(4096);
         QVERIFY2(wizard->problems().join(u' ').contains(u"set Tiers to 3"_s),
                  qPrintable(wizard->problems().join(u' ')));
         // a fix of several fields lists them ("--switch qm9700 --tiers 3 --su-size 50")
         domains->setValue(3000);
-        auto *switchModel = wizard->findChild<QComboBox *>(QStringLiteral("switchModel"));
-        QVERIFY(switchModel);
         switchModel->setCurrentIndex(switchModel->findData(u"qm8700"_s));
         const QString several = wizard->problems().join(u' ');
         QVERIFY2(several.contains(u"set Switch model to “"_s)

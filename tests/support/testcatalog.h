@@ -85,6 +85,7 @@ inline Catalog testCatalog()
         = makePreset("dgx-h100", "h100", 8, "nvswitch-gen3", 4, "nvlink4", 18, 400, "ib-ndr");
     p["gb200-nvl72"]
         = makePreset("gb200-nvl72", "b200", 72, "nvswitch-gen4", 18, "nvlink5", 18, 800, "ib-xdr");
+    p["gb200-nvl72"].acceleratorsPerTray = 4; // 18 compute trays of 4 GPUs
     p["mi300x-8"] = makePreset("mi300x-8", "mi300x", 8, "", 0, "infinity-fabric", 7, 400, "ib-ndr");
     return c;
 }

@@ -343,14 +343,17 @@ private:
         const FabricPlan &pl = m_plan;
         const int nics = std::max(1, pl.preset.nicsPerAccelerator);
         const int d = pl.domainsInSu(su);
-        const int leavesPerRail = (d + pl.nicsPerLeaf - 1) / pl.nicsPerLeaf;
+        const int leavesPerRail = pl.leavesPerRailFor(d);
         const double laneRate = pl.nicLinkRate / pl.nicLinkLanes;
         for (int ld = 0; ld < d; ++ld) {
             const std::int64_t g = std::int64_t(su) * pl.suSize + ld;
             const NodeId first = m_firstAccel[static_cast<std::size_t>(g)];
             for (int r = 0; r < pl.railsPerDomain; ++r) {
+                // NIC link r is on tray r / rails, rail r % rails; a rail's leaves take the
+                // unit's trays in order.
+                const std::size_t tray = std::size_t(ld) * pl.trays + r / pl.rails;
                 const std::size_t leaf = m_p.fabric == FabricKind::RailOptimized
-                    ? std::size_t(r) * leavesPerRail + ld / pl.nicsPerLeaf
+                    ? std::size_t(r % pl.rails) * leavesPerRail + tray / pl.nicsPerLeaf
                     : (std::size_t(ld) * pl.railsPerDomain + r) / pl.nicsPerLeaf;
                 addLink(NodeId(first.value + r / nics), leaves[leaf], pl.nicTech, laneRate,
                         pl.nicLinkLanes);

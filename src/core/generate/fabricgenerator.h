@@ -33,7 +33,8 @@ struct GenerateResult
 ///    lanes, or a full mesh (plan.meshLanes lanes per pair) when the preset has no switch;
 ///  - one Group{ScalableUnit} per scalable unit holding its leaves (and spines with 3 tiers);
 ///  - accelerator NIC j of every accelerator to its leaf: rail-optimized puts rail r of every
-///    domain of a unit on leaf r of that unit (more leaves per rail when the radix requires),
+///    compute tray of a unit on leaf r of that unit (more leaves per rail when the radix
+///    requires; a tray is the whole domain unless the preset has several, as NVL72 has 18),
 ///    fat-tree fills leaves with consecutive NICs regardless of rail;
 ///  - leaf uplinks dealt round-robin over the spines (2 tiers: all spines; 3 tiers: the spines
 ///    of its unit); spine j of every unit dealt over core group j. Parallel cables between the

@@ -78,9 +78,10 @@ Sizing sizeLeaves(const FabricParams &p, const FabricPlan &plan, int su, int nma
 {
     Sizing s;
     if (p.fabric == FabricKind::RailOptimized) {
-        const int perRail = static_cast<int>(ceilDiv(su, nmax));
-        s.nicsPerLeaf = static_cast<int>(ceilDiv(su, perRail));
-        s.leavesPerRail = static_cast<int>(ceilDiv(su, s.nicsPerLeaf));
+        const std::int64_t railNics = std::int64_t(su) * plan.trays; // one per tray of the unit
+        const auto perRail = ceilDiv(railNics, nmax);
+        s.nicsPerLeaf = static_cast<int>(ceilDiv(railNics, perRail));
+        s.leavesPerRail = static_cast<int>(ceilDiv(railNics, s.nicsPerLeaf));
     } else {
         const std::int64_t nics = std::int64_t(su) * plan.railsPerDomain;
         s.nicsPerLeaf = static_cast<int>(ceilDiv(nics, ceilDiv(nics, nmax)));
@@ -342,11 +343,16 @@ int FabricPlan::domainsInSu(int su) const
     return su < suCount - 1 ? suSize : static_cast<int>(domains - std::int64_t(su) * suSize);
 }
 
+int FabricPlan::leavesPerRailFor(int d) const
+{
+    return static_cast<int>(ceilDiv(std::int64_t(d) * trays, nicsPerLeaf));
+}
+
 int FabricPlan::leavesInSu(int su, FabricKind kind) const
 {
     const int d = domainsInSu(su);
     if (kind == FabricKind::RailOptimized)
-        return railsPerDomain * static_cast<int>(ceilDiv(d, nicsPerLeaf));
+        return rails * leavesPerRailFor(d);
     return static_cast<int>(ceilDiv(std::int64_t(d) * railsPerDomain, nicsPerLeaf));
 }
 
@@ -372,6 +378,8 @@ PlanResult planImpl(const FabricParams &p, const Catalog &catalog, bool suggest)
 
     const SwitchSpec &sw = plan.fabricSwitch;
     plan.railsPerDomain = plan.preset.accelerators * nics;
+    plan.trays = plan.preset.accelerators / plan.preset.trayAccelerators();
+    plan.rails = plan.preset.trayAccelerators() * nics;
     if (!(perAccelerator > 0)) {
         r.errors.push_back("no NIC rate given and preset '" + plan.preset.key + "' has none");
         return r;

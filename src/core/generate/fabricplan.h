@@ -9,6 +9,13 @@
 // NVIDIA's DGX SuperPOD reference architecture (rail i of every server of a scalable unit on
 // leaf i of that unit). Oversubscription is applied at the leaf only; spines are non-blocking.
 //
+// A rail is one NIC position of a compute tray (server), not of a scale-up domain: a multi-node
+// NVLink domain such as GB200 NVL72 is 18 compute trays of 4 GPUs with one ConnectX-7 each
+// (NVIDIA Multi-Node Tuning Guide, "Understanding Your Grace-Blackwell Systems"), and the DGX
+// GB200 SuperPOD reference architecture cables its InfiniBand compute fabric from the trays,
+// so such a domain has 4 rails of 18 NICs (ScaleUpPreset::acceleratorsPerTray), not 72 rails of
+// one NIC each, which would need one leaf per GPU of the rack at a few percent port use.
+//
 // Sizing rules (each checked, each violation reported with a fix that is verified to fit):
 //  - NIC rate per accelerator is split evenly over its NICs and the planes; a NIC link faster
 //    than a switch port takes ceil(rate / port rate) ports; a slower one still takes a whole
@@ -53,12 +60,16 @@ struct FabricPlan
 
     double nicRatePerAccelerator = 0; ///< resolved NIC rate (params, else preset), bytes/s
     int railsPerDomain = 0; ///< NIC links per domain and plane (accelerators x NICs each)
+    int trays = 1; ///< compute trays (servers) per domain
+    int rails = 0; ///< rails: NIC links per tray and plane (a tray's accelerators x NICs)
     double nicLinkRate = 0; ///< bytes/s per direction of one NIC link (one plane)
     int nicLinkLanes = 1; ///< switch ports one NIC link occupies (ceil(rate / port rate))
 
     int suSize = 0; ///< domains per scalable unit (the last one may be smaller)
     int suCount = 0;
     int leavesPerRail = 0; ///< rail-optimized: leaves per rail in a full scalable unit
+    /// Rail-optimized: leaves per rail for `domains` domains (NICs of one rail: domains x trays).
+    [[nodiscard]] int leavesPerRailFor(int domains) const;
     int nicsPerLeaf = 0; ///< NIC links on a full leaf
     int leafUplinks = 0; ///< uplink cables of every leaf (u)
     std::int64_t leaves = 0; ///< leaves per plane

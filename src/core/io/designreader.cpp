@@ -1,4 +1,5 @@
 // parseDesign(): the reader half of io/designfile.h.
+#include "io/catalogfile.h"
 #include "io/designfile.h"
 #include "io/designkeys.h"
 #include "io/extensionstore.h"
@@ -10,7 +11,9 @@
 #include "io/workloadjson.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace weft {
 
@@ -116,6 +119,7 @@ public:
             resolveGroups(*groups);
         for (std::size_t i = 0; i < links->size(); ++i)
             readLink(links->at(i));
+        embedCatalogSpecs();
         if (const auto faults = m_root.optional("faults")) // absent in files before what-if
             m_d.scenario = faultsFromJson(*faults, m_d); // io/faultjson.h
         m_d.extensions = m_ext.toText();
@@ -155,6 +159,33 @@ private:
                 m_ext.collectUnwritten(prefix + key, raw, written);
             }
         }
+    }
+
+    /// Models that the nodes and links name but the file's "hardware" section lacks are taken
+    /// from the built-in catalog (a hand-edited "spec": "qm8700" was refused as "not in the
+    /// design's hardware table" though the catalog has it); the design embeds them from now on.
+    void embedCatalogSpecs()
+    {
+        const HardwareTable &catalog = builtinCatalog().hardware;
+        HardwareTable &hw = m_d.hardware;
+        for (const Node &n : m_d.nodes()) {
+            if (n.isSwitch()) {
+                if (const auto it = catalog.switches.find(n.spec); it != catalog.switches.end())
+                    hw.switches.try_emplace(n.spec, it->second);
+                continue;
+            }
+            if (hw.accelerators.count(n.spec))
+                continue;
+            const auto base = catalog.accelerators.find(n.spec.substr(0, n.spec.find('@')));
+            AcceleratorSpec spec;
+            std::string error;
+            if (base != catalog.accelerators.end()
+                && applyVariants(base->second, n.spec, spec, error))
+                hw.accelerators.emplace(n.spec, std::move(spec));
+        }
+        for (const Link &l : m_d.links())
+            if (const auto it = catalog.linkTechs.find(l.tech); it != catalog.linkTechs.end())
+                hw.linkTechs.try_emplace(l.tech, it->second);
     }
 
     nlohmann::ordered_json writtenSpec(const std::string &member, const std::string &key) const
@@ -272,6 +303,24 @@ private:
     ExtensionStore m_ext;
 };
 
+/// Whether dotted version `a` ("0.10.2") is newer than `b`; a part that is not a number
+/// counts as 0.
+bool versionIsNewer(const std::string &a, const std::string &b)
+{
+    const auto parts = [](const std::string &v) {
+        std::vector<long> out;
+        std::size_t i = 0;
+        while (i <= v.size()) {
+            const std::size_t dot = std::min(v.find('.', i), v.size());
+            out.push_back(std::strtol(v.substr(i, dot - i).c_str(), nullptr, 10));
+            i = dot + 1;
+        }
+        return out;
+    };
+    const std::vector<long> pa = parts(a), pb = parts(b);
+    return std::lexicographical_compare(pb.begin(), pb.end(), pa.begin(), pa.end());
+}
+
 // Checks format and version; returns the version.
 int readHeader(const JsonReader &root)
 {
@@ -286,14 +335,28 @@ int readHeader(const JsonReader &root)
                       + "\")");
     const long long version = root.integer("version", 0, 1'000'000'000);
     if (version > kDesignFormatVersion) {
-        std::string by;
-        if (const auto gen = root.optional("generator"); gen && gen->raw().is_object())
-            by = " by " + gen->string("name", "?") + " " + gen->string("version", "?");
-        root.fail("version",
-                  "this file was written" + by + " in design format version "
-                      + std::to_string(version)
-                      + ", newer than this Weft (" WEFT_VERSION ") reads (up to version "
-                      + std::to_string(kDesignFormatVersion) + "); open it with a newer Weft");
+        std::string name, writer;
+        if (const auto gen = root.optional("generator"); gen && gen->raw().is_object()) {
+            name = gen->string("name", "?");
+            writer = gen->string("version", "?");
+        }
+        const std::string newer = "design format version " + std::to_string(version)
+            + " is newer than this Weft (" WEFT_VERSION ") reads (up to version "
+            + std::to_string(kDesignFormatVersion) + ")";
+        // A file that names this Weft, or an older one, as its writer cannot be of a newer
+        // format: saying "written by Weft 0.1.0 ... open it with a newer Weft" to Weft 0.1.0
+        // contradicted itself.
+        if (name == "weft" && !versionIsNewer(writer, WEFT_VERSION))
+            root.fail("version",
+                      newer + ", but the file names Weft " + writer
+                          + " as its writer, which writes at most version "
+                          + std::to_string(kDesignFormatVersion)
+                          + ": the version was probably edited; set it to "
+                          + std::to_string(kDesignFormatVersion));
+        root.fail(
+            "version",
+            newer + (name.empty() ? std::string() : "; it was written by " + name + " " + writer)
+                + ": open it with a newer Weft");
     }
     return static_cast<int>(version);
 }

@@ -1,5 +1,7 @@
 #include "io/faultjson.h"
 
+#include "model/fault.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -60,7 +62,7 @@ Fault readFault(const JsonReader &r, const Design &d)
         if (!(f.factor > 0) || f.factor > 1)
             r.fail("factor",
                    "the factor (the fraction kept) must be in (0, 1], found "
-                       + std::to_string(f.factor));
+                       + faultFactorText(f.factor));
     }
     return f;
 }

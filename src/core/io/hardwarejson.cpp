@@ -254,6 +254,8 @@ nlohmann::ordered_json toJson(const ScaleUpPreset &p)
     j["scale_up_tech"] = p.scaleUpTech;
     j["lanes_per_accelerator"] = p.lanesPerAccelerator;
     j["nics_per_accelerator"] = p.nicsPerAccelerator;
+    if (p.acceleratorsPerTray > 0)
+        j["accelerators_per_tray"] = p.acceleratorsPerTray;
     j["nic_gbps"] = fileNumber(bytesPerSecondToGbps(p.nicRate));
     j["nic_tech"] = p.nicTech;
     j["source"] = p.source;
@@ -275,6 +277,10 @@ ScaleUpPreset scaleUpPresetFromJson(const JsonReader &r)
     p.scaleUpTech = r.string("scale_up_tech");
     p.lanesPerAccelerator = static_cast<int>(r.integer("lanes_per_accelerator", 1, 1024));
     p.nicsPerAccelerator = static_cast<int>(r.integer("nics_per_accelerator", 0, 64, 1));
+    p.acceleratorsPerTray = static_cast<int>(r.integer("accelerators_per_tray", 0, 4096, 0));
+    if (p.acceleratorsPerTray > 0 && p.accelerators % p.acceleratorsPerTray != 0)
+        r.fail("accelerators_per_tray",
+               "must divide the domain's accelerators (" + std::to_string(p.accelerators) + ")");
     p.nicRate = gbpsToBytesPerSecond(r.nonNegative("nic_gbps", 0));
     p.nicTech = r.string("nic_tech", "");
     p.source = r.string("source", "");

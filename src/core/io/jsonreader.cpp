@@ -5,6 +5,18 @@
 
 namespace weft {
 
+namespace {
+
+/// A number as the file would write it ("-100", "0.5"), not std::to_string's "-100.000000".
+std::string numberText(double d)
+{
+    std::ostringstream s;
+    s << d;
+    return s.str();
+}
+
+} // namespace
+
 std::string FileError::toString() const
 {
     std::string s = file;
@@ -144,7 +156,7 @@ double JsonReader::positive(const char *key) const
 {
     const double d = number(key);
     if (d <= 0)
-        fail(key, "must be greater than 0 (found " + std::to_string(d) + ")");
+        fail(key, "must be greater than 0 (found " + numberText(d) + ")");
     return d;
 }
 
@@ -163,7 +175,7 @@ double JsonReader::nonNegative(const char *key, double fallback) const
 {
     const double d = number(key, fallback);
     if (d < 0)
-        fail(key, "must not be negative (found " + std::to_string(d) + ")");
+        fail(key, "must not be negative (found " + numberText(d) + ")");
     return d;
 }
 

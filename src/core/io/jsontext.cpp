@@ -93,6 +93,26 @@ JsonTextShape scanJsonText(std::string_view text)
     return shape;
 }
 
+/// nlohmann's "...; last read: '<token>'" quotes the whole token, a truncated file's last
+/// string to its end (a catalog source of 1,800 characters): only its last `kQuoted`
+/// characters are kept, after "...", cut at a UTF-8 character boundary.
+std::string shortenLastRead(std::string why)
+{
+    constexpr std::size_t kQuoted = 60;
+    const std::string marker = "last read: '";
+    const auto open = why.find(marker);
+    if (open == std::string::npos)
+        return why;
+    const std::size_t from = open + marker.size();
+    const std::size_t close = why.rfind('\'');
+    if (close == std::string::npos || close < from || close - from <= kQuoted)
+        return why;
+    std::size_t keep = close - kQuoted;
+    while (keep < close && (static_cast<unsigned char>(why[keep]) & 0xC0) == 0x80)
+        ++keep; // not inside a multi-byte character
+    return why.substr(0, from) + "..." + why.substr(keep);
+}
+
 nlohmann::json parseJsonText(std::string_view text, std::size_t maxValues, const char *what)
 {
     const JsonTextShape shape = scanJsonText(text);
@@ -121,7 +141,8 @@ nlohmann::json parseJsonText(std::string_view text, std::size_t maxValues, const
         const bool atEnd = e.byte >= text.size();
         throw JsonFieldError("",
                              std::string(atEnd ? "the file ends too early (truncated?): " : "")
-                                 + "not valid JSON at " + lineColumn(text, e.byte) + ": " + why);
+                                 + "not valid JSON at " + lineColumn(text, e.byte) + ": "
+                                 + shortenLastRead(why));
     }
 }
 

@@ -67,6 +67,12 @@ std::vector<const LinkResult *> listedLinks(const SimResult &r, const ResultJson
 
 } // namespace
 
+long long defaultMaxLinks(const SimResult &r)
+{
+    const auto n = std::count_if(r.links.begin(), r.links.end(), carried);
+    return n <= kAllLinksUpTo ? -1 : kBusiestLinks;
+}
+
 nlohmann::ordered_json toJson(const SimResult &r, const Design &design, const ResultJsonOptions &o)
 {
     nlohmann::ordered_json j;

@@ -23,6 +23,16 @@ struct ResultJsonOptions
     long long maxLinks = -1;
 };
 
+/// The links a result document lists unless asked otherwise (weft-cli simulate --json and every
+/// result.json): each link that carried traffic up to kAllLinksUpTo of them, else the
+/// kBusiestLinks busiest with their utilization series (links.csv lists every link). The
+/// 16,384-GPU example carries traffic on ~100,000 links: its full list was 89 MB of JSON, and
+/// with the series result.json was 650 MB.
+inline constexpr long long kAllLinksUpTo = 5000;
+inline constexpr long long kBusiestLinks = 1000;
+/// ResultJsonOptions::maxLinks by that rule: -1 (every link) or kBusiestLinks.
+[[nodiscard]] long long defaultMaxLinks(const SimResult &r);
+
 /// A duration as written to the result files: never negative. Breakdown parts are differences of
 /// event times, so rounding leaves e.g. -1.8e-16 s where nothing is exposed; NaN also gives 0.
 [[nodiscard]] inline double reportedDuration(double seconds)

@@ -13,18 +13,28 @@ namespace weft {
 /// A scale-up domain template (DGX H100, GB200 NVL72, MI300X 8-way ...).
 struct ScaleUpPreset
 {
-    std::string key;                 ///< "dgx-h100"
-    std::string name;                ///< "DGX H100"
-    std::string accelerator;         ///< AcceleratorSpec key
-    int accelerators = 8;            ///< accelerators per domain
-    std::string scaleUpSwitch;       ///< SwitchSpec key of the NVSwitch chip; empty: full mesh
-    int scaleUpSwitches = 0;         ///< NVSwitch chips per domain
-    std::string scaleUpTech;         ///< LinkTechSpec key of the scale-up links
-    int lanesPerAccelerator = 0;     ///< scale-up lanes (NVLink links) per accelerator in total
-    int nicsPerAccelerator = 1;      ///< scale-out NICs per accelerator (rails)
-    double nicRate = 0;              ///< default NIC line rate, bytes/s
-    std::string nicTech;             ///< LinkTechSpec key of the NIC links
+    std::string key; ///< "dgx-h100"
+    std::string name; ///< "DGX H100"
+    std::string accelerator; ///< AcceleratorSpec key
+    int accelerators = 8; ///< accelerators per domain
+    std::string scaleUpSwitch; ///< SwitchSpec key of the NVSwitch chip; empty: full mesh
+    int scaleUpSwitches = 0; ///< NVSwitch chips per domain
+    std::string scaleUpTech; ///< LinkTechSpec key of the scale-up links
+    int lanesPerAccelerator = 0; ///< scale-up lanes (NVLink links) per accelerator in total
+    int nicsPerAccelerator = 1; ///< scale-out NICs per accelerator
+    /// Accelerators per compute tray (server) of the domain; 0: the domain is one server. A
+    /// multi-node NVLink domain (GB200 NVL72: 18 trays of 4) has one rail per NIC of a tray.
+    int acceleratorsPerTray = 0;
+    double nicRate = 0; ///< default NIC line rate, bytes/s
+    std::string nicTech; ///< LinkTechSpec key of the NIC links
     std::string source;
+
+    /// Accelerators of one compute tray (server): the whole domain unless stated.
+    [[nodiscard]] int trayAccelerators() const
+    {
+        return acceleratorsPerTray > 0 && acceleratorsPerTray < accelerators ? acceleratorsPerTray
+                                                                             : accelerators;
+    }
 };
 
 /// Specs keyed by their catalog key; std::map keeps file output deterministic.

@@ -33,10 +33,14 @@ std::string describe(const Group &g)
     return s.str();
 }
 
-std::string describeLink(const Link &l)
+/// "link #12 (gpu3 - leaf0)": its ends by name (by id when unnamed or missing).
+std::string describeLink(const Design &d, const Link &l)
 {
-    return "link #" + std::to_string(l.id.value) + " (" + std::to_string(l.a.value) + " - "
-        + std::to_string(l.b.value) + ")";
+    const auto end = [&d](NodeId id) {
+        const Node *n = d.node(id);
+        return n && !n->name.empty() ? n->name : "#" + std::to_string(id.value);
+    };
+    return "link #" + std::to_string(l.id.value) + " (" + end(l.a) + " - " + end(l.b) + ")";
 }
 
 // Union-find over dense node indices (path halving, union by size).
@@ -126,33 +130,36 @@ private:
                     which
                         += (which.empty() ? "" : " and ") + ("node #" + std::to_string(l.b.value));
                 add(findings::kDanglingLink, Severity::Error,
-                    describeLink(l) + " ends at " + which + ", which does not exist", {}, {l.id});
+                    describeLink(m_d, l) + " ends at " + which + ", which does not exist", {},
+                    {l.id});
             } else if (ia == ib) {
                 add(findings::kSelfLink, Severity::Error,
-                    describeLink(l) + " connects " + describe(nodes[ia]) + " to itself", {l.a},
+                    describeLink(m_d, l) + " connects " + describe(nodes[ia]) + " to itself", {l.a},
                     {l.id});
             }
             if (!(l.rate > 0) || !std::isfinite(l.rate)) {
                 std::ostringstream s;
-                s << describeLink(l) << " has lane rate " << l.rate * 8 / 1e9
+                s << describeLink(m_d, l) << " has lane rate " << l.rate * 8 / 1e9
                   << " Gb/s; it must be a positive number";
                 add(findings::kBadRate, Severity::Error, s.str(), {}, {l.id});
             }
             if (l.lanes < 1)
                 add(findings::kBadLanes, Severity::Error,
-                    describeLink(l) + " has " + std::to_string(l.lanes)
+                    describeLink(m_d, l) + " has " + std::to_string(l.lanes)
                         + " lanes; it needs at least 1",
                     {}, {l.id});
             if (!(l.latency >= 0) || !std::isfinite(l.latency)) {
                 std::ostringstream s;
-                s << describeLink(l) << " has latency " << l.latency * 1e9
+                s << describeLink(m_d, l) << " has latency " << l.latency * 1e9
                   << " ns; it must be zero or positive";
                 add(findings::kBadLatency, Severity::Error, s.str(), {}, {l.id});
             }
             if (!m_d.linkTech(l))
                 add(findings::kUnknownLinkTech, Severity::Error,
-                    describeLink(l) + " uses link technology \"" + l.tech
-                        + "\", which is not in the design's hardware table",
+                    describeLink(m_d, l) + " uses link technology \"" + l.tech
+                        + "\", which is neither in the design's hardware table nor in the "
+                          "catalog; add its spec to the file's \"hardware\" section or use a "
+                          "catalog technology",
                     {}, {l.id});
             const long long lanes = std::max(l.lanes, 0);
             if (ia != npos)
@@ -187,7 +194,10 @@ private:
             if (!known)
                 add(findings::kUnknownNodeSpec, Severity::Error,
                     describe(n) + " uses " + (n.isAccelerator() ? "accelerator" : "switch")
-                        + " model \"" + n.spec + "\", which is not in the design's hardware table",
+                        + " model \"" + n.spec
+                        + "\", which is neither in the design's hardware table nor in the "
+                          "catalog; add its spec to the file's \"hardware\" section or use a "
+                          "catalog model",
                     {n.id});
         }
     }

@@ -1,5 +1,7 @@
 #include "gui/canvas/linkheat.h"
 
+#include "gui/tierlabel.h"
+
 #include <QLocale>
 #include <algorithm>
 #include <array>
@@ -134,7 +136,7 @@ QString LinkHeat::toolTip(const Design &design, const std::vector<LinkId> &links
             break;
         }
         html += QObject::tr("<p><b>%1 ↔ %2</b> (%3)<br>capacity %4 GB/s (%5 Gb/s) per direction")
-                    .arg(name(l->from), name(l->to), QString::fromStdString(l->tier))
+                    .arg(name(l->from), name(l->to), tierLabel(QString::fromStdString(l->tier)))
                     .arg(l->capacity / 1e9, 0, 'f', 1)
                     .arg(l->capacity * 8 / 1e9, 0, 'f', 0);
         html += QStringLiteral("<br>%1</p>").arg(trafficText(design, id));

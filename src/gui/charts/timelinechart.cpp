@@ -35,6 +35,16 @@ TimelineChart::TimelineChart(QWidget *parent)
     : DataChart(parent)
 {
     setTitle(tr("Pipeline timeline"));
+    // The plot's height is known once laid out: the labels are thinned to it then (a guess
+    // from the widget's height labelled the 8 stages of a 300 px Results dock every other
+    // one though all fit).
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const int fit = rowsThatFit(axisRect()->height());
+        if (fit != m_labelled && !m_data.rows.empty()) {
+            labelRows(fit);
+            replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     refresh();
 }
 
@@ -111,14 +121,23 @@ void TimelineChart::build()
 
 void TimelineChart::adaptTicksToWidth(int)
 {
+    // Before a layout: the widget's height less the title, x axis and legend (about 110 px).
+    labelRows(rowsThatFit(height() - 110));
+}
+
+int TimelineChart::rowsThatFit(int plotHeight) const
+{
+    const int lineHeight = QFontMetrics(fonts().tickLabel).height();
+    return std::clamp(plotHeight / std::max(1, lineHeight), 1, 24);
+}
+
+void TimelineChart::labelRows(int fit)
+{
     QStringList rowNames;
     for (const TimelineRow &row : m_data.rows)
         rowNames << row.label;
-    // Rows get the plot's height less the title, x axis and legend (about 110 px); a label
-    // needs its line height and a little air.
-    const int lineHeight = QFontMetrics(fonts().tickLabel).height();
-    const int fit = std::max(1, (height() - 110) / std::max(1, int(lineHeight * 1.3)));
-    setCategoryTicks(yAxis, rowNames, std::min(24, fit));
+    m_labelled = fit;
+    setCategoryTicks(yAxis, rowNames, fit);
 }
 
 void TimelineChart::fitView()

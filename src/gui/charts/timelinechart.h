@@ -33,6 +33,14 @@ protected:
     /// Thins the stage labels to those that fit the plot's height without overlapping.
     void adaptTicksToWidth(int width) override;
     [[nodiscard]] QString describe(QCPAbstractPlottable *plottable, int index) const override;
+
+private:
+    /// Labels the rows, at most `fit` of them (every n-th when fewer than the rows).
+    void labelRows(int fit);
+    /// Rows whose labels fit `plotHeight` pixels, one line height each.
+    [[nodiscard]] int rowsThatFit(int plotHeight) const;
+
+    int m_labelled = -1; ///< the `fit` the row labels were made for
 };
 
 } // namespace weft

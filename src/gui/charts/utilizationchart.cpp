@@ -1,5 +1,7 @@
 #include "utilizationchart.h"
 
+#include "gui/tierlabel.h"
+
 #include <algorithm>
 
 namespace weft {
@@ -36,7 +38,7 @@ void UtilizationChart::build()
 {
     QStringList names;
     for (const TierUtilization &t : m_data.tiers)
-        names << t.tier;
+        names << tierLabel(t.tier);
     setCategoryTicks(xAxis, names);
     xAxis->setLabel(tr("fabric tier"));
     xAxis->grid()->setVisible(false);
@@ -54,7 +56,7 @@ void UtilizationChart::build()
         for (double v : s.outliers)
             outliers << v * kPercent;
         auto *box = new QCPStatisticalBox(xAxis, yAxis);
-        box->setName(tr("%1 (n = %2)").arg(tier.tier).arg(tier.utilization.size()));
+        box->setName(tr("%1 (n = %2)").arg(tierLabel(tier.tier)).arg(tier.utilization.size()));
         const QColor colour = tierColour(tier.tier, int(i));
         QColor fill = colour;
         fill.setAlphaF(0.55f);
@@ -101,7 +103,7 @@ QString UtilizationChart::describe(QCPAbstractPlottable *plottable, int index) c
         const double key = m_means->data()->at(index)->key;
         const auto tier = std::size_t(key);
         return tr("%1\nmean %2 %")
-            .arg(tier < m_data.tiers.size() ? m_data.tiers[tier].tier : QString(),
+            .arg(tier < m_data.tiers.size() ? tierLabel(m_data.tiers[tier].tier) : QString(),
                  formatNumber(m_means->data()->at(index)->value, 1));
     }
     auto *box = qobject_cast<QCPStatisticalBox *>(plottable);
@@ -113,7 +115,7 @@ QString UtilizationChart::describe(QCPAbstractPlottable *plottable, int index) c
     const QCPStatisticalBoxData &d = *box->data()->at(index);
     return tr("%1: %2 link directions\nmedian %3 %, quartiles %4 to %5 %\nwhiskers %6 to %7 %, %8 "
               "outliers")
-        .arg(m_data.tiers[tier].tier)
+        .arg(tierLabel(m_data.tiers[tier].tier))
         .arg(m_data.tiers[tier].utilization.size())
         .arg(formatNumber(d.median, 1), formatNumber(d.lowerQuartile, 1),
              formatNumber(d.upperQuartile, 1), formatNumber(d.minimum, 1),

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QHeaderView>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <algorithm>
 
@@ -27,6 +28,30 @@ QIcon severityIcon(Severity s)
     return style->standardIcon(QStyle::SP_MessageBoxInformation);
 }
 
+/// Rows as tall as their wrapped message: QTreeView asks the delegate for a size without the
+/// column's width, so a long finding stayed one line, elided ("... and allocator ...").
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappingDelegate(QTreeView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    {
+    }
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (index.column() != 0) // the code: one line, its column as wide as it
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem opt = option;
+        opt.rect = QRect(0, 0, std::max(1, m_view->header()->sectionSize(0)), 1);
+        return QStyledItemDelegate::sizeHint(opt, index);
+    }
+
+private:
+    QTreeView *m_view;
+};
+
 } // namespace
 
 FindingsDock::FindingsDock(DesignDocument *doc, SimulationRunner *runner, QWidget *parent)
@@ -45,6 +70,13 @@ FindingsDock::FindingsDock(DesignDocument *doc, SimulationRunner *runner, QWidge
     m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_list->header()->setStretchLastSection(false);
+    m_list->setItemDelegate(new WrappingDelegate(m_list));
+    m_list->setTextElideMode(Qt::ElideNone);
+    // Row heights follow the message column's width.
+    connect(m_list->header(), &QHeaderView::sectionResized, m_list, [this](int column) {
+        if (column == 0)
+            m_list->doItemsLayout();
+    });
     setWidget(m_list);
     connect(runner, &SimulationRunner::findingsChanged, this, &FindingsDock::refresh);
     connect(m_list, &QTreeWidget::itemClicked, this,
@@ -113,6 +145,13 @@ void FindingsDock::refresh()
         item->setIcon(0, severityIcon(f.severity));
         item->setToolTip(0, QString::fromStdString(f.message));
         items << item;
+    }
+    if (items.isEmpty()) {
+        // An empty list looked like a dock that had not loaded; say that nothing was found.
+        auto *none = new QTreeWidgetItem({tr("No findings")});
+        none->setFlags(Qt::NoItemFlags);
+        none->setToolTip(0, tr("The design and its workload pass every check."));
+        items << none;
     }
     m_list->addTopLevelItems(items);
     const auto errors = std::count_if(m_shown.begin(), m_shown.end(), [](const Finding &f) {

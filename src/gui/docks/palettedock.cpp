@@ -3,11 +3,13 @@
 #include "gui/canvas/catalogmime.h"
 #include "gui/dialogs/customhardwaredialog.h"
 #include "gui/dialogs/dialogpresenter.h"
+#include "gui/widgets/elidingcombobox.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
@@ -70,6 +72,21 @@ QTreeWidgetItem *category(QTreeWidget *tree, const QString &text)
     f.setBold(true);
     c->setFont(0, f);
     return c;
+}
+
+/// "GB200 (Blackwell GPU in NVL72)" -> "GB200" in `category` when no other entry there shares
+/// "GB200": in a dock 200-250 px wide the qualifier was elided in the middle ("GB200 (Bla… in
+/// NVL72)", "Grand Tet…B, 500 W)"). The tooltip and the filter keep the full name.
+void dropUniqueQualifiers(QTreeWidgetItem *category)
+{
+    QHash<QString, int> uses;
+    for (int i = 0; i < category->childCount(); ++i)
+        ++uses[withoutQualifier(category->child(i)->text(0))];
+    for (int i = 0; i < category->childCount(); ++i) {
+        QTreeWidgetItem *e = category->child(i);
+        if (const QString b = withoutQualifier(e->text(0)); uses.value(b) == 1)
+            e->setText(0, b);
+    }
 }
 
 // Shows the children of `parent` (recursively) whose text, or an ancestor's or descendant's,
@@ -140,6 +157,7 @@ PaletteTree::PaletteTree(QWidget *parent)
     setDragEnabled(true);
     setDragDropMode(DragOnly);
     setIconSize(QSize(20, 20));
+    setIndentation(12); // two levels of the default 20 px took the room of "Instinct MI300X"
     setRootIsDecorated(true);
     setContextMenuPolicy(Qt::CustomContextMenu);
 }
@@ -168,6 +186,8 @@ void PaletteTree::rebuild(const CatalogStore &store)
             QIcon(QStringLiteral(":/weft/icons/domain.svg")));
     for (const auto &[key, s] : hw.switches)
         addSwitch(custom.hardware.switches.count(key) ? m_custom : sw, s);
+    dropUniqueQualifiers(acc);
+    dropUniqueQualifiers(dom);
     if (m_custom->childCount() == 0) {
         auto *hint = new QTreeWidgetItem(m_custom, {tr("Add your own with + or right-click")});
         hint->setFlags(Qt::NoItemFlags);

@@ -1,6 +1,7 @@
 #include "gui/docks/workloadform.h"
 
 #include "document/designdocument.h"
+#include "gui/widgets/elidingcombobox.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -225,7 +226,7 @@ QLabel *WorkloadForm::issuesLabel(QFormLayout *form)
 
 void WorkloadForm::buildModel(QFormLayout *form)
 {
-    auto *preset = new QComboBox;
+    auto *preset = new ElidingComboBox;
     preset->setObjectName(QStringLiteral("preset"));
     fitWidth(preset);
     preset->setToolTip(tr("Start from a published model; editing a field makes it custom."));

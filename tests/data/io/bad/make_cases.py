@@ -76,13 +76,13 @@ mutated("link-missing-end.weft", lambda d: d["links"][4].pop("a"), 2, "/links/4/
 mutated("link-zero-rate.weft", lambda d: d["links"][0].update(rate_gbps=0), 2,
         "/links/0/rate_gbps", message="must be greater than 0")
 mutated("link-negative-rate.weft", lambda d: d["links"][9].update(rate_gbps=-400), 2,
-        "/links/9/rate_gbps", message="must be greater than 0")
+        "/links/9/rate_gbps", message="must be greater than 0 (found -400)")
 write("link-huge-rate.weft", good.replace('"rate_gbps": 400', '"rate_gbps": 1e400', 1), 2,
       message="number overflow")
 mutated("link-zero-lanes.weft", lambda d: d["links"][1].update(lanes=0), 2, "/links/1/lanes",
         message="must be between 1 and 65536")
 mutated("link-negative-latency.weft", lambda d: d["links"][8].update(latency_ns=-5), 2,
-        "/links/8/latency_ns", message="must not be negative")
+        "/links/8/latency_ns", message="must not be negative (found -5)")
 mutated("group-missing-member.weft", lambda d: d["groups"][0]["members"].append(42), 2,
         "/groups/0/members/6", message="node 42 does not exist")
 mutated("group-missing-parent.weft", lambda d: d["groups"][0].update(parent=3), 2,

@@ -1,0 +1,124 @@
+// Text a fresh user could not read (fresh-user report): palette names elided in the middle
+// ("GB200 (Bla… in NVL72)"), findings that did not wrap and an empty Findings dock that said
+// nothing, a preset combo box that clipped "qwen3-235b-a22b (235.1 B)" mid-character, and the
+// Utilization chart's tier "nic".
+#include "gui/charts/utilizationchart.h"
+#include "gui/docks/findingsdock.h"
+#include "gui/docks/palettedock.h"
+#include "gui/mainwindow.h"
+#include "gui/tierlabel.h"
+#include "gui/widgets/elidingcombobox.h"
+#include "windowdriver.h"
+
+#include <QHeaderView>
+#include <QStandardPaths>
+#include <QTreeWidget>
+
+using namespace weft;
+using namespace weft::test;
+using namespace Qt::StringLiterals;
+
+class TestReadableText : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // Every accelerator and scale-up domain of the palette reads in full in the default
+    // layout; a qualifier that only the tooltip needs is left out of the row.
+    void paletteRowsReadInFull()
+    {
+        auto w = shownWindow({1400, 900});
+        QVERIFY(w);
+        PaletteTree *tree = w->paletteDock()->tree();
+        const QFontMetrics fm = tree->fontMetrics();
+        int checked = 0;
+        for (int c = 0; c < 2; ++c) { // Accelerators, Scale-up domains
+            const QTreeWidgetItem *category = tree->topLevelItem(c);
+            for (int i = 0; i < category->childCount(); ++i) {
+                const QTreeWidgetItem *e = category->child(i);
+                const QRect r = tree->visualItemRect(e);
+                const int room = std::min(r.right(), tree->viewport()->width()) - r.left()
+                    - tree->iconSize().width() - 8;
+                QVERIFY2(fm.horizontalAdvance(e->text(0)) <= room,
+                         qPrintable(e->text(0) + u" needs more than %1 px"_s.arg(room)));
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 15);
+        QTreeWidgetItem *gb200 = tree->findEntry(u"GB200"_s);
+        QVERIFY(gb200);
+        QCOMPARE(gb200->text(0), u"GB200"_s);
+        QVERIFY(gb200->toolTip(0).startsWith(u"NVIDIA GB200 (Blackwell GPU in NVL72)"_s));
+        QCOMPARE(withoutQualifier(u"Quantum-2 QM9700 (NDR)"_s), u"Quantum-2 QM9700"_s);
+        QCOMPARE(withoutQualifier(u"H100 SXM5 80GB"_s), u"H100 SXM5 80GB"_s);
+    }
+
+    // An empty design has no findings, and the dock says so; a long finding wraps to the
+    // dock's width instead of ending in "...".
+    void findingsSayNoneAndWrap()
+    {
+        auto w = shownWindow({900, 900});
+        QVERIFY(w);
+        w->findings()->raise();
+        QTreeWidget *list = w->findings()->list();
+        QVERIFY(QTest::qWaitFor([list] { return list->topLevelItemCount() == 1; }));
+        QCOMPARE(list->topLevelItem(0)->text(0), u"No findings"_s);
+        QCOMPARE(list->topLevelItem(0)->flags(), Qt::NoItemFlags);
+        QCOMPARE(w->findings()->windowTitle(), u"Findings"_s);
+
+        const QString message = u"pipeline stage 1 needs 81.3 of 85.5 GB of HBM per accelerator "
+                                u"(95%): less than the 10% headroom that the CUDA context, NCCL "
+                                u"buffers and allocator fragmentation need"_s;
+        auto *item = new QTreeWidgetItem({message, u"memory-headroom"_s});
+        list->addTopLevelItem(item);
+        QApplication::processEvents();
+        const int line = list->fontMetrics().height();
+        QVERIFY2(list->header()->sectionSize(0) < list->fontMetrics().horizontalAdvance(message),
+                 "the dock is wide enough for one line: nothing to wrap");
+        QVERIFY2(
+            list->visualItemRect(item).height() >= 2 * line,
+            qPrintable(u"row %1 px for lines of %2 px"_s.arg(list->visualItemRect(item).height())
+                           .arg(line)));
+        // The code column is as wide as the code: it does not wrap.
+        QVERIFY(list->header()->sectionSize(1)
+                >= list->fontMetrics().horizontalAdvance(u"memory-headroom"_s));
+    }
+
+    // The closed preset box drops the size before clipping the name; the list shows it all.
+    void comboBoxKeepsTheName()
+    {
+        ElidingComboBox box;
+        box.addItem(u"qwen3-235b-a22b (235.1 B)"_s);
+        const QFontMetrics fm = box.fontMetrics();
+        const int full = fm.horizontalAdvance(box.currentText());
+        QCOMPARE(box.shownText(full), box.currentText());
+        QCOMPARE(box.shownText(full - 10), u"qwen3-235b-a22b"_s);
+        const QString tight = box.shownText(fm.horizontalAdvance(u"qwen3-235b"_s));
+        QVERIFY2(tight.endsWith(QChar(0x2026)) && tight.startsWith(u"qwen3"_s), qPrintable(tight));
+        auto w = shownWindow({1400, 900});
+        QVERIFY(w);
+        QVERIFY(w->findChild<ElidingComboBox *>(u"preset"_s));
+    }
+
+    // The Utilization chart named the accelerator-to-switch tier "nic" (the JSON key).
+    void nicTierIsNamedNic()
+    {
+        QCOMPARE(tierLabel(u"nic"_s), u"NIC"_s);
+        QCOMPARE(tierLabel(u"nic · design B"_s), u"NIC · design B"_s);
+        QCOMPARE(tierLabel(u"spine"_s), u"spine"_s);
+        UtilizationChart chart;
+        UtilizationChartData d;
+        d.tiers = {{u"scale-up"_s, {0.2, 0.4}}, {u"nic"_s, {0.1, 0.3}}};
+        QVERIFY(chart.setData(d));
+        auto ticker = chart.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticker);
+        QStringList labels;
+        for (const QString &t : ticker->ticks())
+            labels << t;
+        QCOMPARE(labels, (QStringList {u"scale-up"_s, u"NIC"_s}));
+    }
+};
+
+QTEST_MAIN(TestReadableText)
+#include "tst_readabletext.moc"
