@@ -537,6 +537,57 @@ private slots:
         QVERIFY2(heavy >= lean - 1e-12,
                  qPrintable(QStringLiteral("%1 s with more compute, %2 s").arg(heavy).arg(lean)));
     }
+    // A pair of two chunks where only the backward's chunk exchanges tokens (a dense chunk
+    // beside a MoE one under interleaving): the pair lasts F + B plus that exchange's exposure
+    // beside the forward chunk's halves. p = 1, v = 2: warm-up (v - 1) p + 1 = 2 forwards,
+    // then pairs such as [F(1, c0), B(0, c1)]: chunk 0 dense (no exchange, hides nothing),
+    // chunk 1 with a 1 ms exchange, so that pair lasts 0.1 + 0.2 + 1 ms. Until session 33's
+    // review the backward's exchange time was lost when the forward had none (1.0 ms).
+    void pairWithOneSidedExchange()
+    {
+        ScheduleSpec s;
+        s.p = 1;
+        s.v = 2;
+        s.m = 4;
+        s.schedule = PipelineSchedule::Interleaved;
+        s.overlapEp = true;
+        PipelineGroups g;
+        g.tp.resize(1);
+        g.cp.resize(1);
+        g.etp.resize(1);
+        g.ep = {{CommGroup {{NodeId {1}, NodeId {2}}, 0}}};
+        g.ppPairs = {CommGroup {}};
+        s.pipelines.push_back(g);
+        s.dpGroups.resize(1);
+        s.expertDpGroups.resize(1);
+        ChunkWork dense;
+        dense.forwardTime = 0.1e-3;
+        dense.backwardTime = 0.1e-3;
+        dense.layers = 1;
+        dense.epSlotsForward = dense.epSlotsBackward = EpSlots {0.5, 0, 0};
+        ChunkWork moe = dense;
+        moe.forwardTime = 0.2e-3;
+        moe.backwardTime = 0.2e-3;
+        moe.epForward = {{CollectiveOp::MoeDispatch, 1e6, 1}};
+        moe.epBackward = {{CollectiveOp::MoeDispatch, 1e6, 1}};
+        s.chunks = {dense, moe};
+        test::FakeComm comm(0, 1e9); // 1 MB per request: 1 ms
+        const ScheduleOutcome o = runSchedule(s, comm);
+        QVERIFY2(o.ok, o.error.c_str());
+        const auto &ops = o.ops.at(0).at(0);
+        bool found = false;
+        for (std::size_t i = 0; i + 1 < ops.size(); ++i) {
+            const OpRecord &f = ops[i], &b = ops[i + 1];
+            if (!f.op.forward || b.op.forward || f.op.chunk != 0 || b.op.chunk != 1)
+                continue;
+            if (b.start != f.end) // one by one (warm-up or cool-down), not a pair
+                continue;
+            found = true;
+            QVERIFY2(qAbs((b.end - f.start) - 1.3e-3) < 1e-12,
+                     qPrintable(QStringLiteral("pair of %1 s").arg(b.end - f.start)));
+        }
+        QVERIFY(found);
+    }
     // EpSlots::exposure is max(0, f x - hide1) + max(0, (1 - f) x - hide2) (combined 1F1B
     // schedule_layer_1f1b: each slot takes the longer of its compute and its exchange).
     void epSlotExposure()

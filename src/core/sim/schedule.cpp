@@ -53,10 +53,10 @@ struct StageState
     // combined 1F1B EP overlap (F then B, one operation), else 1.
     int ops = 1;
     double opStart = 0; // when the current operation started
-    // EP overlap of a pair: 1 while the backward's exchange is in flight, 2 the forward's;
-    // the backward's took epFirst seconds.
+    // EP overlap of a pair: 1 while the backward's exchange is in flight, 2 the forward's, 3
+    // none left; the backward's took epFirst seconds, the forward's epSecond.
     int epPhase = 0;
-    double epFirst = 0, epPhaseStart = 0;
+    double epFirst = 0, epSecond = 0, epPhaseStart = 0;
     int blockedSends = 0; // without PP overlap: the operation's sends still in flight
     int cpPending = 0; // CP requests of the current op in flight
     double cpWindow = 0; // seconds of its compute the CP exchange hides behind
@@ -394,7 +394,7 @@ void Engine::pairExchange(int pl, int st, int phase)
         ss.epPhase = phase;
         ss.epPhaseStart = m_now;
         if (phase == 1)
-            ss.epFirst = 0;
+            ss.epFirst = ss.epSecond = 0;
         submitGroups(groups, op.forward ? w.epForward : w.epBackward,
                      Pending {Cat::Ep, pl, st, 0, 0, true, -1}, ss.epPending);
         if (ss.epPending > 0) {
@@ -478,9 +478,8 @@ void Engine::holdForEpSlots(int pl, int st)
                            b.epSlotsForward.hideSecond};
     const EpSlots backward {b.epSlotsBackward.firstShare, f.epSlotsBackward.hideFirst,
                             f.epSlotsBackward.hideSecond};
-    const double second = ss.epPhase == 2 ? m_now - ss.epPhaseStart : 0;
-    const double first = ss.epPhase == 2 ? ss.epFirst : m_now - ss.epPhaseStart;
-    const double due = ss.computeDue + backward.exposure(first) + forward.exposure(second);
+    const double due
+        = ss.computeDue + backward.exposure(ss.epFirst) + forward.exposure(ss.epSecond);
     if (due <= m_now)
         return;
     ++ss.pending;
@@ -595,10 +594,9 @@ void Engine::commDone(const Pending &p)
             }
         }
         if (p.cat == Cat::Ep && ss.epOverlapped && --ss.epPending == 0) {
-            if (ss.epPhase == 1) { // the backward's exchange is through: the forward's next
-                ss.epFirst = m_now - ss.epPhaseStart;
+            (ss.epPhase == 1 ? ss.epFirst : ss.epSecond) = m_now - ss.epPhaseStart;
+            if (ss.epPhase == 1) // the backward's exchange is through: the forward's next
                 pairExchange(p.pl, p.st, 2);
-            }
             if (ss.epPending == 0) { // both exchanges are through
                 if (ss.computing && !ss.slowed && m_s.epSmFraction > 0) {
                     // the dispatcher's SMs were taken until now
