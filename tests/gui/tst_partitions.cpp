@@ -195,14 +195,22 @@ private slots:
         }
     }
 
-    // How the TP overlap runs is in the form (a combo box): picking async TP edits the config,
-    // undo restores it.
+    // How the TP overlap runs is in the form (a combo box), enabled only with TP overlap on
+    // (and TP > 1): picking async TP edits the config, undo restores it.
     void tpOverlapKindComboEditsTheConfig()
     {
         QVERIFY(doc()->design().workload);
+        QVERIFY(doc()->design().workload->config.tp > 1);
         auto *box
             = qobject_cast<QComboBox *>(dock()->form()->field(QStringLiteral("tpOverlapKind")));
-        QVERIFY(box);
+        auto *overlap
+            = qobject_cast<QCheckBox *>(dock()->form()->field(QStringLiteral("overlapTp")));
+        QVERIFY(box && overlap);
+        QVERIFY(!doc()->design().workload->config.overlapTp);
+        QVERIFY(!box->isEnabled());
+        overlap->click();
+        QVERIFY(doc()->design().workload->config.overlapTp);
+        QVERIFY(box->isEnabled());
         QCOMPARE(doc()->design().workload->config.tpOverlapKind, TpOverlapKind::Userbuffers);
         QCOMPARE(box->currentIndex(), 0);
         box->setCurrentIndex(1);
@@ -211,6 +219,8 @@ private slots:
         doc()->undoStack()->undo();
         QCOMPARE(doc()->design().workload->config.tpOverlapKind, TpOverlapKind::Userbuffers);
         QCOMPARE(box->currentIndex(), 0);
+        doc()->undoStack()->undo();
+        QVERIFY(!box->isEnabled());
     }
 
     void presetComboReplacesModel()

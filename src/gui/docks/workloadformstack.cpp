@@ -246,7 +246,7 @@ void WorkloadForm::buildStack(QFormLayout *form)
     boolRow(form, QStringLiteral("fp8ParamGather"), tr("FP8 weights"),
             B([](Workload &w) -> bool & { return w.config.fp8ParamGather; }),
             tr("Weights kept and all-gathered in FP8 (no BF16 copy)"));
-    enumRow<TpOverlapKind>(
+    QComboBox *tpKind = enumRow<TpOverlapKind>(
         form, QStringLiteral("tpOverlapKind"), tr("TP overlap method"),
         {{tr("Userbuffers (Transformer Engine)"), TpOverlapKind::Userbuffers},
          {tr("Async TP (PyTorch, torchtitan)"), TpOverlapKind::AsyncTp}},
@@ -254,6 +254,9 @@ void WorkloadForm::buildStack(QFormLayout *form)
         tr("How the TP communication overlap runs when it is on: Transformer Engine's "
            "userbuffers hold 16 SMs beside some GEMMs; PyTorch's async TP splits the GEMMs "
            "into TP chunks and moves data on copy engines"));
+    // It matters only with TP communication overlap on and TP > 1.
+    m_refreshers.push_back(
+        [tpKind](const Workload &w) { tpKind->setEnabled(w.config.overlapTp && w.config.tp > 1); });
     enumRow<CpKind>(
         form, QStringLiteral("cpKind"), tr("Context parallelism"),
         {{tr("All-gather of K/V (Llama 3)"), CpKind::AllGather},
