@@ -28,6 +28,27 @@ bool hasCode(const std::vector<Finding> &f, const std::string &code)
     return std::any_of(f.begin(), f.end(), [&](const Finding &x) { return x.code == code; });
 }
 
+// One simulated pipeline of `p` stages whose only groups are an EP pair per stage (nodes
+// 2s + 1 and 2s + 2, tag s): the schedule tests' EP overlap cases.
+ScheduleSpec epPairSpec(int p)
+{
+    ScheduleSpec s;
+    s.p = p;
+    PipelineGroups g;
+    g.tp.resize(p);
+    g.cp.resize(p);
+    g.etp.resize(p);
+    for (int i = 0; i < p; ++i) {
+        g.ep.push_back({CommGroup {
+            {NodeId {std::uint32_t(1 + 2 * i)}, NodeId {std::uint32_t(2 + 2 * i)}}, i}});
+        g.ppPairs.push_back(CommGroup {});
+    }
+    s.pipelines.push_back(g);
+    s.dpGroups.resize(p);
+    s.expertDpGroups.resize(p);
+    return s;
+}
+
 // Qwen3-235B-A22B with TP 2, PP 8, EP 32 on 256 H100 (Megatron-Bridge and the ModelZoo).
 Workload qwenXep()
 {
@@ -417,19 +438,10 @@ private slots:
     // Megatron-Core requires with PP > 1.
     void epOverlap()
     {
-        ScheduleSpec s;
-        s.p = 2;
+        ScheduleSpec s = epPairSpec(2);
         s.m = 16;
         s.v = 2;
         s.schedule = PipelineSchedule::Interleaved;
-        PipelineGroups g;
-        std::vector<NodeId> ep {NodeId {1}, NodeId {2}};
-        g.tp.resize(2);
-        g.cp.resize(2);
-        g.etp.resize(2);
-        g.ep = {{CommGroup {ep, 0}}, {CommGroup {{NodeId {3}, NodeId {4}}, 1}}};
-        g.ppPairs = {CommGroup {}, CommGroup {}};
-        s.pipelines.push_back(g);
         ChunkWork w;
         w.forwardTime = 1e-3;
         w.backwardTime = 2e-3;
@@ -437,8 +449,6 @@ private slots:
         w.epForward = {{CollectiveOp::MoeDispatch, 1e6, 1}};
         w.epBackward = {{CollectiveOp::MoeDispatch, 1e6, 1}};
         s.chunks = {w, w, w, w};
-        s.dpGroups.resize(2);
-        s.expertDpGroups.resize(2);
         auto run = [&](bool overlap, double sm) {
             ScheduleSpec x = s;
             x.overlapEp = overlap;
@@ -492,21 +502,8 @@ private slots:
     void epOverlapNeverRewardsMoreCompute()
     {
         QFETCH(int, P);
-        ScheduleSpec s;
-        s.p = P;
+        ScheduleSpec s = epPairSpec(P);
         s.m = 8;
-        PipelineGroups g;
-        g.tp.resize(P);
-        g.cp.resize(P);
-        g.etp.resize(P);
-        for (int i = 0; i < P; ++i) {
-            g.ep.push_back({CommGroup {
-                {NodeId {std::uint32_t(1 + 2 * i)}, NodeId {std::uint32_t(2 + 2 * i)}}, i}});
-            g.ppPairs.push_back(CommGroup {});
-        }
-        s.pipelines.push_back(g);
-        s.dpGroups.resize(P);
-        s.expertDpGroups.resize(P);
         s.overlapEp = true;
         auto run = [&](double forward) {
             ChunkWork w;
@@ -545,21 +542,11 @@ private slots:
     // review the backward's exchange time was lost when the forward had none (1.0 ms).
     void pairWithOneSidedExchange()
     {
-        ScheduleSpec s;
-        s.p = 1;
+        ScheduleSpec s = epPairSpec(1);
         s.v = 2;
         s.m = 4;
         s.schedule = PipelineSchedule::Interleaved;
         s.overlapEp = true;
-        PipelineGroups g;
-        g.tp.resize(1);
-        g.cp.resize(1);
-        g.etp.resize(1);
-        g.ep = {{CommGroup {{NodeId {1}, NodeId {2}}, 0}}};
-        g.ppPairs = {CommGroup {}};
-        s.pipelines.push_back(g);
-        s.dpGroups.resize(1);
-        s.expertDpGroups.resize(1);
         ChunkWork dense;
         dense.forwardTime = 0.1e-3;
         dense.backwardTime = 0.1e-3;

@@ -227,12 +227,10 @@ struct Pass
             const KernelModel km = k.reservingSms(r.reservedSms);
             return r.chunks * km.groupedGemm(M / r.chunks, n, kk, dt, groups, out);
         };
-        // (the wgrad's token dimension is its inner one: never chunked)
+        // (the wgrad's token dimension is its inner one: it is never chunked)
         run(gemm(fprop, T, N, K, 2),
-            gemm(dgrad, T, K, N, 2)
-                + k.reservingSms(wgrad.reservedSms)
-                      .groupedGemm(K, N, T, dt, groups, c.wgradOutputBytes()),
-            groups * fprop.chunks, groups * (dgrad.chunks + 1));
+            gemm(dgrad, T, K, N, 2) + gemm(wgrad, K, N, T, c.wgradOutputBytes()),
+            groups * fprop.chunks, groups * (dgrad.chunks + wgrad.chunks));
     }
     // `count` batched BF16 GEMMs (the unfused attention's per-head score and context GEMMs);
     // backward twice the forward.
