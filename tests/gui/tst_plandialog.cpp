@@ -25,6 +25,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -247,6 +248,39 @@ private slots:
         QVERIFY(m_dialog->runner()->result().ranked.empty());
         QVERIFY(finished());
         QVERIFY(!m_dialog->runner()->result().ranked.empty());
+    }
+
+    // The whole candidate at the dialog's size, even for a MoE model's three more columns: the
+    // table sat beside the chart and hid the schedule, micro-batch, recomputation, ZeRO and
+    // placement behind a horizontal scroll bar ("Schedule" cut in half).
+    void wholeCandidateFitsTheTable()
+    {
+        const QString path = m_tmp.filePath(QStringLiteral("plan-moe.weft"));
+        Design d = withModel(planFabric("dgx-h100", 2), smallMoe(), 16);
+        d.workload->config.ep = 2;
+        QVERIFY(!saveDesignFile(d, path));
+        m_dialog = nullptr;
+        m_w = shownWindow({1400, 900}); // a window of its own for the MoE design
+        QVERIFY(m_w && m_w->openFile(path));
+        m_w->analysisActions()->plan->trigger();
+        m_dialog = m_w->analysisActions()->planDialog();
+        QVERIFY(m_dialog->isVisible());
+        child<QLineEdit>("fixField")
+            ->setText(QStringLiteral("cp=1,zero_stage=1,micro_batch=1,tp=1,pp=2"));
+        child<QSpinBox>("jobsBox")->setValue(2);
+        QTest::mouseClick(child<QPushButton>("runButton"), Qt::LeftButton);
+        QVERIFY(finished());
+        QTableWidget *table = child<QTableWidget>("table");
+        QVERIFY(table->rowCount() > 0);
+        int shown = 0;
+        for (int c = 0; c < table->columnCount(); ++c)
+            shown += table->isColumnHidden(c) ? 0 : 1;
+        QCOMPARE(shown, table->columnCount()); // EP, ETP and the dispatcher too
+        QApplication::processEvents();
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        if (qEnvironmentVariableIsSet("WEFT_SCREENSHOT_DIR"))
+            m_dialog->grab().save(qEnvironmentVariable("WEFT_SCREENSHOT_DIR")
+                                  + QStringLiteral("/plandialog-moe.png"));
     }
 
     void badKnobsAndCancel()

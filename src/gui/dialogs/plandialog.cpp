@@ -65,8 +65,10 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
     m_ui->table->verticalHeader()->hide();
     m_ui->table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_ui->compareButton->setVisible(m_comparison != nullptr);
-    m_ui->splitter->setStretchFactor(0, 3);
-    m_ui->splitter->setStretchFactor(1, 2);
+    // The table above the chart, full width: beside it, half a candidate's knobs (schedule,
+    // micro-batch, recomputation, ZeRO, placement) hid behind a horizontal scroll bar.
+    m_ui->splitter->setStretchFactor(0, 1);
+    m_ui->splitter->setStretchFactor(1, 1);
     // Before a run the chart's bare axes said nothing: say what fills it.
     m_ui->paretoChart->setEmptyHint(tr("No candidates yet.\nRun plans the design and plots each "
                                        "simulated candidate here:\nthroughput against peak "
