@@ -69,6 +69,31 @@ private slots:
                  r.err.constData());
     }
 
+    // A MoE model's plan searches the EP all-to-all overlap: its column says on or off for a
+    // candidate with EP ("-" without), and the layouts Megatron-Core refuses with it are counted.
+    void moePlanSearchesTheEpOverlap()
+    {
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallMoe(), 16);
+        d.workload->config.ep = 2;
+        d.workload->config.globalBatch = 64; // 8 micro-batches: steady pairs to overlap in
+        const QString design
+            = test::writeDesignFile(d, m_tmp.filePath(QStringLiteral("plan-moe.weft")));
+        const test::CliRun r = test::runWeftCli(
+            {QStringLiteral("plan"), design, QStringLiteral("--fix"),
+             QStringLiteral("cp=1,zero_stage=1,tp=1,pp=2,ep=2,micro_batch=1,dispatcher=alltoall"),
+             QStringLiteral("--top"), QStringLiteral("20"), QStringLiteral("--jobs"),
+             QStringLiteral("2")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.startsWith(QStringLiteral("rank")) && out.contains(QStringLiteral(" EP ovl ")),
+                 r.out.constData());
+        QVERIFY2(out.contains(QRegularExpression(QStringLiteral("alltoall on  +int v"))),
+                 r.out.constData());
+        QVERIFY2(out.contains(QRegularExpression(QStringLiteral("alltoall off +"))),
+                 r.out.constData());
+        QVERIFY2(out.contains(QStringLiteral("ep-overlap-needs-interleaving")), r.out.constData());
+    }
+
     void jsonHasCandidatesAndCounts()
     {
         const test::CliRun r = test::runWeftCli(

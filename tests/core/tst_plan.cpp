@@ -214,6 +214,102 @@ private slots:
         QCOMPARE(forEachConfig(s, [](const TrainingConfig &, bool) {}), tp1);
     }
 
+    // EP overlap (Megatron-Core's combined 1F1B all-to-all overlap) is searched off and on for
+    // MoE: it costs the dispatcher's SMs beside the compute and one more warm-up forward, so it
+    // may lose. A dense model keeps the base workload's value; a candidate without EP is
+    // enumerated once; the layouts Megatron-Core refuses with it (PP > 1 without virtual
+    // stages, full recomputation) are counted as infeasible, never ranked.
+    void epOverlapKnob()
+    {
+        const auto knob = static_cast<std::size_t>(planKnobIndex("overlap_ep"));
+        QVERIFY(knob < planKnobs().size());
+        const Design dense
+            = test::withModel(test::planFabric("dgx-h100", 2), test::smallDense(), 16);
+        QCOMPARE(defaultPlanSpace(dense, *dense.workload).values[knob], std::vector<int> {0});
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallMoe(), 16);
+        PlanSpace s = defaultPlanSpace(d, *d.workload);
+        QCOMPARE(s.values[knob], (std::vector<int> {0, 1}));
+        PlanSpace t = s;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fixKnobs(t, "overlap_ep=maybe"));
+        fixKnobs(t, "overlap-ep=on");
+        QCOMPARE(t.values[knob], std::vector<int> {1});
+        // Without EP once, with EP twice where a steady pair runs the exchanges beside the
+        // compute, once where every forward is a warm-up one (the overlap changes nothing).
+        d.workload->config.globalBatch = 256;
+        s = defaultPlanSpace(d, *d.workload);
+        t = s;
+        fixKnobs(t, "ep=1");
+        long long on = 0;
+        const long long ep1
+            = forEachConfig(t, [&](const TrainingConfig &c, bool) { on += c.overlapEp ? 1 : 0; });
+        QCOMPARE(on, 0LL);
+        t.values[knob] = {0};
+        QCOMPARE(forEachConfig(t, [](const TrainingConfig &, bool) {}), ep1);
+        t = s;
+        fixKnobs(t, "ep=2,pp=2,schedule=1f1b,tp=1,cp=1");
+        const long long ep2 = forEachConfig(t, [](const TrainingConfig &, bool) {});
+        t.values[knob] = {0};
+        QCOMPARE(forEachConfig(t, [](const TrainingConfig &, bool) {}) * 2, ep2); // m >= 2
+        t = s;
+        fixKnobs(t, "ep=2,pp=8,schedule=1f1b,tp=2,cp=1,micro_batch=8");
+        t.base.config.globalBatch = 8; // DP 1: one micro-batch, all warm-up
+        t.values[knob] = {0, 1};
+        long long onNoPairs = 0;
+        const long long one = forEachConfig(
+            t, [&](const TrainingConfig &c, bool) { onNoPairs += c.overlapEp ? 1 : 0; });
+        QVERIFY(one > 0);
+        QCOMPARE(onNoPairs, 0LL);
+        TrainingConfig c = d.workload->config;
+        c.ep = 2;
+        c.overlapEp = true;
+        QVERIFY(describeCandidate(c, "").find("EP overlap") != std::string::npos);
+        c.ep = 1;
+        QVERIFY(describeCandidate(c, "").find("EP overlap") == std::string::npos);
+
+        // A plan: refused layouts counted by reason, the ranking free of them, and the
+        // overlap ranked where it runs.
+        d.workload->config.ep = 2;
+        d.workload->config.globalBatch = 64;
+        s = test::smallSpace(d, {2});
+        fixKnobs(s, "tp=1,cp=1,pp=2,micro_batch=1,zero_stage=1");
+        const TrainingPlan r = runPlan(d, s, opts(40));
+        QVERIFY(r.counts.infeasible.count("ep-overlap-needs-interleaving"));
+        QVERIFY(r.counts.infeasible.count("ep-overlap-full-recompute"));
+        bool ranksOverlap = false, ranksWithout = false;
+        for (const PlanRow &row : r.ranked) {
+            const TrainingConfig &x = row.config;
+            if (x.overlapEp) {
+                QCOMPARE(x.schedule, PipelineSchedule::Interleaved);
+                QVERIFY(x.recompute != Recompute::Full);
+            }
+            (x.overlapEp ? ranksOverlap : ranksWithout) = true;
+        }
+        QVERIFY(ranksOverlap && ranksWithout);
+    }
+
+    // The losing layouts of a best with the EP overlap drop it where Megatron-Core would refuse
+    // it (1F1B with PP > 1, full recomputation) and say so.
+    void losersWithoutTheRefusedOverlap()
+    {
+        Design d = test::withModel(test::planFabric("dgx-h100", 2), test::smallMoe(), 16);
+        d.workload->config.ep = 2;
+        PlanSpace s = test::smallSpace(d, {2});
+        fixKnobs(s,
+                 "tp=1,cp=1,pp=2,schedule=interleaved,vpp=2,micro_batch=1,zero_stage=1,"
+                 "recompute=none,overlap_ep=on");
+        const TrainingPlan r = runPlan(d, s, losersOptions());
+        QVERIFY(!r.ranked.empty() && r.ranked.front().config.overlapEp);
+        int said = 0;
+        for (const PlanLoser &l : r.losers) {
+            if (l.designOwn)
+                continue;
+            QVERIFY2(!l.row.config.overlapEp, l.title.c_str());
+            QVERIFY2(l.why.find("EP all-to-all overlap") != std::string::npos, l.why.c_str());
+            ++said;
+        }
+        QCOMPARE(said, 2); // no interleaving, full recomputation
+    }
+
     void placementsKeepTpInsideDomain()
     {
         TrainingConfig c;
@@ -463,6 +559,8 @@ private slots:
                 = {static_cast<int>(PipelineSchedule::GPipe),
                    static_cast<int>(PipelineSchedule::OneFOneB),
                    static_cast<int>(PipelineSchedule::Interleaved)};
+            // The EP overlap is drawn below, configuration by configuration.
+            s.values[static_cast<std::size_t>(planKnobIndex("overlap_ep"))] = {0};
             std::vector<TrainingConfig> configs;
             forEachConfig(s, [&](const TrainingConfig &c, bool integral) {
                 if (integral && !hasError(validate(s.base.model, c, d.acceleratorCount())))

@@ -59,20 +59,30 @@ std::vector<PlanLoser> losingLayouts(const Design &design, const PlanSpace &spac
                                 "its all-reduces cross the scale-out fabric instead of the "
                                 "scale-up links",
                                 c, o});
+    // Megatron-Core runs the EP all-to-all overlap neither with PP > 1 without virtual stages
+    // nor with full recomputation: those variants lose it too, and say so.
+    const bool epOverlap = c.overlapEp && c.ep > 1;
+    const std::string noOverlap = " (and the EP all-to-all overlap, which Megatron-Core refuses "
+                                  "with it)";
     if (c.schedule == PipelineSchedule::Interleaved) {
         TrainingConfig v = c;
         v.schedule = PipelineSchedule::OneFOneB;
         v.vpp = 1;
+        const bool drop = epOverlap && c.pp > 1;
+        v.overlapEp = v.overlapEp && !drop;
         variants.push_back({"no interleaving (1F1B)",
                             "the pipeline bubble is not divided by the " + std::to_string(c.vpp)
-                                + " virtual stages",
+                                + " virtual stages" + (drop ? noOverlap : std::string()),
                             v, best.order});
     }
     if (c.recompute != Recompute::Full) {
         TrainingConfig v = c;
         v.recompute = Recompute::Full;
+        v.overlapEp = false;
         variants.push_back(
-            {"full recomputation", "every layer's forward pass runs twice", v, best.order});
+            {"full recomputation",
+             "every layer's forward pass runs twice" + (epOverlap ? noOverlap : std::string()), v,
+             best.order});
     }
     if (design.workload) { // the user's current choice, at the plan's batch
         TrainingConfig own = design.workload->config;

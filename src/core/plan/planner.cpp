@@ -113,6 +113,15 @@ struct Pending
     double bound = 0;
 };
 
+// Layouts the training stack refuses that validate() only warns about (the simulator runs
+// what it is given; the planner proposes what Megatron-Core runs): the EP all-to-all overlap
+// with PP > 1 without virtual stages and with full recomputation (TransformerConfig
+// __post_init__ with overlap_moe_expert_parallel_comm).
+bool refusedByTheStack(const Finding &f)
+{
+    return f.code == "ep-overlap-needs-interleaving" || f.code == "ep-overlap-full-recompute";
+}
+
 // Validity and exact memory of one configuration (placement-independent), on a design with
 // `accelerators` accelerators (Design::acceleratorCount(), counted once per plan: it walks
 // every node).
@@ -122,7 +131,7 @@ void screen(std::size_t accelerators, const PlanSpace &space, const PlanHardware
     const TransformerSpec &m = space.base.model;
     const std::vector<Finding> f = validate(m, s.config, accelerators);
     for (const Finding &x : f)
-        if (x.severity == Severity::Error) {
+        if (x.severity == Severity::Error || refusedByTheStack(x)) {
             s.reason = x.code;
             return;
         }

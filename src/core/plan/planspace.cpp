@@ -1,6 +1,7 @@
 #include "plan/planspace.h"
 
 #include "model/design.h"
+#include "sim/pipelineorder.h"
 #include "workload/placement.h"
 
 #include <algorithm>
@@ -135,9 +136,26 @@ bool meaningful(const PlanSpace &space, const TrainingConfig &c)
     const auto &disp = space.values[static_cast<std::size_t>(planKnobIndex("dispatcher"))];
     if (c.ep <= 1 && static_cast<int>(c.dispatcher) != disp.front())
         return false;
-    // TP overlap changes nothing without TP collectives.
+    // TP overlap changes nothing without TP collectives, EP overlap nothing without an EP
+    // exchange.
     const auto &overlap = space.values[static_cast<std::size_t>(planKnobIndex("overlap_tp"))];
-    return c.tp > 1 || (c.overlapTp ? 1 : 0) == overlap.front();
+    if (c.tp <= 1 && (c.overlapTp ? 1 : 0) != overlap.front())
+        return false;
+    const auto &overlapEp = space.values[static_cast<std::size_t>(planKnobIndex("overlap_ep"))];
+    if ((c.overlapEp ? 1 : 0) == overlapEp.front())
+        return true;
+    if (c.ep <= 1)
+        return false;
+    // Nor with no steady pair to run the exchanges beside (every forward a warm-up one: as
+    // many micro-batches as the schedule's warm-up holds), where it is the other value's twin.
+    const long long inner = 1LL * c.tp * c.cp * c.pp;
+    if (inner <= 0 || space.gpus % inner != 0)
+        return true;
+    TrainingConfig t = c;
+    t.dp = static_cast<int>(space.gpus / inner);
+    const int m = t.microBatches();
+    const int v = c.schedule == PipelineSchedule::Interleaved ? c.vpp : 1;
+    return m <= 0 || 1LL * m * v > warmupForwards(c.schedule, c.pp, m, v, c.pp - 1, true);
 }
 
 } // namespace
@@ -184,6 +202,11 @@ const std::vector<PlanKnob> &planKnobs()
         withAbsent(switchKnob("overlap_tp", "TP communication overlapped with compute",
                               &TrainingConfig::overlapTp),
                    "off"),
+        // Plans written before this knob (session 34) kept the base workload's setting.
+        withAbsent(switchKnob("overlap_ep",
+                              "EP all-to-all overlapped with another micro-batch's compute",
+                              &TrainingConfig::overlapEp),
+                   "off"),
     };
     return knobs;
 }
@@ -215,7 +238,9 @@ PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long
     // MoE: EP may span TP, CP and DP ranks (parallel folding), so any power of two dividing
     // the experts up to the GPUs of a stage; validate() keeps those dividing tp * cp * dp.
     std::vector<int> ep {1}, etp {0}, dispatcher {static_cast<int>(TokenDispatcher::AllToAll)};
+    std::vector<int> overlapEp; // dense: the base workload's (below)
     if (m.isMoe()) {
+        overlapEp = {0, 1};
         for (int e = 2; e <= m.experts && e <= s.gpus; e *= 2)
             if (m.experts % e == 0)
                 ep.push_back(e);
@@ -239,6 +264,7 @@ PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long
          static_cast<int>(Recompute::Full)},
         {0, 1, 2, 3},
         {}, // overlap_tp: the base workload's (below)
+        overlapEp,
     };
     const auto &knobs = planKnobs();
     for (std::size_t i = 0; i < knobs.size(); ++i)
@@ -466,6 +492,8 @@ std::string describeCandidate(const TrainingConfig &c, const std::string &order)
         + " · ZeRO " + std::to_string(c.effectiveZero());
     if (c.overlapTp && c.tp > 1)
         s += " · TP overlap";
+    if (c.overlapEp && c.ep > 1)
+        s += " · EP overlap";
     if (!order.empty())
         s += " · " + order;
     return s;

@@ -33,7 +33,8 @@ struct PlanKnob
 };
 
 /// The knobs in enumeration order: tp, cp, pp, ep, etp (0, written "tp": as TP), dispatcher,
-/// schedule, vpp, micro_batch, recompute, zero_stage, overlap_tp (0 "off", 1 "on").
+/// schedule, vpp, micro_batch, recompute, zero_stage, overlap_tp and overlap_ep (0 "off",
+/// 1 "on").
 const std::vector<PlanKnob> &planKnobs();
 /// Index of knob `name` in planKnobs(), or -1. Also takes the workload flags' spelling: '-' for
 /// '_' (micro-batch, overlap-tp) and "zero" for zero_stage.
@@ -62,8 +63,11 @@ struct PlanSpace
 /// the training stack overlaps TP communication (Megatron-Core --tp-comm-overlap, Transformer
 /// Engine userbuffers) is the user's to say, and in the simulator it never slows a step (the
 /// collectives run beside the compute, schedule.cpp), so searching both would double the plan
-/// to find "on" ahead (`--fix overlap_tp=on` plans with it). The base workload's own value of
-/// each knob is always included. Values are sorted.
+/// to find "on" ahead (`--fix overlap_tp=on` plans with it); for MoE the EP all-to-all overlap
+/// off and on (Megatron-Core --overlap-moe-expert-parallel-comm: it costs the SMs the
+/// dispatcher holds beside the compute and one more warm-up forward's activations, so it may
+/// lose; the planner counts the layouts Megatron-Core refuses with it as infeasible). The base
+/// workload's own value of each knob is always included. Values are sorted.
 PlanSpace defaultPlanSpace(const Design &design, const Workload &base, long long gpus = 0);
 
 /// Pins knobs: "tp=8,pp=16,recompute=selective". Throws std::invalid_argument naming the
@@ -99,15 +103,15 @@ std::string effectiveOrder(const TrainingConfig &c, const std::string &order);
 /// Calls `visit(config, dpIntegral)` for each configuration of the space in enumeration order
 /// (knob order, first knob slowest), skipping meaningless combinations (virtual stages without
 /// interleaving, interleaving with one stage or one virtual stage, an explicit expert TP equal
-/// to TP when "as TP" is searched too, other dispatchers than the first without EP, other TP
-/// overlap values than the first without TP). `dpIntegral`
+/// to TP when "as TP" is searched too, other dispatchers and EP overlap values than the first
+/// without EP, other TP overlap values than the first without TP). `dpIntegral`
 /// is false when tp * cp * pp does not divide the GPU count (then dp is 0). Returns the number
 /// visited.
 long long forEachConfig(const PlanSpace &space,
                         const std::function<void(const TrainingConfig &, bool)> &visit);
 
 /// "TP 8 · PP 16 · DP 128 · interleaved v4 · b 1 · selective · ZeRO 1 · tp-dp-pp" (" · TP overlap"
-/// before the order when TP collectives overlap compute).
+/// and " · EP overlap" before the order when TP collectives or the EP exchange overlap compute).
 std::string describeCandidate(const TrainingConfig &c, const std::string &order);
 
 } // namespace weft

@@ -37,6 +37,7 @@ enum Column {
     ColEp,
     ColEtp,
     ColDispatcher,
+    ColEpOverlap,
     ColSchedule,
     ColMicroBatch,
     ColRecompute,
@@ -61,7 +62,8 @@ PlanDialog::PlanDialog(DesignDocument *doc, Comparison *comparison, QWidget *par
     m_ui->table->setHorizontalHeaderLabels(
         {tr("Rank"), tr("Step (ms)"), tr("Tokens/s"), tr("MFU (%)"), tr("Memory (GB/GPU)"),
          tr("TP"), tr("PP"), tr("DP"), tr("CP"), tr("EP"), tr("ETP"), tr("Dispatcher"),
-         tr("Schedule"), tr("Micro-batch"), tr("Recompute"), tr("ZeRO"), tr("Placement")});
+         tr("EP overlap"), tr("Schedule"), tr("Micro-batch"), tr("Recompute"), tr("ZeRO"),
+         tr("Placement")});
     m_ui->table->verticalHeader()->hide();
     m_ui->table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_ui->compareButton->setVisible(m_comparison != nullptr);
@@ -191,13 +193,13 @@ void PlanDialog::refreshTable()
     const bool moe = m_runner->isRunning() || !m_ranked.empty()
         ? m_space.base.model.isMoe()
         : d.workload && d.workload->model.isMoe();
-    for (int col : {ColEp, ColEtp, ColDispatcher})
+    for (int col : {ColEp, ColEtp, ColDispatcher, ColEpOverlap})
         t->setColumnHidden(col, !moe);
     t->setRowCount(static_cast<int>(m_ranked.size()));
     const auto set = [t](int row, int col, const QString &text) {
         auto *item = new QTableWidgetItem(text);
-        if (col != ColSchedule && col != ColRecompute && col != ColPlacement
-            && col != ColDispatcher)
+        if (col != ColSchedule && col != ColRecompute && col != ColPlacement && col != ColDispatcher
+            && col != ColEpOverlap)
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         t->setItem(row, col, item);
     };
@@ -212,6 +214,8 @@ void PlanDialog::refreshTable()
         set(i, ColEp, QString::number(c.ep));
         set(i, ColEtp, QString::number(c.expertTp()));
         set(i, ColDispatcher, QString::fromLatin1(toString(c.dispatcher)));
+        // Megatron-Core's combined 1F1B all-to-all overlap; nothing to overlap without EP.
+        set(i, ColEpOverlap, c.ep <= 1 ? QStringLiteral("-") : c.overlapEp ? tr("on") : tr("off"));
         set(i, ColSchedule,
             c.schedule == PipelineSchedule::Interleaved
                 ? tr("interleaved, %1 virtual stages").arg(c.vpp)
