@@ -223,7 +223,12 @@ void addWorkloadOptions(QCommandLineParser &p, const WorkloadHelp &help)
         QString::fromLatin1(toString(config.recompute)), "NAME");
     for (const auto &f : kTrainingBools)
         add(f.name, QStringLiteral("%1: yes or no").arg(QString::fromLatin1(f.help)),
-            yesNoText(config.*(f.field)), "yes|no");
+            f.field == &TrainingConfig::sequenceParallel
+                ? QStringLiteral("%1; yes for a MoE model with --tp > 1, which Megatron-Core "
+                                 "requires")
+                      .arg(yesNoText(config.*(f.field)))
+                : yesNoText(config.*(f.field)),
+            "yes|no");
     add("recompute-modules",
         QStringLiteral("With --recompute selective: modules recomputed, comma-separated "
                        "(core_attn, mlp, layernorm, act, up_proj, moe, moe_act, shared_experts)"),
@@ -527,6 +532,10 @@ std::optional<Workload> workloadFromOptions(const QCommandLineParser &p, long lo
     for (const auto &f : kTrainingBools)
         if (!boolValue(f.name, c.*(f.field)))
             return std::nullopt;
+    // Megatron-LM validate_args: "When using MoE and tensor parallelism, sequence parallelism
+    // must be used": unless the flag says otherwise, the only layout that runs.
+    if (m.isMoe() && c.tp > 1 && !p.isSet(QStringLiteral("sequence-parallel")))
+        c.sequenceParallel = true;
     if (p.isSet(QStringLiteral("recompute-modules"))) {
         std::string bad;
         if (!recomputeModulesFromString(p.value(QStringLiteral("recompute-modules")).toStdString(),

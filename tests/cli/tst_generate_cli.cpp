@@ -170,6 +170,43 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
     }
+    // MoE with TP > 1 runs only with sequence parallelism (Megatron-LM validate_args), so
+    // without the flag generate turns it on (it refused "moe-tp-needs-sequence-parallel" with
+    // the default no); the flag still decides, and refuses, when given.
+    void moeWithTpGetsSequenceParallelism()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"moe.weft"_s);
+        const QStringList moe {u"generate"_s,
+                               u"--domains"_s,
+                               u"2"_s,
+                               u"--model"_s,
+                               u"qwen3-30b-a3b"_s,
+                               u"--tp"_s,
+                               u"2"_s,
+                               u"--ep"_s,
+                               u"8"_s,
+                               u"--etp"_s,
+                               u"1"_s,
+                               u"--distributed-optimizer"_s,
+                               u"yes"_s,
+                               u"-o"_s,
+                               file};
+        const Run r = runCli(moe);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"moe-tp-needs-sequence-parallel"_s), qPrintable(r.err));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("\"sequence_parallel\": true"));
+        const Run off = runCli(moe + QStringList {u"--sequence-parallel"_s, u"no"_s});
+        QCOMPARE(off.code, 1);
+        QVERIFY2(off.err.contains(u"moe-tp-needs-sequence-parallel"_s), qPrintable(off.err));
+        const QString help = runCli({u"generate"_s, u"--help"_s}).out.simplified();
+        QVERIFY2(help.contains(u"(default no; yes for a MoE model with --tp > 1, which "
+                               "Megatron-Core requires)"_s),
+                 qPrintable(help));
+    }
+
     void workloadHelpGivesDefaults()
     {
         const QString help = runCli({u"generate"_s, u"--help"_s}).out.simplified();
