@@ -123,6 +123,21 @@ private slots:
         TrainingConfig c = w.config;
         c.etp = 2; // 2 x 32 = 64 does not divide tp x cp x dp = 32
         QVERIFY(hasCode(validate(w.model, c, 256), "expert-parallel-not-divisible"));
+        // Expert TP left at "as TP" (2): the message says so, and that expert TP 1 divides.
+        c.etp = 0;
+        QCOMPARE(c.expertTp(), 2);
+        bool said = false;
+        for (const Finding &x : validate(w.model, c, 256))
+            if (x.code == "expert-parallel-not-divisible") {
+                QVERIFY2(x.message.find("ETP x EP = 2 x 32 = 64") != std::string::npos,
+                         x.message.c_str());
+                QVERIFY2(x.message.find("expert TP is TP unless set: with expert TP 1 it "
+                                        "divides")
+                             != std::string::npos,
+                         x.message.c_str());
+                said = true;
+            }
+        QVERIFY(said);
         c = w.config;
         c.ep = 48; // 128 experts are not divisible by 48
         QVERIFY(hasCode(validate(w.model, c, 256), "experts-not-divisible-by-ep"));

@@ -123,12 +123,19 @@ std::vector<Finding> validate(const TransformerSpec &m, const TrainingConfig &c,
     }
     // Megatron-Core parallel folding (parallel_state.initialize_model_parallel): the experts
     // use etp x ep x expert-DP over the same tp x cp x dp ranks of each pipeline stage.
+    // Expert TP defaults to TP (Megatron-Core), which a user may not have meant: say so, and
+    // whether expert TP 1 would fit.
     if (c.expertDp() == 0)
         error(f, "expert-parallel-not-divisible",
-              "TP x CP x DP = " + str(1LL * c.tp * c.cp * c.dp)
-                  + " is not divisible by ETP x EP = " + str(1LL * c.expertTp() * c.ep)
+              "TP x CP x DP = " + str(1LL * c.tp * c.cp * c.dp) + " is not divisible by ETP x EP = "
+                  + str(c.expertTp()) + " x " + str(c.ep) + " = " + str(1LL * c.expertTp() * c.ep)
                   + " (Megatron-Core: the world size per pipeline stage must be divisible by the "
-                    "expert tensor x expert model parallel size)");
+                    "expert tensor x expert model parallel size)"
+                  + (c.etp == 0 && c.tp > 1 ? std::string("; expert TP is TP unless set")
+                             + ((1LL * c.tp * c.cp * c.dp) % c.ep == 0
+                                    ? ": with expert TP 1 it divides"
+                                    : "")
+                                            : std::string()));
     if (m.isMoe() && m.expertFfn % c.expertTp() != 0)
         error(f, "expert-ffn-not-divisible-by-etp",
               "expert ffn " + str(m.expertFfn) + " is not divisible by ETP " + str(c.expertTp()));
