@@ -43,6 +43,14 @@ QString writeFileAtomically(const QString &path, const QByteArray &bytes)
         }
         done += n;
     }
+    // A small file stays in QFileDevice's buffer until commit(), which (Qt 6.4) ignores a
+    // failed flush of it and renames the short temporary file over the target: "written", but
+    // truncated, and the good file it replaced gone. Flush first and check.
+    if (!f.flush()) {
+        const QString why = problemOf(f);
+        f.cancelWriting();
+        return QStringLiteral("cannot write: %1").arg(why);
+    }
     if (!f.commit())
         return QStringLiteral("cannot save: %1").arg(problemOf(f));
     return {};

@@ -153,6 +153,44 @@ private slots:
         QVERIFY2(sim.err.contains("no space left on device"), sim.err.constData());
         QVERIFY2(sim.err.contains(mount.toUtf8()), sim.err.constData());
     }
+
+    // Small files on a nearly full disk: the writes sat in QFileDevice's buffer and commit()
+    // ignored their failed flush, so generate said "Wrote" over a good file it had truncated,
+    // and export wrote part of an SVG ("written"), a PNG with "Unknown error", a PDF with no
+    // cause and an empty file left behind (fresh-user report, session 34). Each names the
+    // cause; the file that was there stays whole.
+    void nearlyFullDiskKeepsTheOldFile()
+    {
+        const weft::test::FullDisk disk;
+        if (!disk.unavailable().isEmpty())
+            QSKIP(qPrintable(disk.unavailable()));
+        const QByteArray old(1500, 'o'); // fits the 4 KiB disk; nothing else does
+        const QString example = QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-server.weft");
+        for (const QString &name : {QStringLiteral("x.weft"), QStringLiteral("x.svg"),
+                                    QStringLiteral("x.png"), QStringLiteral("x.pdf")}) {
+            const QString path = disk.filePath(name);
+            {
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::WriteOnly) && f.write(old) == old.size());
+            }
+            const CliRun r = name.endsWith(QLatin1String(".weft"))
+                ? runWeftCli({QStringLiteral("generate"), QStringLiteral("--scaleup"),
+                              QStringLiteral("dgx-h100"), QStringLiteral("--fabric"),
+                              QStringLiteral("none"), QStringLiteral("-o"), path})
+                : runWeftCli({QStringLiteral("export"), example, QStringLiteral("--to"),
+                              name.section(QLatin1Char('.'), -1), QStringLiteral("--out"), path});
+            QVERIFY2(r.exitCode != 0,
+                     qPrintable(name + QLatin1String(": ") + QString::fromUtf8(r.out)));
+            QVERIFY2(r.err.contains("no space left on device"),
+                     qPrintable(name + QLatin1String(": ") + QString::fromUtf8(r.err)));
+            QVERIFY2(r.err.contains(path.toUtf8()), r.err.constData());
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), old);
+            f.close();
+            QVERIFY(QFile::remove(path));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliFaults)

@@ -34,6 +34,27 @@ private slots:
         QVERIFY2(why.contains(QLatin1String("no space left on device")), qPrintable(why));
     }
 
+    // A file smaller than QFileDevice's buffer on a nearly full disk: commit() flushed it
+    // without looking, so the save said "written", left a truncated file and replaced the good
+    // one (fresh-user report, session 34). The save fails, naming the cause, and the old file
+    // stays as it was.
+    void smallFileOnAFullDiskKeepsTheOldOne()
+    {
+        const test::FullDisk disk;
+        if (!disk.unavailable().isEmpty())
+            QSKIP(qPrintable(disk.unavailable()));
+        const QString path = disk.filePath(QStringLiteral("small.weft"));
+        const QByteArray old(1000, 'o');
+        QVERIFY2(writeFileAtomically(path, old).isEmpty(), "the first, small file fits");
+        const QString why = writeFileAtomically(path, QByteArray(6000, 'n')); // < 16 KiB buffer
+        QVERIFY2(why.contains(QLatin1String("no space left on device")), qPrintable(why));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), old);
+        QCOMPARE(QDir(disk.path()).entryList(QDir::Files),
+                 QStringList {QStringLiteral("small.weft")});
+    }
+
     void unwritableBackupIsAWarning()
     {
         QTemporaryDir dir;

@@ -77,7 +77,7 @@ public:
         ++saveQuestions;
         return saveAnswer;
     }
-    bool askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
+    RestoreAnswer askRestore(QWidget *, const QStringList &) override { return restoreAnswer; }
     bool askConfirm(QWidget *, const QString &, const QString &text) override
     {
         questions << text;
@@ -95,7 +95,7 @@ public:
     QStringList errors;
     int saveQuestions = 0;
     QMessageBox::StandardButton saveAnswer = QMessageBox::Discard;
-    bool restoreAnswer = true;
+    RestoreAnswer restoreAnswer = RestoreAnswer::Restore;
     bool confirmAnswer = true;
     QStringList questions;
     QString openPath, savePath, exportPath;

@@ -77,12 +77,12 @@ int childMain(int argc, char **argv, const QString &mode)
 class StartupPresenter : public RecordingPresenter
 {
 public:
-    bool askRestore(QWidget *, const QStringList &documents) override
+    RestoreAnswer askRestore(QWidget *, const QStringList &documents) override
     {
         for (MainWindow *w : MainWindow::windows())
             openAtQuestion << w->document()->filePath();
         offered << documents;
-        return false;
+        return RestoreAnswer::Later;
     }
     QStringList openAtQuestion, offered;
 };
@@ -158,7 +158,7 @@ private slots:
         // A second instance starting now: the first one's live autosave is none of its business.
         QVERIFY(Autosave::pending().isEmpty());
         RecordingPresenter presenter;
-        presenter.restoreAnswer = false; // "No" used to delete the live autosave
+        presenter.restoreAnswer = RecordingPresenter::RestoreAnswer::Discard; // deleted it once
         QCOMPARE(MainWindow::offerAutosaveRestore(), 0);
         QVERIFY(QFile::exists(path));
         QVERIFY(presenter.questions.isEmpty() && presenter.errors.isEmpty());
@@ -229,6 +229,31 @@ private slots:
         QCOMPARE(MainWindow::offerAutosaveRestore(), 0); // not offered again
         QCOMPARE(presenter.questions.size(), 2);
         QVERIFY(presenter.errors.isEmpty());
+    }
+
+    // Closing the restore question (Escape, or Later) keeps the autosaves for the next start;
+    // Discard asks again before deleting (it deleted every autosave at once on "No").
+    void laterKeepsAndDiscardAsksFirst()
+    {
+        QVERIFY(QDir().mkpath(Autosave::directory()));
+        const QString path = QDir(Autosave::directory()).filePath(QStringLiteral("left.weft"));
+        QVERIFY(!saveDesignFile(fixtures::smallFabric(), path));
+        RecordingPresenter presenter;
+        presenter.restoreAnswer = RecordingPresenter::RestoreAnswer::Later;
+        QCOMPARE(MainWindow::offerAutosaveRestore(), 0);
+        QVERIFY(QFile::exists(path));
+        QVERIFY(presenter.questions.isEmpty());
+        presenter.restoreAnswer = RecordingPresenter::RestoreAnswer::Discard;
+        presenter.confirmAnswer = false; // "No, keep them"
+        QCOMPARE(MainWindow::offerAutosaveRestore(), 0);
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(presenter.questions.size(), 1);
+        QVERIFY2(presenter.questions.front().contains(QLatin1String("cannot be undone")),
+                 qPrintable(presenter.questions.front()));
+        presenter.confirmAnswer = true;
+        QCOMPARE(MainWindow::offerAutosaveRestore(), 0);
+        QVERIFY(!QFile::exists(path));
+        QVERIFY(Autosave::pending().isEmpty());
     }
 
     void commandLineFileOpensBeforeTheQuestion()

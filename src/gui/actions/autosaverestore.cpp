@@ -62,9 +62,19 @@ int offerAutosaveRestore(WindowManager &windows)
     QStringList names;
     for (const Readable &r : readable)
         names << (r.entry.originalPath.isEmpty() ? tr("an untitled design") : r.entry.originalPath);
-    if (!dialogPresenter().askRestore(nullptr, names)) {
-        for (const Readable &r : readable)
-            Autosave::remove(r.entry);
+    switch (dialogPresenter().askRestore(nullptr, names)) {
+    case DialogPresenter::RestoreAnswer::Restore:
+        break;
+    case DialogPresenter::RestoreAnswer::Later: // kept; their locks go with `readable`
+        return 0;
+    case DialogPresenter::RestoreAnswer::Discard:
+        if (dialogPresenter().askConfirm(
+                nullptr, tr("Discard autosaved work?"),
+                tr("Delete the autosaved designs? Their unsaved changes are lost; this cannot be "
+                   "undone.\n\n%1")
+                    .arg(names.join(QLatin1Char('\n')))))
+            for (const Readable &r : readable)
+                Autosave::remove(r.entry);
         return 0;
     }
     int restored = 0;

@@ -10,12 +10,12 @@
 #include "gui/simulation/simulationrunner.h"
 #include "io/resultcsv.h"
 #include "io/resultjson.h"
+#include "storage/designstorage.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
-#include <QSaveFile>
 
 namespace weft {
 
@@ -70,16 +70,17 @@ bool ExportActions::exportCanvas(const QString &path, bool visibleOnly, QString 
 
 namespace {
 
+// Through the design files' writer (storage/designstorage.h): a full disk names its cause
+// ("no space left on device", not "Unknown error") and leaves any old file as it was.
 bool writeText(const QString &path, const std::string &text, QString *error)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)
-        || f.write(text.data(), qint64(text.size())) != qint64(text.size()) || !f.commit()) {
-        if (error)
-            *error = QObject::tr("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    const QString why
+        = writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
+    if (why.isEmpty())
+        return true;
+    if (error)
+        *error = QObject::tr("%1: %2").arg(path, why);
+    return false;
 }
 
 // The design's name without ".weft", as the start of suggested export file names.

@@ -5,6 +5,7 @@
 #include "gui/canvas/ranklegend.h"
 #include "gui/canvas/topologyscene.h"
 #include "gui/theme.h"
+#include "storage/designstorage.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -13,7 +14,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
@@ -155,6 +155,19 @@ QByteArray CanvasExporter::toSvg(TopologyScene &scene, const CanvasExportOptions
     return buffer.data();
 }
 
+namespace {
+
+// Through the design files' writer (storage/designstorage.h): every byte or an error naming
+// the cause ("no space left on device"), the old file kept. The SVG was written unchecked
+// (a full disk left a truncated file, "written").
+bool writeOut(const QString &path, const QByteArray &bytes, QString *error)
+{
+    const QString why = writeFileAtomically(path, bytes);
+    return why.isEmpty() || fail(error, QStringLiteral("%1: %2").arg(path, why));
+}
+
+} // namespace
+
 bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasFormat format,
                           const CanvasExportOptions &options, QString *error)
 {
@@ -162,17 +175,14 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
     const PageLayout l = layout(scene, options);
     const QSizeF page = l.page;
     switch (format) {
-    case CanvasFormat::Svg: {
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return fail(error, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        f.write(toSvg(scene, options));
-        if (!f.commit())
-            return fail(error, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        return true;
-    }
+    case CanvasFormat::Svg:
+        return writeOut(path, toSvg(scene, options), error);
     case CanvasFormat::Pdf: {
-        QPdfWriter pdf(path);
+        // Into memory first, then through the atomic writer: a full disk gave "cannot write"
+        // with no cause and left an empty file (QPdfWriter writes straight to the path).
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
         pdf.setResolution(96);
         pdf.setCreator(QStringLiteral("Weft"));
         pdf.setTitle(QStringLiteral("Weft canvas"));
@@ -182,12 +192,10 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter;
         if (!painter.begin(&pdf))
-            return fail(error, QStringLiteral("cannot write %1").arg(path));
+            return fail(error, QStringLiteral("cannot draw the PDF of %1").arg(path));
         paint(scene, painter, 1, source, l, options);
         painter.end();
-        if (!QFileInfo(path).isFile() || QFileInfo(path).size() == 0)
-            return fail(error, QStringLiteral("cannot write %1").arg(path));
-        return true;
+        return writeOut(path, buffer.data(), error);
     }
     case CanvasFormat::Png: {
         const double scale = std::min(options.dpi / 96.0,
@@ -210,10 +218,11 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
         const int dotsPerMeter = int(std::lround(options.dpi / 0.0254)); // recorded in the PNG
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || !image.save(&f, "PNG") || !f.commit())
-            return fail(error, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        return true;
+        QBuffer png;
+        png.open(QIODevice::WriteOnly);
+        if (!image.save(&png, "PNG"))
+            return fail(error, QStringLiteral("cannot encode the PNG of %1").arg(path));
+        return writeOut(path, png.data(), error);
     }
     }
     return fail(error, QStringLiteral("unknown canvas format"));

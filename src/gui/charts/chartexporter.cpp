@@ -1,10 +1,10 @@
 #include "chartexporter.h"
 
 #include "chart.h"
+#include "storage/designstorage.h"
 
 #include <QBuffer>
 #include <QDir>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
 
@@ -58,15 +58,12 @@ bool validOptions(const ChartExportOptions &o, const QString &path, QString *err
     return true;
 }
 
+// Through the design files' writer (storage/designstorage.h): every byte or an error naming
+// the cause ("no space left on device"), the old file kept.
 bool writeAtomically(const QString &path, const QByteArray &bytes, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(error, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    file.write(bytes);
-    if (!file.commit())
-        return fail(error, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    return true;
+    const QString why = writeFileAtomically(path, bytes);
+    return why.isEmpty() || fail(error, QStringLiteral("%1: %2").arg(path, why));
 }
 
 QString csvField(const QString &field)

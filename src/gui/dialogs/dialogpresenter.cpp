@@ -1,6 +1,7 @@
 #include "gui/dialogs/dialogpresenter.h"
 
 #include <QFileDialog>
+#include <QPushButton>
 
 namespace weft {
 
@@ -26,13 +27,26 @@ QMessageBox::StandardButton DialogPresenter::askSaveChanges(QWidget *parent,
                                 QMessageBox::Save);
 }
 
-bool DialogPresenter::askRestore(QWidget *parent, const QStringList &documents)
+// Restore is the default; Later (also Escape and closing the box) keeps the autosaves for the
+// next start: "No" deleted them at once, without a second question.
+DialogPresenter::RestoreAnswer DialogPresenter::askRestore(QWidget *parent,
+                                                           const QStringList &documents)
 {
-    return QMessageBox::question(parent, QObject::tr("Restore unsaved work?"),
-                                 QObject::tr("Weft did not close cleanly last time. Restore the "
-                                             "autosaved designs?\n\n%1")
-                                     .arg(documents.join(QLatin1Char('\n'))))
-        == QMessageBox::Yes;
+    QMessageBox box(QMessageBox::Question, QObject::tr("Restore unsaved work?"),
+                    QObject::tr("Weft did not close cleanly last time. Restore the autosaved "
+                                "designs?\n\n%1\n\nLater keeps them and asks again at the next "
+                                "start.")
+                        .arg(documents.join(QLatin1Char('\n'))),
+                    QMessageBox::NoButton, parent);
+    QPushButton *restore = box.addButton(QObject::tr("&Restore"), QMessageBox::AcceptRole);
+    QPushButton *discard = box.addButton(QObject::tr("&Discard..."), QMessageBox::DestructiveRole);
+    QPushButton *later = box.addButton(QObject::tr("&Later"), QMessageBox::RejectRole);
+    box.setDefaultButton(restore);
+    box.setEscapeButton(later);
+    box.exec();
+    if (box.clickedButton() == restore)
+        return RestoreAnswer::Restore;
+    return box.clickedButton() == discard ? RestoreAnswer::Discard : RestoreAnswer::Later;
 }
 
 bool DialogPresenter::askConfirm(QWidget *parent, const QString &title, const QString &text)

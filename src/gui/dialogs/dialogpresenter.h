@@ -23,8 +23,10 @@ public:
     virtual void showError(QWidget *parent, const QString &title, const QString &text);
     /// Save / Discard / Cancel for a document with unsaved changes.
     virtual QMessageBox::StandardButton askSaveChanges(QWidget *parent, const QString &document);
-    /// Whether to restore the autosaved documents listed (after a crash).
-    virtual bool askRestore(QWidget *parent, const QStringList &documents);
+    /// What to do with the autosaved documents listed (after a crash): restore them, discard
+    /// them (the caller confirms first) or decide later (closing the question keeps them).
+    enum class RestoreAnswer { Restore, Discard, Later };
+    virtual RestoreAnswer askRestore(QWidget *parent, const QStringList &documents);
     /// Yes/No question (e.g. "Delete the custom entry X?"); true for Yes.
     virtual bool askConfirm(QWidget *parent, const QString &title, const QString &text);
     /// A design file to open ("" when cancelled).
