@@ -94,6 +94,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_runner, &SimulationRunner::staleChanged, m_scene, &TopologyScene::setResultStale);
     connect(m_findings, &FindingsDock::subjectsSelected, m_view, &TopologyView::zoomToSelection);
     connect(this, &MainWindow::statusMessage, m_status, &WindowStatus::showMessage);
+    connect(m_autosave, &Autosave::problemChanged, m_status, &WindowStatus::setAutosaveProblem);
     connect(m_editActions, &EditActions::message, this, &MainWindow::statusMessage);
     connect(m_fileActions, &FileActions::statusMessage, this, &MainWindow::statusMessage);
     connect(m_view, &TopologyView::message, this, [this](const QString &t) {

@@ -25,8 +25,13 @@ public:
     /// "N accelerators · N nodes · N links" (object name "designCounts").
     [[nodiscard]] QLabel *countLabel() const { return m_counts; }
 
+    /// "Autosave failed" (object name "autosaveProblem"), shown while autosaving fails.
+    [[nodiscard]] QLabel *autosaveLabel() const { return m_autosave; }
+
 public slots:
     void showMessage(const QString &text);
+    /// Shows that the autosave fails (`why`: path and cause) or hides it (`why` empty).
+    void setAutosaveProblem(const QString &why);
     /// Re-reads the counts from the document.
     void updateCounts();
 
@@ -36,6 +41,7 @@ private:
     SimStatus *m_sim;
     QLabel *m_counts;
     QLabel *m_zoom;
+    QLabel *m_autosave;
 };
 
 } // namespace weft

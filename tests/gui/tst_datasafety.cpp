@@ -22,6 +22,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLabel>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -254,6 +256,41 @@ private slots:
         QCOMPARE(MainWindow::offerAutosaveRestore(), 0);
         QVERIFY(!QFile::exists(path));
         QVERIFY(Autosave::pending().isEmpty());
+    }
+
+    // A failing autosave is said in the status bar (permanently, with the cause) instead of
+    // failing silently every minute; it goes away once autosaving works again.
+    void failingAutosaveIsShown()
+    {
+        QDir(Autosave::directory()).removeRecursively();
+        QVERIFY(QDir().mkpath(QFileInfo(Autosave::directory()).absolutePath()));
+        QFile blocker(Autosave::directory()); // a file where the folder goes: mkpath fails
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        RecordingPresenter presenter;
+        MainWindow *w = MainWindow::openWindow();
+        w->show();
+        w->document()->resetDesign(fixtures::smallFabric());
+        w->document()->addFromCatalog({CatalogItem::Kind::Switch, "qm9700"}, {}, {}, nullptr);
+        auto *label = w->findChild<QLabel *>(QStringLiteral("autosaveProblem"));
+        QVERIFY(label);
+        QVERIFY(label->isHidden());
+        QSignalSpy changed(w->autosave(), &Autosave::problemChanged);
+        QVERIFY(!w->autosave()->saveNow());
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(!label->isHidden());
+        QVERIFY2(label->toolTip().contains(QDir::toNativeSeparators(Autosave::directory())),
+                 qPrintable(label->toolTip()));
+        QVERIFY(!w->autosave()->saveNow());
+        QCOMPARE(changed.size(), 1); // said once, not every minute
+        if (qEnvironmentVariableIsSet("WEFT_SCREENSHOT_DIR"))
+            w->grab().save(qEnvironmentVariable("WEFT_SCREENSHOT_DIR")
+                           + QStringLiteral("/autosave-failed.png"));
+        QVERIFY(QFile::remove(Autosave::directory()));
+        QVERIFY(w->autosave()->saveNow());
+        QVERIFY(label->isHidden());
+        QVERIFY(w->autosave()->problem().isEmpty());
+        closeAll();
     }
 
     void commandLineFileOpensBeforeTheQuestion()

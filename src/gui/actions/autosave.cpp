@@ -115,21 +115,34 @@ bool Autosave::own()
 bool Autosave::saveNow()
 {
     if (!m_doc->isModified() || m_doc->undoStack()->index() == m_savedIndex)
-        return true;
-    QDir().mkpath(directory());
+        return setProblem({});
+    if (!QDir().mkpath(directory()))
+        return setProblem(
+            tr("cannot create the folder %1").arg(QDir::toNativeSeparators(directory())));
     if (!own()) // lock first: a crash right after the write still leaves an owned autosave
-        return false;
-    if (saveDesignFile(m_doc->design(), m_path))
-        return false;
-    QFile origin(originFor(m_path));
-    if (origin.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        origin.write(m_doc->filePath().toUtf8());
+        return setProblem(
+            tr("cannot take the lock %1").arg(QDir::toNativeSeparators(lockPathFor(m_path))));
+    if (const auto error = saveDesignFile(m_doc->design(), m_path))
+        return setProblem(QString::fromStdString(error->toString()));
+    const QString origin = originFor(m_path);
+    if (const QString why = writeFileAtomically(origin, m_doc->filePath().toUtf8()); !why.isEmpty())
+        return setProblem(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(origin), why));
     m_savedIndex = m_doc->undoStack()->index();
-    return true;
+    return setProblem({});
+}
+
+bool Autosave::setProblem(const QString &why)
+{
+    if (why != m_problem) {
+        m_problem = why;
+        emit problemChanged(why);
+    }
+    return why.isEmpty();
 }
 
 void Autosave::discard()
 {
+    setProblem({}); // saved or closed: nothing left to protect
     remove({m_path, {}, m_lock});
     m_lock.reset();
     m_savedIndex = -1;

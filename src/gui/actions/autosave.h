@@ -42,8 +42,11 @@ public:
     /// Deletes the autosave, its origin and its lock.
     static void remove(const Entry &entry);
 
-    /// Writes the document now if it has unsaved changes; returns false on a write error.
+    /// Writes the document now if it has unsaved changes; returns false on a write error,
+    /// which problem() then describes (with the path and the cause).
     bool saveNow();
+    /// Why the last autosave failed ("" when it worked or there was nothing to write).
+    [[nodiscard]] const QString &problem() const { return m_problem; }
     /// Removes this document's autosave (after a save or a clean close).
     void discard();
     /// Takes over a restored autosave: the file stays where it is, owned by this process, until
@@ -56,15 +59,23 @@ public:
     /// The lock file beside `autosavePath` (<uuid>.lock).
     static QString lockPathFor(const QString &autosavePath);
 
+signals:
+    /// The autosave started failing (`why`: path and cause) or works again (`why` empty): the
+    /// window says so, since a failed autosave no longer protects the unsaved work.
+    void problemChanged(const QString &why);
+
 private:
     /// Holds the lock of m_path (creates it if needed); false if another process owns it.
     bool own();
+    /// Records the outcome (emitting problemChanged on a change); true when `why` is empty.
+    bool setProblem(const QString &why);
 
     DesignDocument *m_doc;
     QString m_path;
     QTimer m_timer;
     std::shared_ptr<QLockFile> m_lock;
     int m_savedIndex = -1; ///< undo index at the last autosave
+    QString m_problem;
 };
 
 } // namespace weft
