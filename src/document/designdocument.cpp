@@ -224,13 +224,14 @@ void DesignDocument::paste(const Fragment &fragment, double dx, double dy)
     setSelection(ids);
 }
 
-void DesignDocument::generateCluster(Design generated)
+void DesignDocument::generateCluster(Design generated, const QString &undoText)
 {
     if (needsLayout(generated))
         applyTieredLayout(generated);
     setSelection({});
-    m_undo.beginMacro(tr("Generate cluster"));
-    m_undo.push(new ReplaceDesign(this, std::move(generated), tr("Generate cluster")));
+    const QString text = undoText.isEmpty() ? tr("Generate cluster") : undoText;
+    m_undo.beginMacro(text);
+    m_undo.push(new ReplaceDesign(this, std::move(generated), text));
     m_undo.endMacro();
 }
 

@@ -68,8 +68,9 @@ public:
     /// Pastes `fragment` with new ids and names the design does not use yet (pastenames.h),
     /// offset by (dx, dy); the pasted objects become selected.
     void paste(const Fragment &fragment, double dx, double dy);
-    /// Replaces the design's contents by `generated` (the "New cluster..." wizard).
-    void generateCluster(Design generated);
+    /// Replaces the design's contents by `generated` (the "New cluster..." wizard, an import),
+    /// one undo step named `undoText` (default "Generate cluster").
+    void generateCluster(Design generated, const QString &undoText = QString());
     /// Moves `nodes` to `from[i] + delta`; calls with the same `gesture` merge into one step.
     void moveNodes(const std::vector<NodeId> &nodes, QPointF delta, int gesture);
     /// A fresh gesture number for moveNodes (one per mouse drag).

@@ -124,7 +124,7 @@ void MainWindow::buildMenus()
                             {exportActions->canvas, exportActions->visibleCanvas,
                              exportActions->bom, exportActions->result});
     fileMenu->insertSeparator(m_fileActions->close);
-    auto *importActions = new ImportActions(m_doc, m_view, this);
+    auto *importActions = new ImportActions(this, &MainWindows::instance());
     connect(importActions, &ImportActions::statusMessage, this, &MainWindow::statusMessage);
     fileMenu->insertMenu(exportActions->canvas, importActions->menu()); // File > Import
     toolbar->addSeparator();

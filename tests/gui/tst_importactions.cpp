@@ -91,6 +91,37 @@ private slots:
         QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(0));
     }
 
+    // An open design is never replaced: the import goes into a new window (it replaced the
+    // design and kept its file path, so Save wrote the import over the user's file), and its
+    // undo step says "Import", not "Generate cluster".
+    void importNeverReplacesAnOpenDesign()
+    {
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        // A pristine window takes the import itself.
+        QVERIFY(import->importFile(ImportFormat::Ibnetdiscover,
+                                   kData + QStringLiteral("h100-messy.ibnetdiscover"),
+                                   QStringLiteral("dgx-h100")));
+        QCOMPARE(w.document()->undoStack()->undoText(),
+                 QStringLiteral("Import h100-messy.ibnetdiscover"));
+        const std::size_t gpus = w.document()->design().acceleratorCount();
+        const int before = MainWindow::windows().size();
+        // Now it holds a design: the next import opens a window of its own.
+        QSignalSpy status(&w, &MainWindow::statusMessage);
+        QVERIFY(import->importFile(ImportFormat::Ibnetdiscover,
+                                   kData + QStringLiteral("a100-su4.ibnetdiscover"),
+                                   QStringLiteral("dgx-a100")));
+        QCOMPARE(w.document()->design().acceleratorCount(), gpus);
+        QCOMPARE(MainWindow::windows().size(), before + 1);
+        MainWindow *other = MainWindow::windows().back();
+        QVERIFY(other != &w);
+        QVERIFY(other->document()->filePath().isEmpty());
+        QVERIFY(other->document()->design().acceleratorCount() > 0);
+        QVERIFY(status.last().first().toString().contains(QStringLiteral("into a new window")));
+        other->document()->undoStack()->setClean();
+        other->close();
+    }
+
     void importSlurm()
     {
         QTemporaryDir dir;

@@ -2,6 +2,7 @@
 
 #include "document/catalogstore.h"
 #include "document/designdocument.h"
+#include "gui/actions/designwindow.h"
 #include "gui/canvas/topologyview.h"
 #include "gui/dialogs/dialogpresenter.h"
 #include "io/nccltopology.h"
@@ -21,12 +22,11 @@ constexpr qint64 kMaxImportBytes = qint64(1) << 30; // as weft-cli import
 
 } // namespace
 
-ImportActions::ImportActions(DesignDocument *doc, TopologyView *view, QWidget *window)
-    : QObject(window)
-    , m_doc(doc)
-    , m_view(view)
+ImportActions::ImportActions(DesignWindow *window, WindowManager *windows)
+    : QObject(window->widget())
     , m_window(window)
-    , m_menu(new QMenu(tr("&Import"), window))
+    , m_windows(windows)
+    , m_menu(new QMenu(tr("&Import"), window->widget()))
 {
     infiniband = m_menu->addAction(tr("&InfiniBand Fabric (ibnetdiscover)..."));
     infiniband->setStatusTip(tr("Import a running fabric from ibnetdiscover output or an ibsim "
@@ -60,7 +60,7 @@ void ImportActions::choose(ImportFormat format)
         filter = tr("NCCL topology XML (*.xml);;All files (*)");
         break;
     }
-    const QString path = QFileDialog::getOpenFileName(m_window, title, QString(), filter);
+    const QString path = QFileDialog::getOpenFileName(m_window->widget(), title, QString(), filter);
     if (path.isEmpty())
         return;
     // NCCL's file names the GPUs (PCI device id, sm): the preset is inferred unless one is chosen.
@@ -78,14 +78,14 @@ void ImportActions::choose(ImportFormat format)
         presets << fromXml;
     bool ok = false;
     const QString preset = QInputDialog::getItem(
-        m_window, tr("GPU Servers"), tr("Scale-up preset of the GPU servers:"), presets,
+        m_window->widget(), tr("GPU Servers"), tr("Scale-up preset of the GPU servers:"), presets,
         nccl ? 0 : std::max<qsizetype>(0, presets.indexOf(QStringLiteral("dgx-h100"))), false, &ok);
     if (!ok)
         return;
     if (preset == fromXml) {
         const QString xml = QFileDialog::getOpenFileName(
-            m_window, tr("GPU Server Topology (NCCL XML)"), QFileInfo(path).absolutePath(),
-            tr("NCCL topology XML (*.xml);;All files (*)"));
+            m_window->widget(), tr("GPU Server Topology (NCCL XML)"),
+            QFileInfo(path).absolutePath(), tr("NCCL topology XML (*.xml);;All files (*)"));
         if (!xml.isEmpty())
             importFile(format, path, QString(), xml);
         return;
@@ -98,7 +98,7 @@ bool ImportActions::importFile(ImportFormat format, const QString &path, const Q
 {
     QString error;
     const auto fail = [&](const QString &file, const QString &text) {
-        dialogPresenter().showError(m_window,
+        dialogPresenter().showError(m_window->widget(),
                                     tr("Cannot import %1").arg(QFileInfo(file).fileName()), text);
         return false;
     };
@@ -141,10 +141,14 @@ bool ImportActions::importFile(ImportFormat format, const QString &path, const Q
         m_report << QString::fromStdString(s);
     for (const std::string &s : r.findings)
         m_report << tr("note: %1").arg(QString::fromStdString(s));
-    m_doc->generateCluster(std::move(*r.design));
-    m_view->fitAll();
-    emit statusMessage(tr("Imported %1: %2%3")
-                           .arg(QFileInfo(path).fileName(), m_report.value(0))
+    const bool here = m_window->isPristine();
+    DesignWindow *target = here ? m_window : m_windows->openWindow();
+    target->document()->generateCluster(std::move(*r.design),
+                                        tr("Import %1").arg(QFileInfo(path).fileName()));
+    target->view()->fitAll();
+    emit statusMessage(tr("Imported %1%2: %3%4")
+                           .arg(QFileInfo(path).fileName(),
+                                here ? QString() : tr(" into a new window"), m_report.value(0))
                            .arg(r.findings.empty()
                                     ? QString()
                                     : tr("; %n note(s), first: %1", nullptr, int(r.findings.size()))

@@ -1,9 +1,11 @@
 #pragma once
 // ImportActions: File > Import > InfiniBand fabric... (ibnetdiscover output or an ibsim net file)
-// and Slurm topology... (topology.conf), through the core importers (io/fabricimport.h). The
-// imported fabric replaces the window's design like "New cluster..." (one undoable step); what
-// the importer found (counts, models, missing rails, asymmetric cabling) goes to the status bar,
-// a malformed file to an error naming the line.
+// and Slurm topology... (topology.conf), through the core importers (io/fabricimport.h). Like
+// "New cluster...", the imported fabric goes into this window only when its design is pristine
+// (untitled, unmodified, empty), else into a new window: it replaced an open design and kept
+// its file path, so Save wrote the import over the user's file. One undoable step ("Import
+// NAME"); what the importer found (counts, models, missing rails, asymmetric cabling) goes to
+// the status bar, a malformed file to an error naming the line.
 
 #include "io/fabricimport.h"
 
@@ -17,22 +19,22 @@ class QMenu;
 
 namespace weft {
 
-class DesignDocument;
-class TopologyView;
+class DesignWindow;
+class WindowManager;
 
 class ImportActions : public QObject
 {
     Q_OBJECT
 public:
-    /// Imports into `doc` and fits `view` to the result; dialogs open over `window`, which owns
-    /// the actions.
-    ImportActions(DesignDocument *doc, TopologyView *view, QWidget *window);
+    /// Imports into `window`'s design when it is pristine, else into a new window of `windows`;
+    /// dialogs open over `window`, which owns the actions.
+    ImportActions(DesignWindow *window, WindowManager *windows);
 
     QAction *infiniband, *slurm, *nccl;
     /// The File > Import submenu holding both actions (owned by the window).
     [[nodiscard]] QMenu *menu() const { return m_menu; }
 
-    /// Imports `path` as `format` with GPU servers of `preset` into the window's document; with
+    /// Imports `path` as `format` with GPU servers of `preset` (see the class); with
     /// `serverXml` (ibnetdiscover, Slurm) the servers are those of that NCCL topology XML instead
     /// (addNcclServer: its GPUs, NVLinks, NICs and GPU-NIC pairing as the rail order).
     /// Returns false (error naming the file shown through dialogPresenter(), document unchanged)
@@ -49,9 +51,8 @@ signals:
 private:
     void choose(ImportFormat format);
 
-    DesignDocument *m_doc;
-    TopologyView *m_view;
-    QWidget *m_window;
+    DesignWindow *m_window;
+    WindowManager *m_windows;
     QMenu *m_menu;
     QStringList m_report;
 };
