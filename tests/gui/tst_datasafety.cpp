@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -290,6 +291,50 @@ private slots:
         QVERIFY(w->autosave()->saveNow());
         QVERIFY(label->isHidden());
         QVERIFY(w->autosave()->problem().isEmpty());
+        closeAll();
+    }
+
+    // Save over a file another program wrote since it was opened here asks first (it
+    // overwrote that work without a word); No goes to Save As. Saving again after our own save
+    // does not ask.
+    void saveAsksWhenTheFileChangedOnDisk()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("mine.weft"));
+        QVERIFY(!saveDesignFile(fixtures::smallFabric(), file));
+        RecordingPresenter presenter;
+        MainWindow *w = MainWindow::openWindow();
+        QVERIFY(w->openFile(file) == w);
+        w->document()->addFromCatalog({CatalogItem::Kind::Switch, "qm9700"}, {}, {}, nullptr);
+        // Not changed: Save writes without a question.
+        QVERIFY(w->fileActions()->saveDocument());
+        QVERIFY(presenter.questions.isEmpty());
+        // Another program writes the file (a later time and another size).
+        Design theirs = fixtures::smallFabric();
+        theirs.name = QStringLiteral("theirs, with a longer name").toStdString();
+        QVERIFY(!saveDesignFile(theirs, file));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(60),
+                                  QFileDevice::FileModificationTime));
+        }
+        QFile before(file);
+        QVERIFY(before.open(QIODevice::ReadOnly));
+        const QByteArray onDisk = before.readAll();
+        before.close();
+        w->document()->addFromCatalog({CatalogItem::Kind::Switch, "qm9700"}, {}, {}, nullptr);
+        presenter.confirmAnswer = false; // keep theirs
+        presenter.savePath = dir.filePath(QStringLiteral("mine-2.weft"));
+        QVERIFY(w->fileActions()->saveDocument());
+        QCOMPARE(presenter.questions.size(), 1);
+        QVERIFY2(presenter.questions.front().contains(QLatin1String("changed by another program")),
+                 qPrintable(presenter.questions.front()));
+        QFile after(file);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), onDisk);
+        QCOMPARE(w->document()->filePath(), presenter.savePath);
+        QVERIFY(QFile::exists(presenter.savePath));
         closeAll();
     }
 

@@ -91,6 +91,7 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
     doc->setFilePath(QFileInfo(path).absoluteFilePath());
     addRecent(doc->filePath());
     m_unbackedOriginal.clear();
+    noteDiskState();
     if (result.migrations.isEmpty())
         return true;
     if (!result.backupPath.isEmpty()) {
@@ -117,7 +118,34 @@ bool FileActions::load(const QString &path, QWidget *dialogParent)
 bool FileActions::saveDocument()
 {
     const QString path = m_window->document()->filePath();
-    return path.isEmpty() || path == m_unbackedOriginal ? saveDocumentAs() : saveTo(path);
+    if (path.isEmpty() || path == m_unbackedOriginal)
+        return saveDocumentAs();
+    // Another program wrote the file since it was opened or saved here: Save overwrote its
+    // work without a word.
+    if (changedOnDisk()
+        && !dialogPresenter().askConfirm(
+            m_window->widget(), tr("File changed on disk"),
+            tr("%1 was changed by another program since Weft opened or last saved it.\n\n"
+               "Overwrite it with this design? (No: choose another name.)")
+                .arg(QDir::toNativeSeparators(path))))
+        return saveDocumentAs();
+    return saveTo(path);
+}
+
+void FileActions::noteDiskState()
+{
+    const QFileInfo info(m_window->document()->filePath());
+    m_diskPath = info.absoluteFilePath();
+    m_diskModified = info.exists() ? info.lastModified() : QDateTime();
+    m_diskSize = info.exists() ? info.size() : -1;
+}
+
+bool FileActions::changedOnDisk() const
+{
+    const QFileInfo info(m_window->document()->filePath());
+    if (m_diskPath.isEmpty() || info.absoluteFilePath() != m_diskPath || !info.exists())
+        return false; // never read or written here (a restored autosave), or gone: nothing lost
+    return info.lastModified() != m_diskModified || info.size() != m_diskSize;
 }
 
 bool FileActions::saveDocumentAs()
@@ -151,6 +179,7 @@ bool FileActions::saveTo(const QString &path)
         return false;
     }
     doc->setFilePath(QFileInfo(path).absoluteFilePath());
+    noteDiskState();
     if (QFileInfo(path) == QFileInfo(m_unbackedOriginal))
         m_unbackedOriginal.clear(); // the user chose to replace it
     doc->undoStack()->setClean();

@@ -5,6 +5,7 @@
 // the JSON location and the problem. It knows its window and the others only through
 // DesignWindow and WindowManager (gui/actions/designwindow.h).
 
+#include <QDateTime>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -58,6 +59,10 @@ private:
     bool saveTo(const QString &path);
     void addRecent(const QString &path);
     void rebuildRecentMenu();
+    /// Remembers the document's file as read or written here (time and size).
+    void noteDiskState();
+    /// Whether another program wrote the document's file since noteDiskState().
+    [[nodiscard]] bool changedOnDisk() const;
 
     DesignWindow *m_window;
     WindowManager *m_windows;
@@ -65,6 +70,9 @@ private:
     /// A migrated file whose backup could not be written: the only copy of its old version,
     /// which Save does not overwrite (Save As asks first).
     QString m_unbackedOriginal;
+    QString m_diskPath; ///< the file as noteDiskState() saw it
+    QDateTime m_diskModified;
+    qint64 m_diskSize = -1;
 };
 
 } // namespace weft
