@@ -39,13 +39,12 @@ int runBom(const QStringList &args)
     if (!design)
         return readCode;
     const BillOfMaterials bom = computeBom(*design);
-    QTextStream s(stdout);
-    if (parser.isSet(csvOption)) {
-        s << QString::fromStdString(formatBomCsv(bom));
-    } else {
-        s << QStringLiteral("Bill of materials: %1\n\n").arg(QString::fromStdString(design->name));
-        s << QString::fromStdString(formatBomTable(bom));
-    }
+    if (parser.isSet(csvOption))
+        outText(QString::fromStdString(formatBomCsv(bom)));
+    else
+        outText(QStringLiteral("Bill of materials: %1\n\n%2")
+                    .arg(QString::fromStdString(design->name),
+                         QString::fromStdString(formatBomTable(bom))));
     return ExitOk;
 }
 

@@ -35,6 +35,12 @@ struct CliCommandRegistration
 
 /// Writes a line to stdout / stderr (UTF-8).
 void out(const QString &line);
+/// `text` to stdout as it is (no newline added).
+void outText(const QString &text);
+/// Why writing to stdout failed ("No space left on device"), or empty: main() turns it into an
+/// error and exit code 2 (a full disk or a closed pipe behind a redirection went unnoticed,
+/// exit 0).
+QString outputProblem();
 void err(const QString &line);
 
 } // namespace weft::cli

@@ -4,7 +4,9 @@
 #include <QCoreApplication>
 #include <QTextStream>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace weft::cli {
 
@@ -22,10 +24,41 @@ CliCommandRegistration::CliCommandRegistration(CliCommand c)
               [](const CliCommand &a, const CliCommand &b) { return qstrcmp(a.name, b.name) < 0; });
 }
 
+namespace {
+
+QString &outputError()
+{
+    static QString why;
+    return why;
+}
+
+// Writes through stdio and checks it: QTextStream's status stays Ok when the FILE's flush fails.
+void write(const QString &text, bool newline)
+{
+    const QByteArray bytes = text.toUtf8() + (newline ? QByteArray("\n") : QByteArray());
+    errno = 0;
+    if ((std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout)
+             != std::size_t(bytes.size())
+         || std::fflush(stdout) != 0)
+        && outputError().isEmpty())
+        outputError() = QString::fromLocal8Bit(std::strerror(errno != 0 ? errno : EIO));
+}
+
+} // namespace
+
 void out(const QString &line)
 {
-    QTextStream s(stdout);
-    s << line << Qt::endl;
+    write(line, true);
+}
+
+void outText(const QString &text)
+{
+    write(text, false);
+}
+
+QString outputProblem()
+{
+    return outputError();
 }
 
 void err(const QString &line)
@@ -84,7 +117,12 @@ int main(int argc, char **argv)
         if (name == QLatin1String(c.name)) {
             args.removeFirst(); // argv[0]; the sub-command name now stands in its place
             try {
-                return c.run(args);
+                const int code = c.run(args);
+                if (const QString why = outputProblem(); !why.isEmpty()) {
+                    err(QStringLiteral("weft-cli %1: cannot write the output: %2").arg(name, why));
+                    return ExitUsage;
+                }
+                return code;
             } catch (const std::exception &e) {
                 err(QStringLiteral("weft-cli %1: internal error: %2")
                         .arg(name, QString::fromUtf8(e.what())));

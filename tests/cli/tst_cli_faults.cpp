@@ -5,9 +5,11 @@
 #include "fulldisk.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <functional>
@@ -152,6 +154,28 @@ private slots:
         QCOMPARE(sim.exitCode, 2);
         QVERIFY2(sim.err.contains("no space left on device"), sim.err.constData());
         QVERIFY2(sim.err.contains(mount.toUtf8()), sim.err.constData());
+    }
+
+    // Output redirected to a full device (/dev/full): the command failed to write and said
+    // nothing, exit 0, so a script lost the result unawares. It names the cause, exit 2.
+    void unwritableOutputIsAnError()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full here");
+        const QString example = QStringLiteral(WEFT_RESOURCES_DIR "/examples/dgx-h100-server.weft");
+        for (const QStringList &args :
+             {QStringList {QStringLiteral("bom"), example, QStringLiteral("--csv")},
+              QStringList {QStringLiteral("simulate"), example, QStringLiteral("--json")},
+              QStringList {QStringLiteral("validate"), example}}) {
+            QProcess p;
+            p.setStandardOutputFile(QStringLiteral("/dev/full"));
+            p.start(QStringLiteral(WEFT_CLI), args);
+            QVERIFY(p.waitForFinished(kCliTimeoutMs));
+            const QByteArray err = p.readAllStandardError();
+            QCOMPARE(p.exitCode(), 2);
+            QVERIFY2(err.contains("cannot write the output: No space left on device"),
+                     err.constData());
+        }
     }
 
     // Small files on a nearly full disk: the writes sat in QFileDevice's buffer and commit()
