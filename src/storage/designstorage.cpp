@@ -113,9 +113,21 @@ LoadResult loadDesignFile(const QString &path, MigrationBackup backup)
     return res;
 }
 
+QString designSizeProblem(std::size_t bytes)
+{
+    if (bytes <= kMaxDesignFileBytes)
+        return {};
+    return QStringLiteral("the design takes %1 MiB as a file, above the %2 MiB Weft reads back: "
+                          "it could not be opened again (make it smaller: fewer domains)")
+        .arg(double(bytes) / (1 << 20), 0, 'f', 0)
+        .arg(kMaxDesignFileBytes >> 20);
+}
+
 std::optional<FileError> saveDesignFile(const Design &design, const QString &path)
 {
     const std::string text = serializeDesign(design);
+    if (const QString why = designSizeProblem(text.size()); !why.isEmpty())
+        return fileError(path, why);
     if (const QString why
         = writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
         !why.isEmpty())

@@ -46,6 +46,11 @@ std::optional<FileError> saveDesignFile(const Design &design, const QString &pat
 /// words, or an empty string on success.
 QString writeFileAtomically(const QString &path, const QByteArray &bytes);
 
+/// Why a design file of `bytes` bytes could not be opened again (above kMaxDesignFileBytes,
+/// which loadDesignFile refuses), with the sizes; empty when it can. saveDesignFile writes no
+/// such file: the work stays in memory, the error says to make the design smaller.
+QString designSizeProblem(std::size_t bytes);
+
 /// The backup path used for `path`: `<path>.bak`.
 QString backupPathFor(const QString &path);
 

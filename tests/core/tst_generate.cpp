@@ -72,6 +72,23 @@ private slots:
         QVERIFY(withinRadix(d));
     }
 
+    // A fabric beyond what a design file holds is refused before it is built (generate and
+    // New Cluster made a 1.2 M-node design that Weft then refused to open): 100,000 DGX H100 are
+    // 800,000 accelerators and 400,000 NVSwitch chips, over io/designfile.h's 1,048,576 nodes.
+    void beyondADesignFileIsRefused()
+    {
+        FabricParams p;
+        p.scaleUpPreset = "dgx-h100";
+        p.domains = 100000;
+        p.fabric = FabricKind::None;
+        const GenerateResult r = generateFabric(p, builtinCatalog());
+        QVERIFY(!r.design);
+        QCOMPARE(r.errors.size(), std::size_t(1));
+        QVERIFY2(r.errors.front().find("more than the 1048576 a design file holds")
+                     != std::string::npos,
+                 r.errors.front().c_str());
+    }
+
     void dgxH100ChipLanes()
     {
         FabricParams p = dgxH100(1);

@@ -55,6 +55,15 @@ private slots:
                  QStringList {QStringLiteral("small.weft")});
     }
 
+    // A design file Weft could not open again is not written: the sizes are said.
+    void designTooLargeToReopen()
+    {
+        QVERIFY(designSizeProblem(kMaxDesignFileBytes).isEmpty());
+        const QString why = designSizeProblem(kMaxDesignFileBytes + (std::size_t(90) << 20));
+        QVERIFY2(why.contains(QLatin1String("602 MiB")) && why.contains(QLatin1String("512 MiB")),
+                 qPrintable(why));
+    }
+
     void unwritableBackupIsAWarning()
     {
         QTemporaryDir dir;
