@@ -28,6 +28,14 @@ bool anyContains(const std::vector<std::string> &lines, const std::string &part)
                        [&](const std::string &l) { return l.find(part) != std::string::npos; });
 }
 
+std::string joined(const std::vector<std::string> &lines)
+{
+    std::string s;
+    for (const std::string &l : lines)
+        s += l + "\n";
+    return s;
+}
+
 int count(const Design &d, bool accelerators)
 {
     return int(std::count_if(d.nodes().begin(), d.nodes().end(), [&](const Node &n) {
@@ -129,7 +137,12 @@ private slots:
         QCOMPARE(v2.gpus[7].distance, std::string("SYS"));
         const FabricImportResult r2 = import(readData("azure-ndv2-topo.xml"), "dgx-a100");
         QVERIFY2(r2.ok(), r2.error.c_str());
-        QVERIFY(anyContains(r2.findings, "1 RDMA NIC(s) for 8 GPUs"));
+        // One 100 Gb/s HCA for the 8 GPUs: each GPU's link gets an eighth of it (it was
+        // built as 8 NICs at DGX A100's 200 Gb/s, 16 times the server's bandwidth).
+        QVERIFY2(anyContains(r2.findings,
+                             "1 RDMA NIC for 8 GPUs, shared by all 8: one link per "
+                             "GPU at 1/8 of"),
+                 joined(r2.findings).c_str());
         QVERIFY(anyContains(r2.findings,
                             "GPU 7 (0008:00:00.0) reaches its nearest RDMA NIC only "
                             "through the CPU (SYS)"));
@@ -199,6 +212,16 @@ private slots:
         QVERIFY(!p4d.nics[0].infiniband);
         QCOMPARE(p4d.gpus[0].distance, std::string("PIX"));
         QCOMPARE(p4d.gpus[0].nearestNic, p4d.gpus[1].nearestNic); // two GPUs per EFA device
+        // Imported, the 4 devices keep the server's scale-out bandwidth: one link per GPU at
+        // half a NIC's rate (the preset's one NIC per GPU made it 8 full NICs).
+        const FabricImportResult aws = import(readData("aws-p4d-24xl-topo.xml"), "dgx-a100");
+        QVERIFY2(aws.ok(), aws.error.c_str());
+        QVERIFY2(anyContains(aws.findings,
+                             "4 RDMA NICs for 8 GPUs, each shared by 2: one link "
+                             "per GPU at 1/2 of"),
+                 joined(aws.findings).c_str());
+        QVERIFY2(anyContains(aws.summary, "1 x 100 Gb/s NIC per GPU"), // DGX A100's 200 / 2
+                 joined(aws.summary).c_str());
     }
 
     // A GPU whose NVLinks are down appears in NCCL's dump without <nvlink> rows.

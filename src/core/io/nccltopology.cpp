@@ -358,17 +358,38 @@ void applyNics(const NcclTopology &topo, const Catalog &catalog, const std::stri
     for (const NcclNic &n : topo.nics)
         if (n.gdr)
             rails.push_back(&n);
-    if (!rails.empty() && rails.size() % topo.gpus.size() == 0)
-        p.nicsPerAccelerator = int(rails.size() / topo.gpus.size());
+    // Fewer NICs than GPUs, each shared by as many GPUs (AWS p4d: 4 EFA devices for 8 GPUs,
+    // two GPUs behind each PCIe switch): one link per GPU at its share of the NIC's rate, so the
+    // server's scale-out bandwidth is what it has (the preset's one NIC per GPU made it 2-4x).
+    const std::size_t gpus = topo.gpus.size();
+    const std::size_t sharing = !rails.empty() && rails.size() < gpus && gpus % rails.size() == 0
+        ? gpus / rails.size()
+        : 1;
+    if (sharing > 1)
+        p.nicsPerAccelerator = 1;
+    else if (!rails.empty() && rails.size() % gpus == 0)
+        p.nicsPerAccelerator = int(rails.size() / gpus);
     else
-        notes.push_back(std::to_string(rails.size()) + " RDMA NIC(s) for "
-                        + std::to_string(topo.gpus.size())
+        notes.push_back(std::to_string(rails.size()) + " RDMA NIC(s) for " + std::to_string(gpus)
                         + " GPUs: not one rail per GPU; the preset's "
                         + std::to_string(p.nicsPerAccelerator) + " per GPU are used");
     std::vector<double> rates;
     for (const NcclNic *n : rails)
         if (n->rate > 0)
             rates.push_back(n->rate);
+    if (sharing > 1) {
+        const double nic = rates.empty() ? p.nicRate : mostCommon(rates);
+        notes.push_back(
+            std::to_string(rails.size())
+            + (rails.size() == 1 ? " RDMA NIC for " : " RDMA NICs for ") + std::to_string(gpus)
+            + (rails.size() == 1 ? " GPUs, shared by all " : " GPUs, each shared by ")
+            + std::to_string(sharing) + ": one link per GPU at 1/" + std::to_string(sharing)
+            + " of " + gbps(nic)
+            + (rates.empty() ? " (the preset's NIC rate: the file gives none)" : std::string())
+            + ", the server's scale-out bandwidth " + gbps(nic * double(rails.size())));
+        p.nicRate = nic / double(sharing);
+        return;
+    }
     if (rates.empty())
         return;
     const double rate = mostCommon(rates);
