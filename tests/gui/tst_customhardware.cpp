@@ -153,7 +153,7 @@ private slots:
         QVERIFY(okEnabled(dlg));
         retype(dlg->field(QStringLiteral("host_launch")), QStringLiteral("0"));
         QVERIFY(!okEnabled(dlg));
-        QVERIFY2(dlg->messageLabel()->text().startsWith(QStringLiteral("Host launch time:")),
+        QVERIFY2(dlg->messageLabel()->text().startsWith(QStringLiteral("Host launch factor:")),
                  qPrintable(dlg->messageLabel()->text()));
         retype(dlg->field(QStringLiteral("host_launch")), QStringLiteral("2.5"));
         QVERIFY(okEnabled(dlg));

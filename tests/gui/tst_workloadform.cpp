@@ -174,6 +174,23 @@ private slots:
         QCOMPARE(host->value(), 0.0);
     }
 
+    // Fields where 0 means "derived" say so in words ("0" read as a head dimension of zero,
+    // an expert TP of zero); a value is shown as itself.
+    void derivedValuesAreSaidInWords()
+    {
+        for (const auto &[key, text] :
+             {std::pair {"model.headDim", "auto (hidden / heads)"}, std::pair {"etp", "as TP"},
+              std::pair {"fsdpShardGroup", "all (FSDP)"}}) {
+            auto *spin = field<QSpinBox>(key);
+            QVERIFY2(spin, key);
+            QCOMPARE(spin->value(), 0);
+            QCOMPARE(spin->text(), QString::fromLatin1(text));
+        }
+        field<QSpinBox>("etp")->setValue(1);
+        QCOMPARE(config().etp, 1);
+        QCOMPARE(field<QSpinBox>("etp")->text(), QStringLiteral("1"));
+    }
+
     void recomputedModulesAsTextAndAWrongNameRefused()
     {
         auto *modules = field<QLineEdit>("recomputeModules");

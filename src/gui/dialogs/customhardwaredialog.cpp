@@ -66,7 +66,7 @@ CustomHardwareDialog::CustomHardwareDialog(const AcceleratorSpec &spec, QWidget 
                  "Blackwell 81.5%). 100: the GEMM efficiency is already a sustained figure."));
     addNumber(QStringLiteral("memory"), tr("Memory efficiency:"), tr("%"), 0, 100, true,
               spec.memoryEfficiency * 100, tr("Achievable fraction of HBM bandwidth."));
-    addNumber(QStringLiteral("host_launch"), tr("Host launch time:"), tr("×"), 0, 100, true,
+    addNumber(QStringLiteral("host_launch"), tr("Host launch factor:"), tr("×"), 0, 100, true,
               spec.hostLaunchFactor,
               tr("Host CPU time per kernel launch relative to a DGX H100's Xeon 8480C, which "
                  "multiplies the workload's launch overhead (1: x86 DGX/HGX hosts; Grace "

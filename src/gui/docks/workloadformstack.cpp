@@ -144,9 +144,11 @@ void WorkloadForm::buildAttention(QFormLayout *form)
     using R = std::function<int &(Workload &)>;
     using B = std::function<bool &(Workload &)>;
     const int wide = 1 << 20;
+    // 0 means "derived": said in words, not as a 0 that reads as a value.
     intRow(form, QStringLiteral("model.headDim"), tr("Head dimension"), 0, wide,
            R([](Workload &w) -> int & { return w.model.headDim; }),
-           tr("Dimension of one attention head; 0: hidden / heads (Qwen3: 128, GPT-OSS: 64)"));
+           tr("Dimension of one attention head; auto: hidden / heads (Qwen3: 128, GPT-OSS: 64)"))
+        ->setSpecialValueText(tr("auto (hidden / heads)"));
     boolRow(form, QStringLiteral("model.rope"), tr("Rotary embeddings"),
             B([](Workload &w) -> bool & { return w.model.rope; }),
             tr("RoPE applied to Q and K in every layer (element-wise kernels)"));
@@ -210,8 +212,9 @@ void WorkloadForm::buildStack(QFormLayout *form)
     using B = std::function<bool &(Workload &)>;
     intRow(form, QStringLiteral("etp"), tr("Expert TP"), 0, 1 << 20,
            R([](Workload &w) -> int & { return w.config.etp; }),
-           tr("Expert tensor-parallel degree (--expert-tensor-parallel-size); 0: the same as "
-              "TP"));
+           tr("Expert tensor-parallel degree (--expert-tensor-parallel-size); as TP: the same "
+              "as TP, Megatron-Core's default"))
+        ->setSpecialValueText(tr("as TP"));
     enumRow<TokenDispatcher>(
         form, QStringLiteral("dispatcher"), tr("MoE token dispatcher"),
         {{tr("All-to-all (NCCL)"), TokenDispatcher::AllToAll},
@@ -231,8 +234,9 @@ void WorkloadForm::buildStack(QFormLayout *form)
                "unit ahead (torchtitan FSDP2, Megatron-FSDP)"));
     intRow(form, QStringLiteral("fsdpShardGroup"), tr("HSDP shard group"), 0, 1 << 20,
            R([](Workload &w) -> int & { return w.config.fsdpShardGroup; }),
-           tr("HSDP: shard inside groups of this many DP x CP ranks, replicate across them; 0: "
-              "shard over all"));
+           tr("HSDP: shard inside groups of this many DP x CP ranks, replicate across them; all: "
+              "shard over every rank (FSDP)"))
+        ->setSpecialValueText(tr("all (FSDP)"));
     enumRow<Fp8Recipe>(
         form, QStringLiteral("fp8Recipe"), tr("Low-precision recipe"),
         {{tr("Delayed scaling"), Fp8Recipe::Delayed},
