@@ -5,6 +5,7 @@
 #include "../support/workloadfixtures.h"
 #include "generate/fabricgenerator.h"
 #include "io/catalogfile.h"
+#include "model/validate.h"
 #include "sim/collectivesweep.h"
 #include "sim/simulator.h"
 #include "whatif/resilience.h"
@@ -160,6 +161,23 @@ private slots:
         QVERIFY(error.find("nope") != std::string::npos);
         QVERIFY(!applyScenario(d, parse("link:999"), error));
         QVERIFY(!applyScenario(d, parse("switch:a0"), error)); // an accelerator, not a switch
+        // A name two nodes share is refused, naming the count (it took the first one).
+        Design twins = d;
+        const NodeId s1
+            = std::find_if(twins.nodes().begin(), twins.nodes().end(), [](const Node &n) {
+                  return n.name == "S1";
+              })->id;
+        twins.node(s1)->name = "S2";
+        QVERIFY(!applyScenario(twins, parse("switch:S2"), error));
+        QVERIFY2(error.find("2 nodes are named \"S2\"") != std::string::npos, error.c_str());
+        const auto found = validateDesign(twins);
+        QVERIFY(std::any_of(found.begin(), found.end(), [](const Finding &x) {
+            return x.code == "duplicate-node-name" && x.severity == Severity::Warning
+                && x.nodes.size() == 2;
+        }));
+        const auto clean = validateDesign(d);
+        QVERIFY(!std::any_of(clean.begin(), clean.end(),
+                             [](const Finding &x) { return x.code == "duplicate-node-name"; }));
     }
 
     void straggler()

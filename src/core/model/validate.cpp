@@ -7,6 +7,7 @@
 #include <map>
 #include <numeric>
 #include <sstream>
+#include <unordered_map>
 
 namespace weft {
 
@@ -92,6 +93,7 @@ public:
         checkNodeSpecs();
         checkConnectivity();
         checkGroups();
+        checkNames();
         return finish();
     }
 
@@ -109,6 +111,26 @@ private:
         f.links = std::move(links);
         f.groups = std::move(groups);
         m_out.push_back(std::move(f));
+    }
+
+    // Nodes sharing a name: what-if faults name switches and accelerators (--fail switch:NAME,
+    // gpu:NAME@F), and so do findings and the canvas search, so a shared name is ambiguous.
+    void checkNames()
+    {
+        std::unordered_map<std::string, std::vector<NodeId>> byName;
+        for (const Node &n : m_d.nodes())
+            if (!n.name.empty())
+                byName[n.name].push_back(n.id);
+        std::vector<std::pair<std::string, std::vector<NodeId>>> shared;
+        for (auto &[name, ids] : byName)
+            if (ids.size() > 1)
+                shared.emplace_back(name, std::move(ids));
+        std::sort(shared.begin(), shared.end());
+        for (auto &[name, ids] : shared)
+            add("duplicate-node-name", Severity::Warning,
+                std::to_string(ids.size()) + " nodes are named \"" + name
+                    + "\": a fault or search by that name is ambiguous (rename them)",
+                std::move(ids));
     }
 
     // Dense index of a node, or npos when the id names no node.

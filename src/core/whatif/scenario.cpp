@@ -88,6 +88,15 @@ std::optional<FailedDesign> applyScenario(const Design &design, const Scenario &
     for (const Fault &f : scenario.faults) {
         if (f.kind == Fault::Kind::SwitchDown || f.kind == Fault::Kind::AcceleratorClock) {
             const Node *n = faultNode(d, f);
+            if (n && f.target.rfind('#', 0) != 0) { // by name: it must name one node
+                const auto same = std::count_if(d.nodes().begin(), d.nodes().end(),
+                                                [&](const Node &x) { return x.name == f.target; });
+                if (same > 1) {
+                    error = f.label() + ": " + std::to_string(same) + " nodes are named \""
+                        + f.target + "\" (give the node's #ID, or rename them)";
+                    return std::nullopt;
+                }
+            }
             if (!n || (f.kind == Fault::Kind::SwitchDown) != n->isSwitch()) {
                 error = f.label() + ": no "
                     + (f.kind == Fault::Kind::SwitchDown ? "switch" : "accelerator") + " named \""
