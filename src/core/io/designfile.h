@@ -52,6 +52,8 @@ inline constexpr std::size_t kMaxNodes = std::size_t(1) << 20; ///< 1,048,576 no
 inline constexpr std::size_t kMaxLinks = std::size_t(1) << 22; ///< 4,194,304 links
 inline constexpr std::size_t kMaxGroups = std::size_t(1) << 20; ///< 1,048,576 groups
 inline constexpr int kMaxLanes = 65536; ///< lanes in one link
+/// Canvas coordinates of a node (scene units; a 131,072-GPU layout spans ~1e6).
+inline constexpr double kMaxCoordinate = 1e8;
 
 /// Outcome of parseDesign(): the design, or an error naming the file, JSON Pointer and problem.
 struct ParseResult

@@ -11,8 +11,10 @@
 #include "io/workloadjson.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
 #include <vector>
 
 namespace weft {
@@ -241,8 +243,17 @@ private:
             n.role = readEnum<SwitchRole>(r, "role", "scale-up, leaf, spine, core");
         n.rail = static_cast<int>(r.integer("rail", -1, 65535, -1));
         n.plane = static_cast<int>(r.integer("plane", 0, 1023, 0));
-        n.x = r.number("x", 0);
-        n.y = r.number("y", 0);
+        // Canvas coordinates within a bound, as rates have one: a node at 1e308 opened and
+        // left the canvas at a zoom where nothing showed.
+        for (const auto &[key, target] : {std::pair {"x", &n.x}, std::pair {"y", &n.y}}) {
+            *target = r.number(key, 0);
+            if (std::abs(*target) > kMaxCoordinate) {
+                std::ostringstream found;
+                found << *target;
+                r.fail(key,
+                       "a canvas coordinate within +/-1e8 is expected (found " + found.str() + ")");
+            }
+        }
         if (const Node *other = m_d.node(n.id))
             r.fail("id",
                    "duplicate node id " + std::to_string(n.id.value) + " (also at /nodes/"
