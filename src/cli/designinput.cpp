@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryFile>
+#include <filesystem>
 
 namespace weft::cli {
 
@@ -88,7 +89,12 @@ bool prepareOutputDirectory(const QString &command, const QString &dir)
         return false;
     }
     if (!QDir().mkpath(abs)) {
-        err(QStringLiteral("weft-cli %1: cannot create the directory %2").arg(command, abs));
+        // QDir says only false: the system's reason ("Read-only file system") from std::filesystem.
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(abs.toStdString()), ec);
+        err(QStringLiteral("weft-cli %1: cannot create the directory %2: %3")
+                .arg(command, abs,
+                     ec ? QString::fromStdString(ec.message()) : QStringLiteral("unknown reason")));
         return false;
     }
     QTemporaryFile probe(QDir(abs).filePath(QStringLiteral(".weft-write-test-XXXXXX")));

@@ -182,6 +182,15 @@ double JsonReader::nonNegative(const char *key, double fallback) const
 long long JsonReader::integer(const char *key, long long lo, long long hi) const
 {
     const auto &v = member(key);
+    // A whole number written with an exponent or beyond 64 bits (1e30) parses as a float: say
+    // what is expected rather than "expected an integer, found a number".
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (std::isfinite(d) && d == std::floor(d))
+            fail(key,
+                 "must be a whole number between " + std::to_string(lo) + " and "
+                     + std::to_string(hi) + " (found " + numberText(d) + ")");
+    }
     if (!v.is_number_integer() && !v.is_number_unsigned())
         fail(key, std::string("expected an integer, found ") + jsonTypeName(v));
     if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(hi))

@@ -141,6 +141,13 @@ mutated("global-batch-huge.weft",
                                      "training": {"global_batch_seqs": 2147483647}}), 2,
         "/workload/training/global_batch_seqs",
         message="must be at most 1048576 (found 2147483647)")
+mutated("position-huge.weft", lambda d: d["nodes"][3].update(x=1e308), 2, "/nodes/3/x",
+        message="a canvas coordinate within +/-1e8 is expected (found 1e+308)")
+mutated("global-batch-exponent.weft",
+        lambda d: d.update(workload={"model": {"preset": "llama3-8b"},
+                                     "training": {"global_batch_seqs": 1e30}}), 2,
+        "/workload/training/global_batch_seqs",
+        message="must be a whole number between 1 and 1048576 (found 1e+30)")
 
 # Readable files that fail validation (exit 1).
 mutated("port-over-radix.weft", lambda d: d["links"][0].update(lanes=60), 1,
