@@ -138,6 +138,20 @@ private slots:
         QCOMPARE(charts()->breakdownChart()->data().designs.size(), std::size_t(1));
     }
 
+    // The current row follows the window's design before the next simulation: its name after
+    // Save As (it kept the old one) and its parallelism after an edit.
+    void currentRowFollowsTheDocument()
+    {
+        QVERIFY(table()->item(0, 0)->text().startsWith(QStringLiteral("dgx-h100-su (current)")));
+        m_w->document()->setFilePath(QStringLiteral("/tmp/renamed-design.weft"));
+        QVERIFY2(table()->item(0, 0)->text().startsWith(QStringLiteral("renamed-design (current)")),
+                 qPrintable(table()->item(0, 0)->text()));
+        const QString before = table()->item(0, 1)->text();
+        m_w->document()->addFromCatalog({CatalogItem::Kind::Accelerator, "h100-sxm"}, {}, {},
+                                        nullptr);
+        QVERIFY(table()->item(0, 1)->text() != before);
+    }
+
     void designFileSimulatesInTheBackground()
     {
         // A second design: the example with TP 4 and PP 16, saved under another name.

@@ -121,6 +121,13 @@ CompareDock::CompareDock(DesignDocument *doc, SimulationRunner *runner, Comparis
     connect(m_comparison, &Comparison::changed, this, &CompareDock::refresh);
     connect(runner, &SimulationRunner::resultChanged, this, &CompareDock::refresh);
     connect(runner, &SimulationRunner::staleChanged, this, &CompareDock::refresh);
+    // The current row names the window's design and its parallelism: follow Open, Save As and
+    // edits (it said "Untitled (current)" and the old GPU count until the next simulation).
+    for (auto changed : {&DesignDocument::reset, &DesignDocument::filePathChanged,
+                         &DesignDocument::workloadChanged})
+        connect(m_doc, changed, this, &CompareDock::refresh);
+    connect(m_doc, &DesignDocument::added, this, &CompareDock::refresh);
+    connect(m_doc, &DesignDocument::removed, this, &CompareDock::refresh);
     connect(m_table, &QTableWidget::cellChanged, this, &CompareDock::renamed);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &CompareDock::updateActions);
     refresh();

@@ -57,6 +57,11 @@ ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, Comparis
     connect(runner, &SimulationRunner::findingsChanged, this, &ResultsDock::updateSummary);
     connect(doc, &DesignDocument::selectionChanged, this, &ResultsDock::showSelectedLink);
     connect(comparison, &Comparison::changed, this, &ResultsDock::showCharts);
+    // The charts name the current design ("<file> (current)"): follow Save As.
+    connect(doc, &DesignDocument::filePathChanged, this, [this] {
+        if (!m_comparison->isEmpty())
+            showCharts();
+    });
     // The hints follow the design: an accelerator or a workload added changes what to do.
     connect(doc, &DesignDocument::reset, this, &ResultsDock::updateHints);
     connect(doc, &DesignDocument::workloadChanged, this, &ResultsDock::updateHints);
