@@ -106,6 +106,17 @@ private slots:
         QVERIFY(anyContains(r.summary, "gpu0->mlx5_7 PIX"));
         QVERIFY(!anyContains(r.findings, "NVLinks per GPU")); // 18, as DGX H100
         QVERIFY(!hasError(validateDesign(*r.design)));
+        // An unknown device id: the compute capability chose, and the note says so (it named
+        // the unknown id as the reason).
+        std::string unknown = text;
+        for (std::size_t at = 0; (at = unknown.find("device=\"0x2330\"", at)) != std::string::npos;)
+            unknown.replace(at, 15, "device=\"0x9999\"");
+        const FabricImportResult u = import(unknown);
+        QVERIFY2(u.ok(), u.error.c_str());
+        QVERIFY2(anyContains(u.findings,
+                             "chosen from the GPUs' compute capability (sm 90); their "
+                             "PCI device id 0x9999 is not known"),
+                 joined(u.findings).c_str());
     }
 
     // Azure's files give PCIe slots only: GPUs and HCAs by class, no sm, no speeds. The preset

@@ -226,7 +226,8 @@ private:
 
 /// Catalog accelerator of a GPU's PCI device id (the PCI ID list, pci-ids.ucw.cz, vendors 10de
 /// and 1002), else of its compute capability (NVIDIA's sm); empty when neither is known.
-std::string acceleratorOf(const NcclGpu &g, bool multiNodeNvlink)
+// PCI device ids of the catalog's GPUs.
+const std::map<std::string, std::string> &knownDevices()
 {
     static const std::map<std::string, std::string> kDevices
         = {{"0x20b0", "a100-80gb"},
@@ -238,7 +239,12 @@ std::string acceleratorOf(const NcclGpu &g, bool multiNodeNvlink)
            // AMD (vendor 1002): MI300X and its virtual function (RCCL's topology dumps)
            {"0x74a1", "mi300x"},
            {"0x74b5", "mi300x"}};
-    if (const auto it = kDevices.find(g.device); it != kDevices.end())
+    return kDevices;
+}
+
+std::string acceleratorOf(const NcclGpu &g, bool multiNodeNvlink)
+{
+    if (const auto it = knownDevices().find(g.device); it != knownDevices().end())
         return it->second;
     switch (g.sm) {
     case 80:
@@ -303,9 +309,14 @@ std::string presetKey(const NcclTopology &topo, const Catalog &catalog,
     if (key.empty())
         throw std::invalid_argument("no scale-up preset of the catalog has " + acc
                                     + " GPUs; name one");
-    notes.push_back("preset " + key + " chosen from the GPUs' "
-                    + (g0.device.empty() ? "compute capability (sm " + std::to_string(g0.sm) + ")"
-                                         : "PCI device id " + g0.device));
+    // Said by what decided: an unknown device id falls back on the compute capability (it
+    // said "chosen from the GPUs' PCI device id 0x9999" when sm 90 had chosen).
+    notes.push_back(
+        "preset " + key + " chosen from the GPUs' "
+        + (knownDevices().count(g0.device) ? "PCI device id " + g0.device
+                                           : "compute capability (sm " + std::to_string(g0.sm) + ")"
+                   + (g0.device.empty() ? std::string()
+                                        : "; their PCI device id " + g0.device + " is not known")));
     return key;
 }
 
