@@ -124,6 +124,16 @@ private:
         p.waitForFinished(); // reaped: its id no longer names a process
     }
 
+    // A small fabric saved as `dir`/mine.weft and opened in a new window.
+    static MainWindow *openedSmallFabric(const QTemporaryDir &dir, QString *file)
+    {
+        *file = dir.filePath(QStringLiteral("mine.weft"));
+        if (saveDesignFile(fixtures::smallFabric(), *file))
+            return nullptr;
+        MainWindow *w = MainWindow::openWindow();
+        return w->openFile(*file) == w ? w : nullptr;
+    }
+
     static void closeAll()
     {
         for (MainWindow *w : MainWindow::windows()) {
@@ -300,11 +310,10 @@ private slots:
     void saveAsksWhenTheFileChangedOnDisk()
     {
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("mine.weft"));
-        QVERIFY(!saveDesignFile(fixtures::smallFabric(), file));
+        QString file;
         RecordingPresenter presenter;
-        MainWindow *w = MainWindow::openWindow();
-        QVERIFY(w->openFile(file) == w);
+        MainWindow *w = openedSmallFabric(dir, &file);
+        QVERIFY(w);
         w->document()->addFromCatalog({CatalogItem::Kind::Switch, "qm9700"}, {}, {}, nullptr);
         // Not changed: Save writes without a question.
         QVERIFY(w->fileActions()->saveDocument());
@@ -358,11 +367,10 @@ private slots:
     void newClusterNeverReplacesTheOpenDesign()
     {
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("mine.weft"));
-        QVERIFY(!saveDesignFile(fixtures::smallFabric(), file));
+        QString file;
         RecordingPresenter presenter;
-        MainWindow *w = MainWindow::openWindow();
-        QVERIFY(w->openFile(file) == w);
+        MainWindow *w = openedSmallFabric(dir, &file);
+        QVERIFY(w);
         const std::size_t nodes = w->document()->design().nodes().size();
         w->fileActions()->newCluster->trigger();
         auto *wizard = w->findChild<NewClusterWizard *>();
