@@ -135,6 +135,21 @@ private slots:
         QVERIFY(!hasError(validateDesign(d)));
         QVERIFY(
             !toList(r.findings).join(QLatin1Char('\n')).contains(QLatin1String("switches only")));
+        // Slurm knows the ports used, not the model: the smallest catalog switch of the NIC's
+        // technology and rate with enough ports (each leaf uses 64 of a 64-port QM9700; the
+        // spine 64), where it invented "slurm-64p-ib-ndr"-like models that are no product.
+        for (const Node &n : d.nodes())
+            if (n.isSwitch() && n.role != SwitchRole::ScaleUp)
+                QVERIFY2(builtinCatalog().hardware.switches.count(n.spec), n.spec.c_str());
+        // Two servers a leaf: 16 NIC cables down and 16 up use 32 of a QM9700's 64 ports.
+        const FabricImportResult small
+            = importSlurmTopology("SwitchName=s0 Nodes=gpu[01-02]\nSwitchName=s1 Nodes=gpu[03-04]\n"
+                                  "SwitchName=top Switches=s[0-1]\n",
+                                  builtinCatalog(), o);
+        QVERIFY2(small.ok(), small.error.c_str());
+        for (const Node &n : small.design->nodes())
+            if (n.isSwitch() && n.role != SwitchRole::ScaleUp)
+                QCOMPARE(n.spec, std::string("qm9700"));
     }
     // A tree of switches that lists no hosts (SchedMD's test150.7 layout) imports, and says so.
     void importTreeWithoutServers()

@@ -94,14 +94,21 @@ void placeSwitchTiers(Design &design, const std::string &rowBelow)
 
 std::string matchSwitchSpec(Design &design, const Catalog &catalog, Technology technology,
                             int radix, double portRate, const std::string &label,
-                            const std::string &prefix, const std::string &source)
+                            const std::string &prefix, const std::string &source, PortCount count)
 {
-    for (const auto &[key, s] : catalog.hardware.switches)
-        if (s.technology == technology && (s.radix == radix || s.radix == radix - 1)
-            && std::abs(s.portRate - portRate) <= 1e-6 * portRate) {
-            design.hardware.switches[key] = s;
-            return key;
-        }
+    const std::string *best = nullptr; // the first match, or the smallest radix that fits
+    for (const auto &[key, s] : catalog.hardware.switches) {
+        if (s.technology != technology || std::abs(s.portRate - portRate) > 1e-6 * portRate)
+            continue;
+        const bool fits = count == PortCount::Radix ? s.radix == radix || s.radix == radix - 1
+                                                    : s.radix >= radix;
+        if (fits && (!best || s.radix < catalog.hardware.switches.at(*best).radix))
+            best = &key;
+    }
+    if (best) {
+        design.hardware.switches[*best] = catalog.hardware.switches.at(*best);
+        return *best;
+    }
     std::string low = label;
     for (char &c : low)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

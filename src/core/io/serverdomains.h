@@ -25,11 +25,18 @@ std::optional<Design> serverDomains(const Catalog &catalog, const std::string &p
 /// `rowBelow` spec (endpoints that are not GPUs) in a row under them.
 void placeSwitchTiers(Design &design, const std::string &rowBelow = {});
 
-/// The catalog switch of `technology` with `radix` ports (or radix - 1: port 0 may be counted)
-/// at `portRate` bytes/s, copied into the design's hardware; else a spec made for it, keyed
-/// "<prefix>-<ports>p-<label>", with `source`. Returns the key.
+/// How matchSwitchSpec reads its port count: the switch's radix (ibnetdiscover sees every port),
+/// or the ports a fabric uses (Slurm's topology knows only the cabling: the smallest catalog
+/// model with at least that many ports is taken).
+enum class PortCount { Radix, Used };
+
+/// The catalog switch of `technology` with `radix` ports (or radix - 1: port 0 may be counted;
+/// with PortCount::Used the smallest with at least `radix`) at `portRate` bytes/s, copied into
+/// the design's hardware; else a spec made for it, keyed "<prefix>-<ports>p-<label>", with
+/// `source`. Returns the key.
 std::string matchSwitchSpec(Design &design, const Catalog &catalog, Technology technology,
                             int radix, double portRate, const std::string &label,
-                            const std::string &prefix, const std::string &source);
+                            const std::string &prefix, const std::string &source,
+                            PortCount count = PortCount::Radix);
 
 } // namespace weft

@@ -338,9 +338,9 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
     for (std::size_t i = 0; i < switches.size(); ++i) {
         ports[i] += down[i];
         Node *n = d.node(ids[i]);
-        n->spec = matchSwitchSpec(d, catalog, tech->second.technology, ports[i],
-                                  tech->second.laneRate, tech->first, "slurm",
-                                  "imported from Slurm topology.conf: ports used, NIC rate");
+        n->spec = matchSwitchSpec(
+            d, catalog, tech->second.technology, ports[i], tech->second.laneRate, tech->first,
+            "slurm", "imported from Slurm topology.conf: ports used, NIC rate", PortCount::Used);
     }
     placeSwitchTiers(d);
     std::map<std::string, int> models;
