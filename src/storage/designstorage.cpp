@@ -56,6 +56,14 @@ QString writeFileAtomically(const QString &path, const QByteArray &bytes)
     return {};
 }
 
+bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *error)
+{
+    const QString why = writeFileAtomically(path, bytes);
+    if (!why.isEmpty() && error)
+        *error = QStringLiteral("%1: %2").arg(path, why);
+    return why.isEmpty();
+}
+
 QString backupPathFor(const QString &path)
 {
     return path + QStringLiteral(".bak");

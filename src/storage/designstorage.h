@@ -45,6 +45,9 @@ std::optional<FileError> saveDesignFile(const Design &design, const QString &pat
 /// Writes `bytes` to `path` through QSaveFile (temp file + rename). Returns the problem in
 /// words, or an empty string on success.
 QString writeFileAtomically(const QString &path, const QByteArray &bytes);
+/// writeFileAtomically() for exporters: true when written, else false with *error (if given)
+/// set to "<path>: <problem>".
+bool writeFileAtomically(const QString &path, const QByteArray &bytes, QString *error);
 
 /// Why a design file of `bytes` bytes could not be opened again (above kMaxDesignFileBytes,
 /// which loadDesignFile refuses), with the sizes; empty when it can. saveDesignFile writes no

@@ -414,18 +414,22 @@ GenerateResult generateFabric(const FabricParams &params, const Catalog &catalog
     const FabricPlan &plan = pr.plan;
     // What a design file can hold (io/designfile.h): a generated fabric beyond it was written
     // and then refused on open ("New Cluster" and `generate` made a 1.2 M-node design that
-    // Weft could not read back). The accelerators and switches alone, before building it.
+    // Weft could not read back). The accelerators and switches alone, before building it;
+    // the exact counts after.
+    const auto over
+        = [&](std::int64_t n, std::size_t limit, const std::string &what, const char *bound = "") {
+              if (n > static_cast<std::int64_t>(limit))
+                  result.errors.push_back("the fabric would have " + std::string(bound)
+                                          + std::to_string(n) + " " + what + ", more than the "
+                                          + std::to_string(limit)
+                                          + " a design file holds: use fewer domains");
+              return n > static_cast<std::int64_t>(limit);
+          };
     const std::int64_t planes = std::max(1, params.planes);
-    const std::int64_t atLeast = plan.accelerators
-        + plan.domains * static_cast<std::int64_t>(plan.lanesToChip.size())
-        + planes * (plan.leaves + plan.spines + plan.cores);
-    if (atLeast > static_cast<std::int64_t>(kMaxNodes)) {
-        result.errors.push_back("the fabric would have at least " + std::to_string(atLeast)
-                                + " nodes (accelerators and switches), more than the "
-                                + std::to_string(kMaxNodes)
-                                + " a design file holds: use fewer domains");
+    if (over(plan.accelerators + plan.domains * static_cast<std::int64_t>(plan.lanesToChip.size())
+                 + planes * (plan.leaves + plan.spines + plan.cores),
+             kMaxNodes, "nodes (accelerators and switches)", "at least "))
         return result;
-    }
     Design d;
     FabricParams stored = params;
     stored.nicRate = plan.nicRatePerAccelerator; // resolved: regenerating gives the same rate
@@ -442,15 +446,10 @@ GenerateResult generateFabric(const FabricParams &params, const Catalog &catalog
         d.hardware.linkTechs[plan.trunkTech.key] = plan.trunkTech;
     }
     Builder(d, params, plan).build();
-    const auto over = [&](std::size_t n, std::size_t limit, const char *what) {
-        if (n > limit)
-            result.errors.push_back("the fabric would have " + std::to_string(n) + " " + what
-                                    + ", more than the " + std::to_string(limit)
-                                    + " a design file holds: use fewer domains");
-    };
-    over(d.nodes().size(), kMaxNodes, "nodes");
-    over(d.links().size(), kMaxLinks, "links");
-    over(d.groups().size(), kMaxGroups, "groups");
+    const auto count = [](std::size_t n) { return static_cast<std::int64_t>(n); };
+    over(count(d.nodes().size()), kMaxNodes, "nodes");
+    over(count(d.links().size()), kMaxLinks, "links");
+    over(count(d.groups().size()), kMaxGroups, "groups");
     if (result.errors.empty())
         result.design = std::move(d);
     return result;

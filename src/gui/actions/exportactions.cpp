@@ -74,13 +74,8 @@ namespace {
 // ("no space left on device", not "Unknown error") and leaves any old file as it was.
 bool writeText(const QString &path, const std::string &text, QString *error)
 {
-    const QString why
-        = writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())));
-    if (why.isEmpty())
-        return true;
-    if (error)
-        *error = QObject::tr("%1: %2").arg(path, why);
-    return false;
+    return writeFileAtomically(path, QByteArray(text.data(), static_cast<qsizetype>(text.size())),
+                               error);
 }
 
 // The design's name without ".weft", as the start of suggested export file names.

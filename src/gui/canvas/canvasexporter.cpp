@@ -155,19 +155,6 @@ QByteArray CanvasExporter::toSvg(TopologyScene &scene, const CanvasExportOptions
     return buffer.data();
 }
 
-namespace {
-
-// Through the design files' writer (storage/designstorage.h): every byte or an error naming
-// the cause ("no space left on device"), the old file kept. The SVG was written unchecked
-// (a full disk left a truncated file, "written").
-bool writeOut(const QString &path, const QByteArray &bytes, QString *error)
-{
-    const QString why = writeFileAtomically(path, bytes);
-    return why.isEmpty() || fail(error, QStringLiteral("%1: %2").arg(path, why));
-}
-
-} // namespace
-
 bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasFormat format,
                           const CanvasExportOptions &options, QString *error)
 {
@@ -176,7 +163,7 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
     const QSizeF page = l.page;
     switch (format) {
     case CanvasFormat::Svg:
-        return writeOut(path, toSvg(scene, options), error);
+        return writeFileAtomically(path, toSvg(scene, options), error);
     case CanvasFormat::Pdf: {
         // Into memory first, then through the atomic writer: a full disk gave "cannot write"
         // with no cause and left an empty file (QPdfWriter writes straight to the path).
@@ -195,7 +182,7 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
             return fail(error, QStringLiteral("cannot draw the PDF of %1").arg(path));
         paint(scene, painter, 1, source, l, options);
         painter.end();
-        return writeOut(path, buffer.data(), error);
+        return writeFileAtomically(path, buffer.data(), error);
     }
     case CanvasFormat::Png: {
         const double scale = std::min(options.dpi / 96.0,
@@ -222,7 +209,7 @@ bool CanvasExporter::save(TopologyScene &scene, const QString &path, CanvasForma
         png.open(QIODevice::WriteOnly);
         if (!image.save(&png, "PNG"))
             return fail(error, QStringLiteral("cannot encode the PNG of %1").arg(path));
-        return writeOut(path, png.data(), error);
+        return writeFileAtomically(path, png.data(), error);
     }
     }
     return fail(error, QStringLiteral("unknown canvas format"));

@@ -58,14 +58,6 @@ bool validOptions(const ChartExportOptions &o, const QString &path, QString *err
     return true;
 }
 
-// Through the design files' writer (storage/designstorage.h): every byte or an error naming
-// the cause ("no space left on device"), the old file kept.
-bool writeAtomically(const QString &path, const QByteArray &bytes, QString *error)
-{
-    const QString why = writeFileAtomically(path, bytes);
-    return why.isEmpty() || fail(error, QStringLiteral("%1: %2").arg(path, why));
-}
-
 QString csvField(const QString &field)
 {
     if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"'))
@@ -138,7 +130,7 @@ bool ChartExporter::savePng(Chart &chart, const QString &path, const ChartExport
     buffer.open(QIODevice::WriteOnly);
     if (image.isNull() || !image.save(&buffer, "PNG"))
         return fail(error, QStringLiteral("%1: cannot encode the chart as PNG").arg(path));
-    return writeAtomically(path, bytes, error);
+    return writeFileAtomically(path, bytes, error);
 }
 
 bool ChartExporter::savePdf(Chart &chart, const QString &path, const ChartExportOptions &options,
@@ -185,7 +177,7 @@ bool ChartExporter::saveSvg(Chart &chart, const QString &path, const ChartExport
     const QByteArray bytes = toSvg(chart, options);
     if (bytes.isEmpty())
         return fail(error, QStringLiteral("%1: cannot render the chart as SVG").arg(path));
-    return writeAtomically(path, bytes, error);
+    return writeFileAtomically(path, bytes, error);
 }
 
 QString ChartExporter::toCsv(const ChartTable &table)
@@ -205,7 +197,7 @@ QString ChartExporter::toCsv(const ChartTable &table)
 
 bool ChartExporter::saveCsv(const Chart &chart, const QString &path, QString *error)
 {
-    return writeAtomically(path, toCsv(chart.table()).toUtf8(), error);
+    return writeFileAtomically(path, toCsv(chart.table()).toUtf8(), error);
 }
 
 QStringList ChartExporter::exportChart(Chart &chart, const QString &dir, ChartFormats formats,
