@@ -43,6 +43,7 @@ MaxMinSolver::MaxMinSolver(std::vector<double> capacity)
         m_links[ld].cap = capacity[ld];
     m_load.assign(n, 0);
     m_onLink.resize(n);
+    m_liveUses.assign(n, 0);
     m_linkMark.assign(n, 0);
     m_weight.assign(n, 0);
     m_frozenLoad.assign(n, 0);
@@ -119,6 +120,10 @@ void MaxMinSolver::setCells(Class &k, std::span<const std::uint32_t> cells)
         k.cells[i] = m_cellNumber[x];
     }
     k.cellCount = count;
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (std::uint32_t x : k.cells)
+        h = mix(h, x);
+    k.cellsHash = h;
 }
 
 std::uint64_t MaxMinSolver::content(ClassId c) const
@@ -136,9 +141,8 @@ void MaxMinSolver::addDemand(LinkDir ld, double delta, bool clearToZero)
     const bool was = critical(ld);
     m_links[ld].demand = clearToZero ? 0.0 : m_links[ld].demand + delta;
     if (critical(ld) != was)
-        for (const LinkUse &x : m_onLink[ld])
-            if (!m_dormant[x.cls]) // a dormant class is marked when woken
-                m_classes[x.cls].criticalStale = true;
+        for (const LinkUse &x : liveOn(ld)) // a dormant class is marked when woken
+            m_classes[x.cls].criticalStale = true;
 }
 
 const std::vector<std::uint32_t> &MaxMinSolver::criticalEntries(ClassId c)
@@ -221,6 +225,7 @@ MaxMinSolver::ClassId MaxMinSolver::createClass(std::span<const RouteEntry> entr
         k.use[i] = static_cast<std::uint32_t>(v.size());
         v.push_back({c, i, e.fraction});
     }
+    makeLive(c);
     if (k.byKey)
         m_byKey.emplace(h, c);
     else if (!k.keyed)
@@ -240,6 +245,7 @@ void MaxMinSolver::retireClass(ClassId c)
         return;
     }
     m_dormant[c] = 1;
+    makeDormant(c);
     k.rate = 0;
     m_frozen[c] = 1; // fill() freezes no class that is not in its component
     k.retired = ++m_retireStamp;
@@ -257,6 +263,7 @@ void MaxMinSolver::wake(ClassId c)
 {
     Class &k = m_classes[c];
     m_dormant[c] = 0;
+    makeLive(c);
     k.criticalStale = true; // addDemand() passed it by while it slept
     --m_dormantClasses;
     m_dormantEntries -= k.entries.size();
@@ -314,21 +321,50 @@ void MaxMinSolver::remove(UnitId id)
     m_freeUnits.push_back(id);
 }
 
+void MaxMinSolver::swapUses(LinkDir ld, std::uint32_t a, std::uint32_t b)
+{
+    if (a == b)
+        return;
+    auto &v = m_onLink[ld];
+    std::swap(v[a], v[b]);
+    m_classes[v[a].cls].use[v[a].entry] = a;
+    m_classes[v[b].cls].use[v[b].entry] = b;
+}
+
+void MaxMinSolver::makeLive(ClassId c)
+{
+    const Class &k = m_classes[c];
+    for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
+        const LinkDir ld = k.entries[i].linkDir;
+        swapUses(ld, k.use[i], m_liveUses[ld]++);
+    }
+}
+
+void MaxMinSolver::makeDormant(ClassId c)
+{
+    const Class &k = m_classes[c];
+    for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
+        const LinkDir ld = k.entries[i].linkDir;
+        swapUses(ld, k.use[i], --m_liveUses[ld]);
+    }
+}
+
 void MaxMinSolver::dropClass(ClassId c)
 {
     Class &k = m_classes[c];
+    if (m_dormant[c]) {
+        wake(c); // no longer kept
+        if (const auto it = m_dormantAggregates.find(k.hash);
+            k.group != 0 && it != m_dormantAggregates.end() && it->second == c)
+            m_dormantAggregates.erase(it);
+    }
+    makeDormant(c); // out of the live prefixes, then off the directions
     for (std::uint32_t i = 0; i < k.entries.size(); ++i) {
         auto &v = m_onLink[k.entries[i].linkDir];
         const std::uint32_t at = k.use[i];
         v[at] = v.back();
         m_classes[v[at].cls].use[v[at].entry] = at;
         v.pop_back();
-    }
-    if (m_dormant[c]) {
-        wake(c); // no longer kept
-        if (const auto it = m_dormantAggregates.find(k.hash);
-            k.group != 0 && it != m_dormantAggregates.end() && it->second == c)
-            m_dormantAggregates.erase(it);
     }
     if (k.byKey)
         m_byKey.erase(k.hash);
@@ -408,7 +444,7 @@ void MaxMinSolver::collectComponent(std::vector<ClassId> &classes, std::vector<L
     while (!m_stack.empty()) {
         const LinkDir ld = m_stack.back();
         m_stack.pop_back();
-        for (const LinkUse &x : m_onLink[ld])
+        for (const LinkUse &x : liveOn(ld))
             visitClass(x.cls);
     }
     m_dirtyClasses.clear();
@@ -432,10 +468,10 @@ bool MaxMinSolver::certified(ClassId c)
         // they are not kept (the same sum over the same classes).
         const double load = m_trackLoads || critical(ld) ? m_load[ld] : summedLoad(ld);
         bool ok = load >= m_links[ld].cap * (1 - kSlack);
-        for (const LinkUse &x : m_onLink[ld]) {
+        for (const LinkUse &x : liveOn(ld)) {
             if (!ok)
                 break;
-            ok = m_dormant[x.cls] || m_classes[x.cls].rate <= k.rate * (1 + kSlack);
+            ok = m_classes[x.cls].rate <= k.rate * (1 + kSlack);
         }
         m_cellOk[cell] = ok ? 1 : 0;
     }
@@ -452,6 +488,12 @@ void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkD
         return;
     m_scratchClasses.clear();
     collectComponent(m_scratchClasses, linkDirs);
+    ++m_solves;
+    if (recall(linkDirs)) {
+        for (ClassId c : m_scratchClasses)
+            units.insert(units.end(), m_classes[c].units.begin(), m_classes[c].units.end());
+        return;
+    }
     fill(m_scratchClasses, linkDirs);
     for (ClassId c : m_scratchClasses)
         if (!m_classes[c].cells.empty() && !certified(c))
@@ -465,8 +507,75 @@ void MaxMinSolver::solve(std::vector<UnitId> &units, std::vector<LinkDir> &linkD
         linkDirs.clear();
         return;
     }
+    remember(linkDirs);
     for (ClassId c : m_scratchClasses)
         units.insert(units.end(), m_classes[c].units.begin(), m_classes[c].units.end());
+}
+
+void MaxMinSolver::setMemoLimit(std::size_t entries)
+{
+    m_memoLimit = entries;
+    if (m_memoEntries > m_memoLimit) {
+        m_memo.clear();
+        m_memoEntries = 0;
+    }
+}
+
+bool MaxMinSolver::recall(const std::vector<LinkDir> &linkDirs)
+{
+    if (m_memoLimit == 0)
+        return false;
+    m_memoOrder.clear();
+    for (ClassId c : m_scratchClasses) {
+        const Class &k = m_classes[c];
+        m_memoOrder.emplace_back(mix(mix(content(c), k.units.size()), k.cellsHash), c);
+    }
+    std::sort(m_memoOrder.begin(), m_memoOrder.end());
+    m_memoKey.clear();
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const auto &[signature, c] : m_memoOrder) {
+        m_memoKey.push_back(signature);
+        h = mix(h, signature);
+    }
+    m_memoHash = h;
+    const auto it = m_memo.find(h);
+    if (it == m_memo.end() || it->second.key != m_memoKey)
+        return false;
+    // Identical classes of one component get the same rate (max-min fairness treats identical
+    // units alike), so the order among equal signatures does not matter.
+    for (std::size_t i = 0; i < m_memoOrder.size(); ++i)
+        m_classes[m_memoOrder[i].second].rate = it->second.rates[i];
+    // A critical direction's classes are all in the component, so its load recurs with it; the
+    // others' loads are summed over every class crossing them, as fill() leaves them.
+    for (const auto &[ld, load] : it->second.criticalLoads)
+        m_load[ld] = load;
+    if (m_trackLoads)
+        for (LinkDir ld : linkDirs)
+            if (!m_critical[ld])
+                m_load[ld] = summedLoad(ld);
+    ++m_memoHits;
+    return true;
+}
+
+void MaxMinSolver::remember(const std::vector<LinkDir> &linkDirs)
+{
+    if (m_memoLimit == 0 || m_memoKey.size() != m_scratchClasses.size())
+        return;
+    if (m_memoEntries + m_memoKey.size() > m_memoLimit) {
+        m_memo.clear();
+        m_memoEntries = 0;
+    }
+    Memo &memo = m_memo[m_memoHash];
+    m_memoEntries -= memo.key.size() + memo.criticalLoads.size();
+    memo.key = m_memoKey;
+    memo.rates.clear();
+    for (const auto &[signature, c] : m_memoOrder)
+        memo.rates.push_back(m_classes[c].rate);
+    memo.criticalLoads.clear();
+    for (LinkDir ld : linkDirs)
+        if (m_critical[ld])
+            memo.criticalLoads.emplace_back(ld, m_load[ld]);
+    m_memoEntries += memo.key.size() + memo.criticalLoads.size();
 }
 
 void MaxMinSolver::pushItem(Item item)
@@ -545,7 +654,7 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
             continue;
         }
         level = std::max(level, it.level);
-        for (const LinkUse &x : m_onLink[it.index])
+        for (const LinkUse &x : liveOn(it.index))
             if (!m_frozen[x.cls])
                 freeze(x.cls);
     }
@@ -562,9 +671,7 @@ void MaxMinSolver::fill(const std::vector<ClassId> &classes, const std::vector<L
 double MaxMinSolver::summedLoad(LinkDir ld) const
 {
     double load = 0;
-    for (const LinkUse &x : m_onLink[ld]) {
-        if (m_dormant[x.cls])
-            continue;
+    for (const LinkUse &x : liveOn(ld)) {
         const Class &k = m_classes[x.cls];
         load += k.rate * x.weight * static_cast<double>(k.units.size());
     }

@@ -24,6 +24,15 @@
 //    (setTrackLoads). On a non-blocking fat tree the spine and core links of a collective
 //    are not critical, so collectives on different NICs stay in different components.
 //
+//  - Components recur: the same phases of the same collectives meet the same traffic with every
+//    micro-batch (a 256-GPU MoE step solves ~300k components, of which ~800 are distinct). The
+//    rates of a component are a function of its classes' contents (entries and cap, a 64-bit
+//    hash), their unit counts and, for aggregates, their link classes (see below): the critical
+//    link directions are those of its classes whose demand exceeds capacity, and every class
+//    crossing one is in the component. So solve() keeps the rates of each component it solved
+//    and certified, keyed by those signatures sorted, and gives a recurring component the same
+//    rates without progressive filling or certificates (setMemoLimit; the key is compared whole,
+//    so only a collision of two classes' 64-bit content hashes could mislead it).
 //  - A class whose last unit leaves stays registered on its link directions, *dormant* (no
 //    units, rate 0, no demand), when the caller may add it again: a class found by the caller's
 //    key, or an aggregate (below) whose key names it (the same phase's classes come back with
@@ -104,6 +113,14 @@ public:
     /// others, so a caller that reads no loads (a network without link statistics) saves the
     /// sum over every class crossing each of them at every solve. Rates are the same either way.
     void setTrackLoads(bool on) { m_trackLoads = on; }
+    /// Most class signatures, summed over the remembered components, kept for recurring
+    /// components (see above); past it the memory is cleared and refilled. 0 turns the memory
+    /// off (every component is filled; the rates agree to rounding). Default kMemoEntries.
+    void setMemoLimit(std::size_t entries);
+    static constexpr std::size_t kMemoEntries = std::size_t(1) << 20;
+    /// Solves answered from the memory of recurring components, and all solves (benchmarks).
+    [[nodiscard]] std::size_t memoHits() const { return m_memoHits; }
+    [[nodiscard]] std::size_t solves() const { return m_solves; }
 
     [[nodiscard]] double rate(UnitId u) const { return m_classes[m_unitClass[u]].rate; }
     /// Current load of a link direction: sum over its units of rate x weight, bytes/s.
@@ -127,10 +144,9 @@ public:
     /// Appends the live classes crossing `ld` to `out`.
     void classesOn(LinkDir ld, std::vector<ClassOnLink> &out) const
     {
-        for (const LinkUse &x : m_onLink[ld])
-            if (!m_dormant[x.cls])
-                out.push_back({x.cls, content(x.cls), x.weight,
-                               static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
+        for (const LinkUse &x : liveOn(ld))
+            out.push_back({x.cls, content(x.cls), x.weight,
+                           static_cast<std::uint32_t>(m_classes[x.cls].units.size())});
     }
     /// Class number of a live unit (as in classesOn).
     [[nodiscard]] std::uint32_t classOf(UnitId u) const { return m_unitClass[u]; }
@@ -170,6 +186,7 @@ private:
         std::uint32_t group = 0; ///< aggregate group, 0 for none
         std::vector<std::uint32_t> cells; ///< per entry: link class (dense), aggregates only
         std::uint32_t cellCount = 0;
+        std::uint64_t cellsHash = 0; ///< of `cells` (the memory of recurring components)
         /// Indices of the entries on critical link directions, ascending; rebuilt when one of
         /// its directions changes criticality (`criticalStale`). Progressive filling reads
         /// only these, so a wide unit (a DP ring over thousands of directions) costs its few
@@ -220,6 +237,12 @@ private:
     /// critical entries of the classes crossing it are rebuilt before their next use.
     void addDemand(LinkDir ld, double delta, bool clearToZero = false);
     void collectComponent(std::vector<ClassId> &classes, std::vector<LinkDir> &linkDirs);
+    /// The remembered rates of the component in m_scratchClasses, if it recurs: sets them and
+    /// the loads of `linkDirs`. Otherwise leaves m_memoKey / m_memoOrder for remember().
+    bool recall(const std::vector<LinkDir> &linkDirs);
+    /// Keeps the rates of the component just filled and certified, and the loads of its
+    /// critical link directions among `linkDirs`.
+    void remember(const std::vector<LinkDir> &linkDirs);
     void fill(const std::vector<ClassId> &classes, const std::vector<LinkDir> &linkDirs);
     void pushItem(Item item);
 
@@ -233,7 +256,21 @@ private:
     };
     std::vector<LinkState> m_links;
     std::vector<double> m_load;
-    std::vector<std::vector<LinkUse>> m_onLink; ///< live classes crossing each link direction
+    /// The classes crossing each link direction: the live ones first (m_liveUses of them), the
+    /// dormant ones after, so that the scans of a direction's classes pass no dormant one (on a
+    /// wide fabric most of a direction's classes are dormant: ~90% in a 256-GPU MoE step).
+    std::vector<std::vector<LinkUse>> m_onLink;
+    std::vector<std::uint32_t> m_liveUses;
+    /// The live uses of `ld` (the prefix of m_onLink[ld]).
+    [[nodiscard]] std::span<const LinkUse> liveOn(LinkDir ld) const
+    {
+        return {m_onLink[ld].data(), m_liveUses[ld]};
+    }
+    /// Moves the uses of class `c` into the live prefix of their directions, or out of it.
+    void makeLive(ClassId c);
+    void makeDormant(ClassId c);
+    /// Exchanges two uses of `ld` and tells their classes where they are.
+    void swapUses(LinkDir ld, std::uint32_t a, std::uint32_t b);
     std::vector<Class> m_classes;
     std::vector<ClassId> m_freeClasses;
     /// Per class: dormant (see above). Apart from the classes, so that the scans of a link
@@ -265,6 +302,19 @@ private:
     std::vector<LinkDir> m_stack;
     std::vector<Item> m_heap;
     std::vector<ClassId> m_scratchClasses;
+    /// Remembered components (see above): the sorted class signatures, the rates in that order.
+    struct Memo
+    {
+        std::vector<std::uint64_t> key;
+        std::vector<double> rates;
+        std::vector<std::pair<LinkDir, double>> criticalLoads;
+    };
+    std::unordered_map<std::uint64_t, Memo> m_memo;
+    std::size_t m_memoEntries = 0, m_memoLimit = kMemoEntries;
+    std::size_t m_memoHits = 0, m_solves = 0;
+    std::vector<std::pair<std::uint64_t, ClassId>> m_memoOrder; ///< signature, class; sorted
+    std::vector<std::uint64_t> m_memoKey;
+    std::uint64_t m_memoHash = 0;
     std::vector<char> m_cellOk;
     /// setCells() scratch, per link class: the stamp of the call that numbered it, and its number.
     std::vector<std::uint32_t> m_cellStamp, m_cellNumber;
