@@ -1,11 +1,17 @@
 // Tests of File > Import (issue 19): the menu holds the InfiniBand and Slurm importers; importing
 // the committed ibsim output replaces the design (one undoable step); a malformed file shows an
 // error naming the line and leaves the design alone.
+#include "document/catalogstore.h"
 #include "document/designdocument.h"
 #include "gui/actions/importactions.h"
 #include "gui/dialogs/dialogpresenter.h"
+#include "gui/dialogs/importoptionsdialog.h"
 #include "gui/mainwindow.h"
+#include "model/link.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTemporaryDir>
@@ -23,7 +29,13 @@ public:
     {
         errors << title + QStringLiteral(": ") + text;
     }
-    QStringList errors;
+    void showReport(QWidget *, const QString &title, const QString &text,
+                    const QStringList &details) override
+    {
+        reports << title + QStringLiteral(": ") + text;
+        reportDetails = details;
+    }
+    QStringList errors, reports, reportDetails;
 };
 
 const QString kData = QStringLiteral(WEFT_TEST_DATA_DIR "/import/");
@@ -40,6 +52,7 @@ private slots:
     {
         setDialogPresenter(nullptr);
         m_presenter.errors.clear();
+        m_presenter.reports.clear();
     }
 
     void menu()
@@ -138,6 +151,102 @@ private slots:
         auto *import = w.findChild<ImportActions *>();
         QVERIFY(import->importFile(ImportFormat::SlurmTopology, path, QStringLiteral("dgx-a100")));
         QCOMPARE(w.document()->design().acceleratorCount(), std::size_t(32));
+    }
+
+    // The options dialog asks what weft-cli import takes: the servers (a preset, or an NCCL XML,
+    // OK only once one is named), drop-unknown for ibnetdiscover, the cable technology for a
+    // Slurm topology (scale-out technologies only, NDR by default); NCCL starts on "auto".
+    void optionsDialogOffersWhatTheCliTakes()
+    {
+        const Catalog &catalog = CatalogStore::instance().catalog();
+        ImportOptionsDialog ib(ImportFormat::Ibnetdiscover, QStringLiteral("/x/fabric.txt"),
+                               catalog);
+        QVERIFY(ib.dropUnknown);
+        QVERIFY(!ib.nicTech);
+        QCOMPARE(ib.choice().preset, QStringLiteral("dgx-h100"));
+        QVERIFY(!ib.choice().dropUnknown);
+        ib.dropUnknown->setChecked(true);
+        QVERIFY(ib.choice().dropUnknown);
+        ib.servers->setCurrentIndex(ib.servers->count() - 1); // From an NCCL topology file
+        QVERIFY(ib.serverXml->isEnabled());
+        QVERIFY(!ib.complete());
+        ib.serverXml->setText(QStringLiteral("/x/server.xml"));
+        QVERIFY(ib.complete());
+        QCOMPARE(ib.choice().serverXml, QStringLiteral("/x/server.xml"));
+        QVERIFY(ib.choice().preset.isEmpty());
+
+        ImportOptionsDialog slurm(ImportFormat::SlurmTopology, QStringLiteral("topology.conf"),
+                                  catalog);
+        QVERIFY(slurm.nicTech && !slurm.dropUnknown);
+        QCOMPARE(slurm.choice().nicTech, QStringLiteral("ib-ndr"));
+        QVERIFY(slurm.nicTech->findData(QStringLiteral("eth-400g")) >= 0);
+        QVERIFY(slurm.nicTech->findData(QStringLiteral("ib-xdr")) >= 0);
+        QCOMPARE(slurm.nicTech->findData(QStringLiteral("nvlink4")), -1);
+        QCOMPARE(slurm.nicTech->findData(QStringLiteral("pcie5")), -1);
+
+        ImportOptionsDialog nccl(ImportFormat::NcclTopology, QStringLiteral("topo.xml"), catalog);
+        QCOMPARE(nccl.choice().preset, QStringLiteral("auto"));
+        QCOMPARE(nccl.servers->findText(QStringLiteral("From an NCCL topology file (.xml)")), -1);
+        if (const QByteArray dir = qgetenv("WEFT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            slurm.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&slurm));
+            slurm.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/import-slurm.png"));
+            ib.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&ib));
+            ib.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/import-ib.png"));
+        }
+    }
+
+    // The dialog's options reach the importer: a Slurm topology cabled with the chosen
+    // technology (it was always NDR InfiniBand), storage HCAs left out of an ibnetdiscover import.
+    void optionsReachTheImporter()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("topology.conf"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("SwitchName=s0 Nodes=gpu[01-02]\nSwitchName=s1 Nodes=gpu[03-04]\n"
+                "SwitchName=top Switches=s[0-1]\n");
+        f.close();
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        ImportChoice choice;
+        choice.nicTech = QStringLiteral("eth-400g");
+        QVERIFY(import->importFile(ImportFormat::SlurmTopology, path, choice));
+        int ethernet = 0;
+        for (const Link &l : w.document()->design().links()) {
+            QVERIFY2(l.tech != "ib-ndr", l.tech.c_str());
+            ethernet += l.tech == "eth-400g" ? 1 : 0;
+        }
+        QVERIFY(ethernet > 0);
+
+        MainWindow kept, dropped;
+        const QString messy = kData + QStringLiteral("h100-messy.ibnetdiscover");
+        QVERIFY(kept.findChild<ImportActions *>()->importFile(ImportFormat::Ibnetdiscover, messy,
+                                                              ImportChoice {}));
+        ImportChoice drop;
+        drop.dropUnknown = true;
+        QVERIFY(dropped.findChild<ImportActions *>()->importFile(ImportFormat::Ibnetdiscover, messy,
+                                                                 drop));
+        QCOMPARE(kept.document()->design().acceleratorCount(), std::size_t(33));
+        QCOMPARE(dropped.document()->design().acceleratorCount(), std::size_t(32));
+    }
+
+    // What the importer noted (missing rails, assumed models) is shown in a report, all of it,
+    // not only the first note in the status bar.
+    void notesReachAReport()
+    {
+        MainWindow w;
+        auto *import = w.findChild<ImportActions *>();
+        QVERIFY(import->importFile(ImportFormat::Ibnetdiscover,
+                                   kData + QStringLiteral("h100-messy.ibnetdiscover"),
+                                   QStringLiteral("dgx-h100")));
+        QCOMPARE(m_presenter.reports.size(), 1);
+        QVERIFY2(m_presenter.reports.front().contains(QStringLiteral("note")),
+                 qPrintable(m_presenter.reports.front()));
+        QCOMPARE(m_presenter.reportDetails, import->lastReport());
+        QVERIFY(m_presenter.reportDetails.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("dgx-h003 rail 5")));
     }
 
     // One server from NCCL's topology dump, its preset inferred (the dialog's "auto").

@@ -11,7 +11,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QMenu>
 
 namespace weft {
@@ -63,39 +62,24 @@ void ImportActions::choose(ImportFormat format)
     const QString path = QFileDialog::getOpenFileName(m_window->widget(), title, QString(), filter);
     if (path.isEmpty())
         return;
-    // NCCL's file names the GPUs (PCI device id, sm): the preset is inferred unless one is chosen.
-    // The other formats name only hosts: their servers come from a preset or from one server's
-    // NCCL topology XML (its GPUs, NVLinks, NICs and GPU-NIC pairing).
-    const bool nccl = format == ImportFormat::NcclTopology;
-    const QString automatic = tr("auto (from the file)");
-    const QString fromXml = tr("From an NCCL topology file (.xml)...");
-    QStringList presets;
-    if (nccl)
-        presets << automatic;
-    for (const auto &[key, preset] : CatalogStore::instance().catalog().scaleUpPresets)
-        presets << QString::fromStdString(key);
-    if (!nccl)
-        presets << fromXml;
-    bool ok = false;
-    const QString preset = QInputDialog::getItem(
-        m_window->widget(), tr("GPU Servers"), tr("Scale-up preset of the GPU servers:"), presets,
-        nccl ? 0 : std::max<qsizetype>(0, presets.indexOf(QStringLiteral("dgx-h100"))), false, &ok);
-    if (!ok)
-        return;
-    if (preset == fromXml) {
-        const QString xml = QFileDialog::getOpenFileName(
-            m_window->widget(), tr("GPU Server Topology (NCCL XML)"),
-            QFileInfo(path).absolutePath(), tr("NCCL topology XML (*.xml);;All files (*)"));
-        if (!xml.isEmpty())
-            importFile(format, path, QString(), xml);
-        return;
-    }
-    importFile(format, path, preset == automatic ? QStringLiteral("auto") : preset);
+    ImportOptionsDialog options(format, path, CatalogStore::instance().catalog(),
+                                m_window->widget());
+    if (options.exec() == QDialog::Accepted)
+        importFile(format, path, options.choice());
 }
 
 bool ImportActions::importFile(ImportFormat format, const QString &path, const QString &preset,
                                const QString &serverXml)
 {
+    ImportChoice choice;
+    choice.preset = preset;
+    choice.serverXml = serverXml;
+    return importFile(format, path, choice);
+}
+
+bool ImportActions::importFile(ImportFormat format, const QString &path, const ImportChoice &choice)
+{
+    const QString &serverXml = choice.serverXml;
     QString error;
     const auto fail = [&](const QString &file, const QString &text) {
         dialogPresenter().showError(m_window->widget(),
@@ -117,7 +101,9 @@ bool ImportActions::importFile(ImportFormat format, const QString &path, const Q
         return fail(path, error);
     Catalog catalog = CatalogStore::instance().catalog();
     FabricImportOptions o;
-    o.scaleUpPreset = preset.toStdString();
+    o.scaleUpPreset = choice.preset.toStdString();
+    o.dropUnknown = choice.dropUnknown;
+    o.nicTech = choice.nicTech.toStdString();
     o.name = QFileInfo(path).completeBaseName().toStdString();
     std::vector<std::string> serverNotes;
     if (!serverXml.isEmpty()) {
@@ -153,6 +139,16 @@ bool ImportActions::importFile(ImportFormat format, const QString &path, const Q
                                     ? QString()
                                     : tr("; %n note(s), first: %1", nullptr, int(r.findings.size()))
                                           .arg(QString::fromStdString(r.findings.front()))));
+    if (!r.findings.empty())
+        dialogPresenter().showReport(
+            target->widget(), tr("Imported %1").arg(QFileInfo(path).fileName()),
+            tr("%1\n\nThe importer left %n note(s) on what it found or assumed:", nullptr,
+               int(r.findings.size()))
+                    .arg(m_report.value(0))
+                + QStringLiteral("\n\n")
+                + QStringList(m_report.mid(int(r.summary.size())).mid(0, 5)).join(QLatin1Char('\n'))
+                + (r.findings.size() > 5 ? tr("\n... (all in Show Details)") : QString()),
+            m_report);
     return true;
 }
 

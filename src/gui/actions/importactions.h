@@ -4,9 +4,12 @@
 // "New cluster...", the imported fabric goes into this window only when its design is pristine
 // (untitled, unmodified, empty), else into a new window: it replaced an open design and kept
 // its file path, so Save wrote the import over the user's file. One undoable step ("Import
-// NAME"); what the importer found (counts, models, missing rails, asymmetric cabling) goes to
-// the status bar, a malformed file to an error naming the line.
+// NAME"); the options are weft-cli import's (ImportOptionsDialog); what the importer found
+// (counts, models, missing rails, asymmetric cabling) goes to the status bar and, when it has
+// notes, to a report listing them all (they reached only the status bar, one of them); a
+// malformed file to an error naming the line.
 
+#include "gui/dialogs/importoptionsdialog.h"
 #include "io/fabricimport.h"
 
 #include <QObject>
@@ -41,6 +44,8 @@ public:
     /// when a file cannot be read or imported.
     bool importFile(ImportFormat format, const QString &path, const QString &preset,
                     const QString &serverXml = QString());
+    /// The same with every option of the dialog (drop-unknown HCAs, the Slurm cable technology).
+    bool importFile(ImportFormat format, const QString &path, const ImportChoice &choice);
     /// The summary and findings of the last successful import, one line each.
     [[nodiscard]] QStringList lastReport() const { return m_report; }
 

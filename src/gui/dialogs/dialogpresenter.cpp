@@ -18,6 +18,16 @@ void DialogPresenter::showError(QWidget *parent, const QString &title, const QSt
     box->open();
 }
 
+void DialogPresenter::showReport(QWidget *parent, const QString &title, const QString &text,
+                                 const QStringList &details)
+{
+    auto *box = new QMessageBox(QMessageBox::Information, title, text, QMessageBox::Ok, parent);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box->setDetailedText(details.join(QLatin1Char('\n')));
+    box->open();
+}
+
 QMessageBox::StandardButton DialogPresenter::askSaveChanges(QWidget *parent,
                                                             const QString &document)
 {

@@ -21,6 +21,10 @@ public:
 
     /// Shows an error (does not block; the dialog deletes itself when closed).
     virtual void showError(QWidget *parent, const QString &title, const QString &text);
+    /// Shows what an operation found (an import's counts and notes): `text` and, behind
+    /// "Show Details...", every line of `details` (does not block; deletes itself when closed).
+    virtual void showReport(QWidget *parent, const QString &title, const QString &text,
+                            const QStringList &details);
     /// Save / Discard / Cancel for a document with unsaved changes.
     virtual QMessageBox::StandardButton askSaveChanges(QWidget *parent, const QString &document);
     /// What to do with the autosaved documents listed (after a crash): restore them, discard
