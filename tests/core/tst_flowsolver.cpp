@@ -4,6 +4,7 @@
 #include "seededdraws.h"
 #include "sim/flowsolver.h"
 #include "sim/network.h"
+#include "solverunits.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -13,14 +14,6 @@ using namespace weft;
 using namespace weft::test;
 
 namespace {
-
-std::vector<RouteEntry> on(std::initializer_list<LinkDir> lds, double f = 1.0)
-{
-    std::vector<RouteEntry> v;
-    for (LinkDir ld : lds)
-        v.push_back({ld, f});
-    return v;
-}
 
 std::vector<double> solveRates(MaxMinSolver &s, const std::vector<MaxMinSolver::UnitId> &ids)
 {

@@ -4,30 +4,17 @@
 // and loads are bit-identical with any limit, on random instances.
 #include "seededdraws.h"
 #include "sim/flowsolver.h"
+#include "solverunits.h"
 
 #include <QtTest>
 #include <limits>
 
 using namespace weft;
+using namespace weft::test;
 
 namespace {
 
 constexpr double kNoCap = std::numeric_limits<double>::infinity();
-
-std::vector<RouteEntry> on(std::initializer_list<LinkDir> lds, double f = 1.0)
-{
-    std::vector<RouteEntry> v;
-    for (LinkDir ld : lds)
-        v.push_back({ld, f});
-    return v;
-}
-
-void solve(MaxMinSolver &s)
-{
-    std::vector<MaxMinSolver::UnitId> units;
-    std::vector<LinkDir> links;
-    s.solve(units, links);
-}
 
 } // namespace
 
@@ -130,45 +117,18 @@ private slots:
         test::SeededDraws next(2026);
         for (int round = 0; round < 40; ++round) {
             constexpr LinkDir kLinks = 10;
-            std::vector<double> cap;
-            for (LinkDir i = 0; i < kLinks; ++i)
-                cap.push_back(1 + next(20) * (next(3) == 0 ? 10 : 1));
             // A few shapes, each named by a key: entries and cap.
-            std::vector<std::pair<std::vector<RouteEntry>, double>> shapes;
-            for (int k = 0; k < 6; ++k) {
-                std::vector<RouteEntry> e;
-                for (LinkDir ld = 0; ld < kLinks; ++ld)
-                    if (next(3) == 0)
-                        e.push_back({ld, 0.25 * (1 + next(4))});
-                if (e.empty())
-                    e.push_back({static_cast<LinkDir>(next(kLinks)), 1.0});
-                shapes.emplace_back(e, next(4) == 0 ? 0.5 + next(8) : kNoCap);
-            }
-            MaxMinSolver keep(cap), none(cap);
+            const RandomInstance r = drawInstance(next, kLinks, 6);
+            MaxMinSolver keep(r.cap), none(r.cap);
             keep.setDormantLimit(round % 2 == 0 ? 1000 : 5); // roomy, or evicting
             none.setDormantLimit(0);
-            std::vector<std::pair<MaxMinSolver::UnitId, MaxMinSolver::UnitId>> live;
-            std::uint32_t group = 0;
+            TwinSteps steps;
             for (int step = 0; step < 60; ++step) {
-                if (!live.empty() && next(5) < 2) {
-                    const auto k = static_cast<std::size_t>(next(static_cast<int>(live.size())));
-                    keep.remove(live[k].first);
-                    none.remove(live[k].second);
-                    live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
-                } else {
-                    const int shape = next(static_cast<int>(shapes.size()));
-                    const auto &[e, rateCap] = shapes[static_cast<std::size_t>(shape)];
-                    const int kind = next(3); // keyed, aggregate, plain
-                    const std::uint64_t key = kind == 2 ? 0 : std::uint64_t(shape + 1);
-                    const std::uint32_t g = kind == 1 ? ++group : 0;
-                    live.emplace_back(keep.add(e, rateCap, key | (g ? 1ull << 63 : 0), g),
-                                      none.add(e, rateCap, key | (g ? 1ull << 63 : 0), g));
-                }
-                if (next(2) == 0) // units also come and go between solves
+                if (!steps.step(next, r, keep, none))
                     continue;
                 solve(keep);
                 solve(none);
-                for (const auto &[a, b] : live)
+                for (const auto &[a, b] : steps.live)
                     QCOMPARE(keep.rate(a), none.rate(b));
                 for (LinkDir ld = 0; ld < kLinks; ++ld)
                     QCOMPARE(keep.load(ld), none.load(ld));

@@ -5,31 +5,18 @@
 // before its dormant ones whatever the order of waking and sleeping.
 #include "seededdraws.h"
 #include "sim/flowsolver.h"
+#include "solverunits.h"
 
 #include <QtTest>
 #include <cmath>
 #include <limits>
 
 using namespace weft;
+using namespace weft::test;
 
 namespace {
 
 constexpr double kNoCap = std::numeric_limits<double>::infinity();
-
-std::vector<RouteEntry> on(std::initializer_list<LinkDir> lds, double f = 1.0)
-{
-    std::vector<RouteEntry> v;
-    for (LinkDir ld : lds)
-        v.push_back({ld, f});
-    return v;
-}
-
-void solve(MaxMinSolver &s)
-{
-    std::vector<MaxMinSolver::UnitId> units;
-    std::vector<LinkDir> links;
-    s.solve(units, links);
-}
 
 bool close(double a, double b, double rel)
 {
@@ -95,44 +82,17 @@ private slots:
         std::size_t hits = 0;
         for (int round = 0; round < 40; ++round) {
             constexpr LinkDir kLinks = 10;
-            std::vector<double> cap;
-            for (LinkDir i = 0; i < kLinks; ++i)
-                cap.push_back(1 + next(20) * (next(3) == 0 ? 10 : 1));
-            std::vector<std::pair<std::vector<RouteEntry>, double>> shapes;
-            for (int k = 0; k < 5; ++k) {
-                std::vector<RouteEntry> e;
-                for (LinkDir ld = 0; ld < kLinks; ++ld)
-                    if (next(3) == 0)
-                        e.push_back({ld, 0.25 * (1 + next(4))});
-                if (e.empty())
-                    e.push_back({static_cast<LinkDir>(next(kLinks)), 1.0});
-                shapes.emplace_back(e, next(4) == 0 ? 0.5 + next(8) : kNoCap);
-            }
-            MaxMinSolver memo(cap), fill(cap);
+            const RandomInstance r = drawInstance(next, kLinks, 5);
+            MaxMinSolver memo(r.cap), fill(r.cap);
             memo.setMemoLimit(round % 3 == 0 ? 8 : MaxMinSolver::kMemoEntries);
             fill.setMemoLimit(0);
-            std::vector<std::pair<MaxMinSolver::UnitId, MaxMinSolver::UnitId>> live;
-            std::uint32_t group = 0;
+            TwinSteps steps;
             for (int step = 0; step < 80; ++step) {
-                if (!live.empty() && next(5) < 2) {
-                    const auto k = static_cast<std::size_t>(next(static_cast<int>(live.size())));
-                    memo.remove(live[k].first);
-                    fill.remove(live[k].second);
-                    live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
-                } else {
-                    const int shape = next(static_cast<int>(shapes.size()));
-                    const auto &[e, rateCap] = shapes[static_cast<std::size_t>(shape)];
-                    const int kind = next(3); // keyed, aggregate, plain
-                    const std::uint64_t key = kind == 2 ? 0 : std::uint64_t(shape + 1);
-                    const std::uint32_t g = kind == 1 ? ++group : 0;
-                    const std::uint64_t k = key | (g ? 1ull << 63 : 0);
-                    live.emplace_back(memo.add(e, rateCap, k, g), fill.add(e, rateCap, k, g));
-                }
-                if (next(2) == 0)
+                if (!steps.step(next, r, memo, fill))
                     continue;
                 solve(memo);
                 solve(fill);
-                for (const auto &[a, b] : live)
+                for (const auto &[a, b] : steps.live)
                     QVERIFY2(close(memo.rate(a), fill.rate(b), 1e-12),
                              qPrintable(QStringLiteral("round %1 step %2: %3 vs %4")
                                             .arg(round)

@@ -40,6 +40,19 @@ public:
 
 const QString kData = QStringLiteral(WEFT_TEST_DATA_DIR "/import/");
 
+// A Slurm tree topology.conf of two leaves of two nodes under one top switch, in `dir`; its
+// path, or "" when it cannot be written.
+QString writeSlurmTopology(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("topology.conf"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write("SwitchName=s0 Nodes=gpu[01-02]\nSwitchName=s1 Nodes=gpu[03-04]\n"
+            "SwitchName=top Switches=s[0-1]\n");
+    return f.error() == QFileDevice::NoError ? path : QString();
+}
+
 } // namespace
 
 class TestImportActions : public QObject
@@ -141,12 +154,8 @@ private slots:
     void importSlurm()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("topology.conf"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("SwitchName=s0 Nodes=gpu[01-02]\nSwitchName=s1 Nodes=gpu[03-04]\n"
-                "SwitchName=top Switches=s[0-1]\n");
-        f.close();
+        const QString path = writeSlurmTopology(dir);
+        QVERIFY(!path.isEmpty());
         MainWindow w;
         auto *import = w.findChild<ImportActions *>();
         QVERIFY(import->importFile(ImportFormat::SlurmTopology, path, QStringLiteral("dgx-a100")));
@@ -202,12 +211,8 @@ private slots:
     void optionsReachTheImporter()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("topology.conf"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("SwitchName=s0 Nodes=gpu[01-02]\nSwitchName=s1 Nodes=gpu[03-04]\n"
-                "SwitchName=top Switches=s[0-1]\n");
-        f.close();
+        const QString path = writeSlurmTopology(dir);
+        QVERIFY(!path.isEmpty());
         MainWindow w;
         auto *import = w.findChild<ImportActions *>();
         ImportChoice choice;
