@@ -139,13 +139,17 @@ private slots:
     }
 
     // The current row follows the window's design before the next simulation: its name after
-    // Save As (it kept the old one) and its parallelism after an edit.
+    // Save As (it kept the old one), in the table and the Results charts, and its parallelism
+    // after an edit.
     void currentRowFollowsTheDocument()
     {
         QVERIFY(table()->item(0, 0)->text().startsWith(QStringLiteral("dgx-h100-su (current)")));
         m_w->document()->setFilePath(QStringLiteral("/tmp/renamed-design.weft"));
         QVERIFY2(table()->item(0, 0)->text().startsWith(QStringLiteral("renamed-design (current)")),
                  qPrintable(table()->item(0, 0)->text()));
+        // The Results charts name it so too (their labels were made at the last simulation).
+        // Alone, the breakdown names its file.
+        QCOMPARE(breakdownLabels(), QStringList {QStringLiteral("renamed-design.weft")});
         const QString before = table()->item(0, 1)->text();
         m_w->document()->addFromCatalog({CatalogItem::Kind::Accelerator, "h100-sxm"}, {}, {},
                                         nullptr);

@@ -57,11 +57,9 @@ ResultsDock::ResultsDock(DesignDocument *doc, SimulationRunner *runner, Comparis
     connect(runner, &SimulationRunner::findingsChanged, this, &ResultsDock::updateSummary);
     connect(doc, &DesignDocument::selectionChanged, this, &ResultsDock::showSelectedLink);
     connect(comparison, &Comparison::changed, this, &ResultsDock::showCharts);
-    // The charts name the current design ("<file> (current)"): follow Save As.
-    connect(doc, &DesignDocument::filePathChanged, this, [this] {
-        if (!m_comparison->isEmpty())
-            showCharts();
-    });
+    // The charts name the current design (its file alone, "<file> (current)" beside others):
+    // follow Save As.
+    connect(doc, &DesignDocument::filePathChanged, this, &ResultsDock::showCharts);
     // The hints follow the design: an accelerator or a workload added changes what to do.
     connect(doc, &DesignDocument::reset, this, &ResultsDock::updateHints);
     connect(doc, &DesignDocument::workloadChanged, this, &ResultsDock::updateHints);
@@ -95,8 +93,6 @@ void ResultsDock::showResult()
         // on every edit, left out above that so the UI thread never waits on it.
         m_current = reportChartData(
             *result, d, d.acceleratorCount() <= std::size_t(SimulationRunner::autoLimit()));
-        if (m_current.breakdown && !m_current.breakdown->designs.empty())
-            m_current.breakdown->designs.front().design = m_doc->displayName();
         if (d.acceleratorCount() > std::size_t(SimulationRunner::autoLimit()))
             m_current.collectiveNote
                 = tr("The collective chart is left out above %L1 GPUs (its sweep would hold\n"
@@ -139,6 +135,8 @@ void ResultsDock::showCharts()
         const auto linkSeries = data.linkSeries; // one link of the current design
         data = compareChartData(designs);
         data.linkSeries = linkSeries;
+    } else if (data.breakdown && !data.breakdown->designs.empty()) {
+        data.breakdown->designs.front().design = m_doc->displayName(); // named as it is now
     }
     setOrClear(m_charts->breakdownChart(), data.breakdown);
     setOrClear(m_charts->timelineChart(), data.timeline);
