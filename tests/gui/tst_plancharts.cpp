@@ -33,14 +33,19 @@ PlanRow row(long long index, int cp, int microBatch, double memoryGb, double tok
     return r;
 }
 
-QStringList pointLabels(const QCustomPlot &chart)
+// The texts of the chart's items marked with property `kind` ("pointLabel", "memoryLine").
+QStringList itemTexts(const QCustomPlot &chart, const char *kind)
 {
     QStringList texts;
     for (int i = 0; i < chart.itemCount(); ++i)
-        if (auto *t = qobject_cast<QCPItemText *>(chart.item(i));
-            t && t->property("pointLabel").toBool())
+        if (auto *t = qobject_cast<QCPItemText *>(chart.item(i)); t && t->property(kind).toBool())
             texts << t->text();
     return texts;
+}
+
+QStringList pointLabels(const QCustomPlot &chart)
+{
+    return itemTexts(chart, "pointLabel");
 }
 
 } // namespace
@@ -108,12 +113,9 @@ private slots:
                  qPrintable(QString::number(chart.xAxis->range().lower)));
         QVERIFY(chart.xAxis->range().lower < 61.8);
         QVERIFY(chart.xAxis->range().upper > 80); // the capacity, 80 GB
-        QStringList lines;
-        for (int i = 0; i < chart.itemCount(); ++i)
-            if (auto *t = qobject_cast<QCPItemText *>(chart.item(i));
-                t && t->property("memoryLine").toBool())
-                lines << t->text();
-        QCOMPARE(lines, (QStringList {QStringLiteral("HBM 80 GB"), QStringLiteral("90% of HBM")}));
+        const QStringList lines = itemTexts(chart, "memoryLine");
+        QCOMPARE(lines,
+                 (QStringList {QStringLiteral("HBM 80.0 GB"), QStringLiteral("90% of HBM")}));
         // Equal throughputs still get a readable range (4% of the best), not a zero-height axis.
         TrainingPlan flat;
         flat.ranked = {row(0, 1, 1, 40.0, 100000, "dp"), row(1, 2, 1, 50.0, 100000, "cp-dp")};
@@ -123,6 +125,20 @@ private slots:
         QVERIFY2(chart.yAxis->range().size() >= 4000,
                  qPrintable(QString::number(chart.yAxis->range().size())));
         QVERIFY(chart.yAxis->range().contains(100000));
+    }
+
+    // The HBM line gives the capacity as weft-cli does, with one decimal: an H100's 85.5 GB was
+    // "HBM 86 GB" beside the command line's "of 85.5 GB".
+    void hbmLineReadsAsTheCommandLine()
+    {
+        TrainingPlan p;
+        p.ranked = {row(0, 1, 1, 81.3, 127350, "dp")};
+        p.ranked[0].memoryCapacityPerGpu = 85.521e9; // the catalog's H100 SXM
+        p.simulated = p.ranked;
+        PlanParetoChart chart;
+        chart.setData(planParetoData(p));
+        const QStringList lines = itemTexts(chart, "memoryLine");
+        QVERIFY2(lines.contains(QStringLiteral("HBM 85.5 GB")), qPrintable(lines.join(u'|')));
     }
 
     // Throughputs of a million tokens/s read "750,000", "1,000,000" on one axis, not "750000"
