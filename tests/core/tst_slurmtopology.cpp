@@ -105,11 +105,38 @@ private slots:
         QCOMPARE(toList(again), toList(want));
     }
 
+    void compress_data()
+    {
+        QTest::addColumn<QString>("hosts"); // space-separated
+        QTest::addColumn<QString>("list");
+        QTest::newRow("padded") << "dgx003 dgx001 dgx002 dgx007 login"
+                                << "dgx[001-003,007],login";
+        QTest::newRow("one") << "su0"
+                             << "su0";
+        // Unpadded numbers of one and two digits are one range (was
+        // dgx-h100-[0-9],dgx-h100-[10-31]).
+        QTest::newRow("unpadded across digit counts")
+            << toList(expandHostList("dgx-h100-[0-31]")).join(QLatin1Char(' '))
+            << "dgx-h100-[0-31]";
+        QTest::newRow("padded up to 100") << "node098 node099 node100 node101"
+                                          << "node[098-101]";
+        QTest::newRow("padded beside unpadded") << "n1 n2 n01 n02 n3"
+                                                << "n[1-3,01-02]";
+        QTest::newRow("padding breaks a run") << "n8 n9 n010 n011"
+                                              << "n[8-9,010-011]";
+    }
     void compress()
     {
-        QCOMPARE(compressHostList({"dgx003", "dgx001", "dgx002", "dgx007", "login"}),
-                 std::string("dgx[001-003,007],login"));
-        QCOMPARE(compressHostList({"su0"}), std::string("su0"));
+        QFETCH(QString, hosts);
+        QFETCH(QString, list);
+        std::vector<std::string> names;
+        for (const QString &h : hosts.split(QLatin1Char(' ')))
+            names.push_back(h.toStdString());
+        QCOMPARE(QString::fromStdString(compressHostList(names)), list);
+        std::vector<std::string> again = expandHostList(list.toStdString());
+        std::sort(again.begin(), again.end());
+        std::sort(names.begin(), names.end());
+        QCOMPARE(toList(again), toList(names));
     }
 
     void badLists()
@@ -284,6 +311,20 @@ private slots:
         QCOMPARE(countRole(*r.design, SwitchRole::Leaf), 2);
         const std::string again = exportSlurmTopology(*r.design);
         QCOMPARE(again.substr(again.find('\n')), conf.substr(conf.find('\n'))); // after the header
+    }
+
+    // A 32-server unit is one range of servers 0 to 31, as `weft-cli export --to slurm` writes it
+    // (it wrote Nodes=dgx-h100-[0-9],dgx-h100-[10-31]).
+    void exportOneRangeAcrossDigitCounts()
+    {
+        FabricParams p;
+        p.scaleUpPreset = "dgx-h100";
+        p.domains = 32;
+        p.tiers = 2;
+        GenerateResult g = generateFabric(p, builtinCatalog());
+        QVERIFY(g.ok());
+        const std::string conf = exportSlurmTopology(*g.design);
+        QVERIFY2(conf.find(" Nodes=dgx-h100-[0-31]\n") != std::string::npos, conf.c_str());
     }
 };
 

@@ -3,6 +3,7 @@
 // their layout; the axes span the candidates, with the HBM and headroom lines; the breakdown's bars
 // say what tells the candidates apart, under a "candidate" axis; large tick values grouped by
 // thousands.
+#include "gui/charts/chartstyle.h"
 #include "gui/charts/groupednumberticker.h"
 #include "gui/charts/plancharts.h"
 
@@ -33,14 +34,19 @@ PlanRow row(long long index, int cp, int microBatch, double memoryGb, double tok
     return r;
 }
 
-QStringList pointLabels(const QCustomPlot &chart)
+// The texts of the chart's items marked with property `kind` ("pointLabel", "memoryLine").
+QStringList itemTexts(const QCustomPlot &chart, const char *kind)
 {
     QStringList texts;
     for (int i = 0; i < chart.itemCount(); ++i)
-        if (auto *t = qobject_cast<QCPItemText *>(chart.item(i));
-            t && t->property("pointLabel").toBool())
+        if (auto *t = qobject_cast<QCPItemText *>(chart.item(i)); t && t->property(kind).toBool())
             texts << t->text();
     return texts;
+}
+
+QStringList pointLabels(const QCustomPlot &chart)
+{
+    return itemTexts(chart, "pointLabel");
 }
 
 } // namespace
@@ -108,12 +114,9 @@ private slots:
                  qPrintable(QString::number(chart.xAxis->range().lower)));
         QVERIFY(chart.xAxis->range().lower < 61.8);
         QVERIFY(chart.xAxis->range().upper > 80); // the capacity, 80 GB
-        QStringList lines;
-        for (int i = 0; i < chart.itemCount(); ++i)
-            if (auto *t = qobject_cast<QCPItemText *>(chart.item(i));
-                t && t->property("memoryLine").toBool())
-                lines << t->text();
-        QCOMPARE(lines, (QStringList {QStringLiteral("HBM 80 GB"), QStringLiteral("90% of HBM")}));
+        const QStringList lines = itemTexts(chart, "memoryLine");
+        QCOMPARE(lines,
+                 (QStringList {QStringLiteral("HBM 80.0 GB"), QStringLiteral("90% of HBM")}));
         // Equal throughputs still get a readable range (4% of the best), not a zero-height axis.
         TrainingPlan flat;
         flat.ranked = {row(0, 1, 1, 40.0, 100000, "dp"), row(1, 2, 1, 50.0, 100000, "cp-dp")};
@@ -123,6 +126,20 @@ private slots:
         QVERIFY2(chart.yAxis->range().size() >= 4000,
                  qPrintable(QString::number(chart.yAxis->range().size())));
         QVERIFY(chart.yAxis->range().contains(100000));
+    }
+
+    // The HBM line gives the capacity as weft-cli does, with one decimal: an H100's 85.5 GB was
+    // "HBM 86 GB" beside the command line's "of 85.5 GB".
+    void hbmLineReadsAsTheCommandLine()
+    {
+        TrainingPlan p;
+        p.ranked = {row(0, 1, 1, 81.3, 127350, "dp")};
+        p.ranked[0].memoryCapacityPerGpu = 85.521e9; // the catalog's H100 SXM
+        p.simulated = p.ranked;
+        PlanParetoChart chart;
+        chart.setData(planParetoData(p));
+        const QStringList lines = itemTexts(chart, "memoryLine");
+        QVERIFY2(lines.contains(QStringLiteral("HBM 85.5 GB")), qPrintable(lines.join(u'|')));
     }
 
     // Throughputs of a million tokens/s read "750,000", "1,000,000" on one axis, not "750000"
@@ -161,6 +178,56 @@ private slots:
         chart.setData(d);
         QCOMPARE(chart.xAxis->label(), QStringLiteral("candidate"));
         QCOMPARE(chart.table().header.front(), QStringLiteral("candidate"));
+    }
+
+    // Every part of a bar shows in its own colour, however thin: the bars' white outlines and
+    // QCustomPlot's 1 px stacking gap (2 px each in the 192 dpi PNG) hid the 20 ms exposed PP,
+    // 24 ms exposed DP and 31 ms optimizer of a 4.73 s step (weft-cli plan --out, the DGX H100
+    // SU example's best candidate). WEFT_SCREENSHOT_DIR keeps the picture.
+    void thinPartsShowInTheirColour()
+    {
+        PlanRow r = row(0, 1, 1, 80.4, 110787, "tp-dp-pp");
+        r.breakdown = {};
+        r.breakdown.compute = 3.5688;
+        r.breakdown.tpExposed = 0.8495;
+        r.breakdown.ppExposed = 0.0199;
+        r.breakdown.bubble = 0.2384;
+        r.breakdown.dpExposed = 0.0244;
+        r.breakdown.optimizer = 0.0313;
+        r.stepTime = r.breakdown.sum();
+        TrainingPlan p;
+        p.ranked = {r};
+        PlanBreakdownChart chart;
+        chart.setPalette(lightChartPalette()); // as exported
+        chart.resize(800, 500);
+        QVERIFY(chart.setData(planBreakdownData(p)));
+        const double scale = 2; // ChartExportOptions' 192 dpi
+        const QImage image = chart.toPixmap(800, 500, scale).toImage();
+        if (qEnvironmentVariableIsSet("WEFT_SCREENSHOT_DIR"))
+            image.save(qEnvironmentVariable("WEFT_SCREENSHOT_DIR")
+                       + QStringLiteral("/plan-breakdown-thin.png"));
+        const int x = qRound(chart.xAxis->coordToPixel(0) * scale);
+        double base = 0;
+        QCOMPARE(chart.plottableCount(), 6);
+        for (int i = 0; i < chart.plottableCount(); ++i) {
+            auto *bars = qobject_cast<QCPBars *>(chart.plottable(i));
+            QVERIFY(bars);
+            const double top = base + bars->data()->at(0)->value;
+            const int from = int(std::ceil(chart.yAxis->coordToPixel(top) * scale));
+            const int to = int(std::floor(chart.yAxis->coordToPixel(base) * scale));
+            base = top;
+            const QColor want = bars->brush().color();
+            bool seen = false;
+            for (int y = from; y < to && !seen; ++y) {
+                const QColor got = image.pixelColor(x, y);
+                seen = std::abs(got.red() - want.red()) <= 24
+                    && std::abs(got.green() - want.green()) <= 24
+                    && std::abs(got.blue() - want.blue()) <= 24;
+            }
+            QVERIFY2(
+                seen,
+                qPrintable(QStringLiteral("%1 (%2 px) not seen").arg(bars->name()).arg(to - from)));
+        }
     }
 
     // MoE candidates that differ only by the token dispatcher or the expert TP read apart.

@@ -1,22 +1,46 @@
 // Text a fresh user could not read (fresh-user report): palette names elided in the middle
 // ("GB200 (Bla… in NVL72)"), findings that did not wrap and an empty Findings dock that said
-// nothing, a preset combo box that clipped "qwen3-235b-a22b (235.1 B)" mid-character, and the
-// Utilization chart's tier "nic".
+// nothing, a preset combo box that clipped "qwen3-235b-a22b (235.1 B)" mid-character, the
+// Partitions dock's combo boxes clipped in a narrow dock, and the Utilization chart's tier "nic".
 #include "gui/charts/utilizationchart.h"
 #include "gui/docks/findingsdock.h"
 #include "gui/docks/palettedock.h"
+#include "gui/docks/partitionsdock.h"
+#include "gui/docks/workloadform.h"
 #include "gui/mainwindow.h"
 #include "gui/tierlabel.h"
 #include "gui/widgets/elidingcombobox.h"
 #include "windowdriver.h"
+#include "workloadfixtures.h"
 
+#include <QComboBox>
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QStandardPaths>
+#include <QToolTip>
 #include <QTreeWidget>
 
 using namespace weft;
 using namespace weft::test;
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// The Partitions dock as grabbed, scrolled to its first combo boxes, then to its last.
+void savePictures(PartitionsDock &dock)
+{
+    const QString dir = qEnvironmentVariable("WEFT_SCREENSHOT_DIR");
+    auto *scroll = qobject_cast<QScrollArea *>(dock.form()->parentWidget()->parentWidget());
+    if (dir.isEmpty() || !scroll)
+        return;
+    for (const QString &key : {u"preset"_s, u"attention"_s, u"cudaGraphs"_s}) {
+        scroll->ensureWidgetVisible(dock.form()->field(key));
+        QApplication::processEvents();
+        dock.grab().save(u"%1/partitions-narrow-%2.png"_s.arg(dir, key));
+    }
+}
+
+} // namespace
 
 class TestReadableText : public QObject
 {
@@ -99,6 +123,46 @@ private slots:
         auto w = shownWindow({1400, 900});
         QVERIFY(w);
         QVERIFY(w->findChild<ElidingComboBox *>(u"preset"_s));
+    }
+
+    // At the narrowest the Partitions dock can be made, every item of every combo box reads in
+    // full once chosen, or, shortened, whole in its tooltip: the form's combo boxes had a fixed
+    // share of their row and clipped "Fused (generation's own)" at 118 px, "Tensorwise (current
+    // scaling)" at 85. A custom model's name of any length is shortened and in the tooltip.
+    // WEFT_SCREENSHOT_DIR keeps pictures of the dock.
+    void partitionsCombosReadWhenNarrow()
+    {
+        auto w = shownWindow({1400, 900});
+        QVERIFY(w);
+        Design d = fixtures::cluster256();
+        d.workload->model.name = "llama3-70b-with-a-long-experimental-tokenizer-custom";
+        w->document()->resetDesign(std::move(d));
+        PartitionsDock *dock = w->partitions();
+        dock->raise();
+        w->resizeDocks({dock}, {1}, Qt::Horizontal); // as narrow as its contents allow
+        QApplication::processEvents();
+        QCOMPARE(dock->width(), dock->minimumSizeHint().width());
+        savePictures(*dock);
+        const auto hoverTip = [](QWidget *c) {
+            QHelpEvent e(QEvent::ToolTip, QPoint(4, 4), c->mapToGlobal(QPoint(4, 4)));
+            QApplication::sendEvent(c, &e);
+            return QToolTip::text();
+        };
+        auto *preset = qobject_cast<QComboBox *>(dock->form()->field(u"preset"_s));
+        QVERIFY(preset->currentText().startsWith(u"Custom: llama3-70b-with-a-long"_s));
+        QVERIFY2(hoverTip(preset).startsWith(preset->currentText()), qPrintable(hoverTip(preset)));
+        QStringList clipped;
+        for (QComboBox *c : dock->findChildren<QComboBox *>())
+            for (int i = 0; i < c->count(); ++i) {
+                c->setCurrentIndex(i);
+                const QString text = c->currentText();
+                const int need = c->fontMetrics().horizontalAdvance(text);
+                if (need > comboTextWidth(*c) && !hoverTip(c).contains(text))
+                    clipped << u"%1: '%2' needs %3 of %4 px"_s.arg(c->objectName(), text)
+                                   .arg(need)
+                                   .arg(comboTextWidth(*c));
+            }
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
     }
 
     // The Utilization chart named the accelerator-to-switch tier "nic" (the JSON key).

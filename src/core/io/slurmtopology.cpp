@@ -82,6 +82,51 @@ void expandItem(const std::string &item, std::vector<std::string> &out)
     }
 }
 
+/// The number ending a host name: "007" is {7, 3, padded}, "10" is {10, 2, not padded}.
+struct HostNumber
+{
+    long value;
+    std::size_t digits;
+    bool padded; // written with leading zeros, so only a range of exactly its width holds it
+};
+
+/// lo-hi written `width` digits wide: Slurm reads a range's width from its lower bound and pads
+/// shorter numbers with zeros ("x[09-11]" is x09 x10 x11, "n[0-31]" is n0 ... n31).
+struct HostRange
+{
+    long lo, hi;
+    std::size_t width;
+};
+
+std::string padded(long value, std::size_t width)
+{
+    const std::string s = std::to_string(value);
+    return std::string(width > s.size() ? width - s.size() : 0, '0') + s;
+}
+
+/// The fewest ranges that write `numbers` (ascending) as they are: a number joins the range
+/// ending just below it when that range writes it unchanged, i.e. a zero-padded number one of
+/// its own width, an unpadded one any range not wider than its digits ("dgx-h100-[0-31]").
+std::vector<HostRange> hostRanges(const std::vector<HostNumber> &numbers)
+{
+    std::vector<HostRange> out;
+    std::vector<std::size_t> open; // ranges ending at the previous number or at this one
+    for (const HostNumber &n : numbers) {
+        std::erase_if(open, [&](std::size_t r) { return out[r].hi < n.value - 1; });
+        const auto joins = std::find_if(open.begin(), open.end(), [&](std::size_t r) {
+            return out[r].hi == n.value - 1
+                && (n.padded ? n.digits == out[r].width : n.digits >= out[r].width);
+        });
+        if (joins != open.end()) {
+            out[*joins].hi = n.value;
+            continue;
+        }
+        out.push_back({n.value, n.value, n.digits});
+        open.push_back(out.size() - 1);
+    }
+    return out;
+}
+
 std::string lowerKey(std::string s)
 {
     for (char &c : s)
@@ -200,9 +245,9 @@ std::string compressHostList(std::vector<std::string> names)
 {
     std::sort(names.begin(), names.end(), naturalLess);
     names.erase(std::unique(names.begin(), names.end()), names.end());
-    // Group by (prefix, digit count); names without trailing digits stay as they are.
-    std::map<std::pair<std::string, std::size_t>, std::vector<long>> groups;
-    std::vector<std::pair<std::string, std::size_t>> order;
+    // Numbers by prefix, in natural order; names without trailing digits stay as they are.
+    std::map<std::string, std::vector<HostNumber>> groups;
+    std::vector<std::string> order;
     std::vector<std::string> plain;
     for (const std::string &n : names) {
         const std::string prefix = namePrefix(n);
@@ -211,32 +256,24 @@ std::string compressHostList(std::vector<std::string> names)
             plain.push_back(n);
             continue;
         }
-        const auto key = std::make_pair(prefix, digits);
-        if (!groups.count(key))
-            order.push_back(key);
-        groups[key].push_back(std::stol(n.substr(prefix.size())));
+        if (!groups.count(prefix))
+            order.push_back(prefix);
+        groups[prefix].push_back(
+            {std::stol(n.substr(prefix.size())), digits, digits > 1 && n[prefix.size()] == '0'});
     }
     std::string out;
     const auto add = [&out](const std::string &s) { out += (out.empty() ? "" : ",") + s; };
-    for (const auto &key : order) {
-        const std::vector<long> &v = groups[key];
-        const auto pad = [&key](long x) {
-            std::string s = std::to_string(x);
-            return std::string(key.second > s.size() ? key.second - s.size() : 0, '0') + s;
-        };
-        if (v.size() == 1) {
-            add(key.first + pad(v[0]));
+    for (const std::string &prefix : order) {
+        const std::vector<HostRange> ranges = hostRanges(groups[prefix]);
+        if (ranges.size() == 1 && ranges[0].lo == ranges[0].hi) {
+            add(prefix + padded(ranges[0].lo, ranges[0].width));
             continue;
         }
-        std::string ranges;
-        for (std::size_t i = 0; i < v.size();) {
-            std::size_t j = i;
-            while (j + 1 < v.size() && v[j + 1] == v[j] + 1)
-                ++j;
-            ranges += (ranges.empty() ? "" : ",") + pad(v[i]) + (j > i ? "-" + pad(v[j]) : "");
-            i = j + 1;
-        }
-        add(key.first + "[" + ranges + "]");
+        std::string list;
+        for (const HostRange &r : ranges)
+            list += (list.empty() ? "" : ",") + padded(r.lo, r.width)
+                + (r.hi > r.lo ? "-" + padded(r.hi, r.width) : "");
+        add(prefix + "[" + list + "]");
     }
     for (const std::string &p : plain)
         add(p);

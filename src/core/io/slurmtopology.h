@@ -22,7 +22,9 @@ namespace weft {
 std::vector<std::string> expandHostList(std::string_view list);
 
 /// The shortest host list of `names` that expandHostList() turns back into the same set: names
-/// sharing a prefix and a suffix width become ranges ("dgx[001-032]"). Order: natural.
+/// sharing a prefix become ranges of consecutive numbers, as wide as their zero padding
+/// ("dgx[001-032]"; unpadded numbers of any digit count in one range: "dgx-h100-[0-31]").
+/// Order: natural.
 std::string compressHostList(std::vector<std::string> names);
 
 /// Imports topology.conf: one server of `options.scaleUpPreset` per node named under a leaf,

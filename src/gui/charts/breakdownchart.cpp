@@ -86,13 +86,11 @@ void BreakdownChart::build()
         auto *bars = new QCPBars(xAxis, yAxis);
         bars->setName(breakdownPartName(part));
         bars->setBrush(breakdownPartColour(part));
-        bars->setPen(outlinePen());
         bars->setWidth(0.6);
         bars->setProperty("part", p);
         for (std::size_t i = 0; i < m_data.designs.size(); ++i)
             bars->addData(double(i), m_data.designs[i].seconds[std::size_t(p)] / unit);
-        if (below)
-            bars->moveAbove(below);
+        stackOn(bars, below);
         below = bars;
     }
     // Total above each bar: what a reader of a report looks for first.

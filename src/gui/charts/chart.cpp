@@ -245,9 +245,12 @@ void Chart::setCategoryTicks(QCPAxis *axis, const QStringList &labels, int maxSh
     axis->axisRect()->setMinimumMargins(m);
 }
 
-QPen Chart::outlinePen() const
+void Chart::stackOn(QCPBars *bars, QCPBars *below)
 {
-    return QPen(m_theme.background, 1);
+    bars->setPen(Qt::NoPen);
+    bars->setStackingGap(0);
+    if (below)
+        bars->moveAbove(below);
 }
 
 bool Chart::event(QEvent *event)

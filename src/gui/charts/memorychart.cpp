@@ -53,13 +53,11 @@ void MemoryChart::build()
         auto *bars = new QCPBars(xAxis, yAxis);
         bars->setName(tr(kParts[p].name));
         bars->setBrush(okabeIto(kParts[p].colour));
-        bars->setPen(outlinePen());
         bars->setWidth(0.65);
         bars->setProperty("part", int(p));
         for (std::size_t i = 0; i < m_data.accelerators.size(); ++i)
             bars->addData(double(i), m_data.accelerators[i].*kParts[p].field / kGB);
-        if (below)
-            bars->moveAbove(below);
+        stackOn(bars, below);
         below = bars;
     }
     // Total above each bar, flagged when it exceeds the capacity.

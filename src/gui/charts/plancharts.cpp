@@ -3,6 +3,7 @@
 #include "chartexporter.h"
 #include "chartstyle.h"
 #include "collectivechart.h"
+#include "gui/simulation/resultsummary.h"
 #include "sim/memoryheadroom.h"
 
 #include <QApplication>
@@ -82,7 +83,8 @@ void PlanParetoChart::build()
     addPointLabels();
     if (m_data.capacityBytes > 0) {
         const double gb = m_data.capacityBytes / kGB;
-        addMemoryLine(gb, tr("HBM %1 GB").arg(gb, 0, 'f', 0), Qt::DashLine, true);
+        addMemoryLine(gb, tr("HBM %1 GB").arg(gigabytesText(m_data.capacityBytes)), Qt::DashLine,
+                      true);
         addMemoryLine(gb * (1 - kMemoryHeadroom),
                       tr("%1% of HBM").arg((1 - kMemoryHeadroom) * 100, 0, 'f', 0), Qt::DotLine,
                       false);

@@ -2,6 +2,7 @@
 
 #include "document/designdocument.h"
 #include "gui/charts/sweepchartdata.h"
+#include "gui/simulation/resultsummary.h"
 #include "gui/simulation/sweeprunner.h"
 #include "gui/widgets/workloadsummary.h"
 #include "sim/schedule.h"
@@ -132,8 +133,7 @@ QString variantProblem(const Design &d, const Catalog &catalog, SweepParam p, do
         for (const MemoryBreakdown &mem : stageMemories(w.model, w.config, *spec))
             if (mem.total() > spec->hbmBytes)
                 return QObject::tr("%1 GB per GPU does not fit in %2 GB of HBM")
-                    .arg(mem.total() / 1e9, 0, 'f', 0)
-                    .arg(spec->hbmBytes / 1e9, 0, 'f', 0);
+                    .arg(gigabytesText(mem.total()), gigabytesText(spec->hbmBytes));
     return {};
 }
 

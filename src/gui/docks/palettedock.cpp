@@ -3,6 +3,7 @@
 #include "gui/canvas/catalogmime.h"
 #include "gui/dialogs/customhardwaredialog.h"
 #include "gui/dialogs/dialogpresenter.h"
+#include "gui/simulation/resultsummary.h"
 #include "gui/widgets/elidingcombobox.h"
 
 #include <QAction>
@@ -111,7 +112,7 @@ void addAccelerator(QTreeWidgetItem *parent, const AcceleratorSpec &a)
           QObject::tr("%1 TFLOP/s BF16 · %2 GB HBM · %3 GB/s\nDrop into a domain to make it a "
                       "member.")
               .arg(a.peakFlopsBf16 / 1e12, 0, 'f', 0)
-              .arg(a.hbmBytes / 1e9, 0, 'f', 0)
+              .arg(gigabytesText(a.hbmBytes))
               .arg(a.hbmBandwidth / 1e9, 0, 'f', 0),
           CatalogItem::Kind::Accelerator, a.key,
           QIcon(QStringLiteral(":/weft/icons/accelerator.svg")));

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -82,6 +83,9 @@ PartitionsDock::PartitionsDock(QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // fields shrink to the dock
+    // The dock no narrower than the form (the scroll area would clip its fields on the right).
+    scroll->setMinimumWidth(m_form->minimumSizeHint().width()
+                            + scroll->verticalScrollBar()->sizeHint().width());
     m_tabs->addTab(scroll, tr("Model and training"));
     m_tabs->addTab(buildPlacementTab(), tr("Placement"));
     lay->addWidget(m_tabs, 1);

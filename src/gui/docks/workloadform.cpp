@@ -11,6 +11,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace weft {
 
@@ -46,7 +47,9 @@ QGroupBox *section(QVBoxLayout *lay, const QString &title, QFormLayout **form)
     auto *box = new QGroupBox(title);
     *form = new QFormLayout(box);
     (*form)->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    (*form)->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    // In a narrow dock a field that does not fit beside its label goes under it (a combo box
+    // clipped "Fused (generation's own)" to "Fused (generation's ov").
+    (*form)->setRowWrapPolicy(QFormLayout::WrapLongRows);
     lay->addWidget(box);
     return box;
 }
@@ -190,10 +193,9 @@ QComboBox *WorkloadForm::enumRow(QFormLayout *form, const QString &key, const QS
                                  const std::vector<std::pair<QString, E>> &options,
                                  std::function<E &(Workload &)> ref, const QString &tip)
 {
-    auto *combo = new QComboBox;
+    auto *combo = new QComboBox; // not fitWidth: no narrower than its longest item
     combo->setToolTip(tip);
     combo->setObjectName(key);
-    fitWidth(combo);
     for (const auto &[text, value] : options)
         combo->addItem(text, int(value));
     connect(combo, &QComboBox::activated, this, [this, combo, ref, label](int i) {
@@ -228,13 +230,18 @@ void WorkloadForm::buildModel(QFormLayout *form)
 {
     auto *preset = new ElidingComboBox;
     preset->setObjectName(QStringLiteral("preset"));
-    fitWidth(preset);
     preset->setToolTip(tr("Start from a published model; editing a field makes it custom."));
+    qsizetype longest = 0;
     for (const std::string &key : modelPresetKeys()) {
         const TransformerSpec m = *modelPreset(key);
         preset->addItem(tr("%1 (%2)").arg(QString::fromStdString(key), paramsText(m.totalParams())),
                         QString::fromStdString(key));
+        longest = std::max(longest, preset->itemText(preset->count() - 1).size());
     }
+    // Room for every preset's name (a custom model's, of any length, is shortened by the box and
+    // given whole in its tooltip).
+    preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    preset->setMinimumContentsLength(int(longest));
     preset->addItem(QString()); // the custom model, named on refresh
     connect(preset, &QComboBox::activated, this, [this, preset](int i) {
         const std::string key = preset->itemData(i).toString().toStdString();

@@ -61,8 +61,9 @@ private:
                        std::function<QString(const Workload &)> format,
                        std::function<QString(const QString &, Workload &)> parse);
     void buildListRows(QFormLayout *form); // recomputed modules, layers per stage
-    /// Editors take the width the form gives them (not the width of their largest value), so
-    /// the dock stays narrow without a horizontal scroll bar.
+    /// Spin boxes and text fields take the width the form gives them (not the width of their
+    /// largest value), so the dock stays narrow without a horizontal scroll bar. Combo boxes
+    /// keep the width of their texts: in a narrow dock their rows put them under the label.
     static void fitWidth(QWidget *editor);
     QLabel *issuesLabel(QFormLayout *form);
     void buildModel(QFormLayout *form);

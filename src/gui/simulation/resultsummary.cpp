@@ -38,6 +38,11 @@ QString durationText(double seconds)
     return QStringLiteral("%1 µs").arg(seconds * 1e6, 0, 'f', 0);
 }
 
+QString gigabytesText(double bytes)
+{
+    return QString::number(bytes / 1e9, 'f', 1);
+}
+
 QString summaryText(const SimResult &r)
 {
     if (!r.ok) {

@@ -41,4 +41,8 @@ QString whatIfText(int faults, double stepTime, std::optional<double> healthySte
 /// A duration in seconds as text with a fitting unit (µs, ms, s).
 QString durationText(double seconds);
 
+/// A memory size in bytes as GB (1e9 bytes) with one decimal, as weft-cli prints memory: "85.5"
+/// for an H100's HBM (the 0-decimal "86" beside the command line's 85.5 read as another figure).
+QString gigabytesText(double bytes);
+
 } // namespace weft

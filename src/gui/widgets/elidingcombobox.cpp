@@ -1,9 +1,11 @@
 #include "gui/widgets/elidingcombobox.h"
 
 #include <QAbstractItemView>
+#include <QHelpEvent>
 #include <QScrollBar>
 #include <QStyleOptionComboBox>
 #include <QStylePainter>
+#include <QToolTip>
 
 namespace weft {
 
@@ -11,6 +13,18 @@ QString withoutQualifier(const QString &text)
 {
     const qsizetype open = text.indexOf(QStringLiteral(" ("));
     return open > 0 && text.endsWith(u')') ? text.left(open) : text;
+}
+
+int comboTextWidth(const QComboBox &box)
+{
+    QStyleOptionComboBox opt; // what the edit field's size depends on, as initStyleOption sets it
+    opt.initFrom(&box);
+    opt.editable = box.isEditable();
+    opt.frame = box.hasFrame();
+    return box.style()
+               ->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, &box)
+               .width()
+        - 2; // the label's inset (QCommonStyle draws it 1 px in from each side)
 }
 
 QString ElidingComboBox::shownText(int width) const
@@ -22,14 +36,15 @@ QString ElidingComboBox::shownText(int width) const
     return fm.elidedText(withoutQualifier(text), Qt::ElideRight, width);
 }
 
-int ElidingComboBox::textWidth() const
+bool ElidingComboBox::event(QEvent *event)
 {
-    QStyleOptionComboBox opt;
-    initStyleOption(&opt);
-    return style()
-               ->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, this)
-               .width()
-        - 2; // the label's inset (QCommonStyle draws it 1 px in from each side)
+    if (event->type() != QEvent::ToolTip || shownText(textWidth()) == currentText())
+        return QComboBox::event(event);
+    const QString tip = toolTip();
+    QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
+                       tip.isEmpty() ? currentText() : currentText() + QStringLiteral("\n\n") + tip,
+                       this);
+    return true;
 }
 
 void ElidingComboBox::paintEvent(QPaintEvent *)

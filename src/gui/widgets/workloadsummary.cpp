@@ -1,5 +1,6 @@
 #include "gui/widgets/workloadsummary.h"
 
+#include "gui/simulation/resultsummary.h"
 #include "model/design.h"
 #include "sim/schedule.h"
 #include "workload/placement.h"
@@ -130,7 +131,7 @@ void WorkloadSummary::refresh(const Design &d)
     setText(m_memory,
             tr("%1 of %2 GB (stage %3)%4")
                 .arg(worst->total() / 1e9, 0, 'f', 1)
-                .arg(spec->hbmBytes / 1e9, 0, 'f', 0)
+                .arg(gigabytesText(spec->hbmBytes))
                 .arg(int(worst - mem.begin()))
                 .arg(over ? tr(": does not fit in HBM") : QString()),
             over);
