@@ -162,6 +162,18 @@ private slots:
                                    .arg(need)
                                    .arg(comboTextWidth(*c));
             }
+        // Spin boxes showing a text for their minimum ("auto (hidden / heads)", "as TP") read
+        // it whole: at 90 px the head dimension showed "to (hidden / heads)".
+        for (QSpinBox *spin : dock->findChildren<QSpinBox *>()) {
+            if (spin->specialValueText().isEmpty())
+                continue;
+            spin->setValue(spin->minimum());
+            if (spin->width() < spin->sizeHint().width())
+                clipped << u"%1: '%2' in %3 of %4 px"_s
+                               .arg(spin->objectName(), spin->specialValueText())
+                               .arg(spin->width())
+                               .arg(spin->sizeHint().width());
+        }
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(u"; "_s)));
     }
 

@@ -62,6 +62,12 @@ void WorkloadForm::fitWidth(QWidget *editor)
     editor->setMinimumWidth(90);
 }
 
+void WorkloadForm::withSpecialText(QSpinBox *spin, const QString &text)
+{
+    spin->setSpecialValueText(text);
+    spin->setMinimumWidth(std::max(spin->minimumWidth(), spin->sizeHint().width()));
+}
+
 WorkloadForm::WorkloadForm(QWidget *parent)
     : QWidget(parent)
 {

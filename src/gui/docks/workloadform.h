@@ -65,6 +65,9 @@ private:
     /// largest value), so the dock stays narrow without a horizontal scroll bar. Combo boxes
     /// keep the width of their texts: in a narrow dock their rows put them under the label.
     static void fitWidth(QWidget *editor);
+    /// Shows `text` for the spin box's minimum ("auto", "as TP") and keeps it wide enough to
+    /// read it (fitWidth's 90 px cut "auto (hidden / heads)" to "to (hidden / heads)").
+    static void withSpecialText(QSpinBox *spin, const QString &text);
     QLabel *issuesLabel(QFormLayout *form);
     void buildModel(QFormLayout *form);
     void buildAttention(QFormLayout *form); // workloadformstack.cpp

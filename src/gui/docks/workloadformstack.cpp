@@ -145,10 +145,12 @@ void WorkloadForm::buildAttention(QFormLayout *form)
     using B = std::function<bool &(Workload &)>;
     const int wide = 1 << 20;
     // 0 means "derived": said in words, not as a 0 that reads as a value.
-    intRow(form, QStringLiteral("model.headDim"), tr("Head dimension"), 0, wide,
-           R([](Workload &w) -> int & { return w.model.headDim; }),
-           tr("Dimension of one attention head; auto: hidden / heads (Qwen3: 128, GPT-OSS: 64)"))
-        ->setSpecialValueText(tr("auto (hidden / heads)"));
+    withSpecialText(
+        intRow(
+            form, QStringLiteral("model.headDim"), tr("Head dimension"), 0, wide,
+            R([](Workload &w) -> int & { return w.model.headDim; }),
+            tr("Dimension of one attention head; auto: hidden / heads (Qwen3: 128, GPT-OSS: 64)")),
+        tr("auto (hidden / heads)"));
     boolRow(form, QStringLiteral("model.rope"), tr("Rotary embeddings"),
             B([](Workload &w) -> bool & { return w.model.rope; }),
             tr("RoPE applied to Q and K in every layer (element-wise kernels)"));
@@ -210,11 +212,12 @@ void WorkloadForm::buildStack(QFormLayout *form)
 {
     using R = std::function<int &(Workload &)>;
     using B = std::function<bool &(Workload &)>;
-    intRow(form, QStringLiteral("etp"), tr("Expert TP"), 0, 1 << 20,
-           R([](Workload &w) -> int & { return w.config.etp; }),
-           tr("Expert tensor-parallel degree (--expert-tensor-parallel-size); as TP: the same "
-              "as TP, Megatron-Core's default"))
-        ->setSpecialValueText(tr("as TP"));
+    withSpecialText(
+        intRow(form, QStringLiteral("etp"), tr("Expert TP"), 0, 1 << 20,
+               R([](Workload &w) -> int & { return w.config.etp; }),
+               tr("Expert tensor-parallel degree (--expert-tensor-parallel-size); as TP: the same "
+                  "as TP, Megatron-Core's default")),
+        tr("as TP"));
     enumRow<TokenDispatcher>(
         form, QStringLiteral("dispatcher"), tr("MoE token dispatcher"),
         {{tr("All-to-all (NCCL)"), TokenDispatcher::AllToAll},
@@ -232,11 +235,13 @@ void WorkloadForm::buildStack(QFormLayout *form)
             B([](Workload &w) -> bool & { return w.config.fsdp; }),
             tr("ZeRO-3 sharding with parameters resharded after the forward and prefetched one "
                "unit ahead (torchtitan FSDP2, Megatron-FSDP)"));
-    intRow(form, QStringLiteral("fsdpShardGroup"), tr("HSDP shard group"), 0, 1 << 20,
-           R([](Workload &w) -> int & { return w.config.fsdpShardGroup; }),
-           tr("HSDP: shard inside groups of this many DP x CP ranks, replicate across them; all: "
-              "shard over every rank (FSDP)"))
-        ->setSpecialValueText(tr("all (FSDP)"));
+    withSpecialText(
+        intRow(
+            form, QStringLiteral("fsdpShardGroup"), tr("HSDP shard group"), 0, 1 << 20,
+            R([](Workload &w) -> int & { return w.config.fsdpShardGroup; }),
+            tr("HSDP: shard inside groups of this many DP x CP ranks, replicate across them; all: "
+               "shard over every rank (FSDP)")),
+        tr("all (FSDP)"));
     enumRow<Fp8Recipe>(
         form, QStringLiteral("fp8Recipe"), tr("Low-precision recipe"),
         {{tr("Delayed scaling"), Fp8Recipe::Delayed},
