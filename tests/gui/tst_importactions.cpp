@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -252,6 +253,17 @@ private slots:
         QCOMPARE(m_presenter.reportDetails, import->lastReport());
         QVERIFY(m_presenter.reportDetails.join(QLatin1Char('\n'))
                     .contains(QStringLiteral("dgx-h003 rail 5")));
+        if (const QByteArray dir = qgetenv("WEFT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            DialogPresenter standard; // the message box a user sees
+            standard.showReport(&w, m_presenter.reports.front().section(u':', 0, 0),
+                                m_presenter.reports.front().section(u':', 1).trimmed(),
+                                m_presenter.reportDetails);
+            auto *box = w.findChild<QMessageBox *>();
+            QVERIFY(box);
+            QVERIFY(QTest::qWaitForWindowExposed(box));
+            box->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/import-report.png"));
+            box->close();
+        }
     }
 
     // One server from NCCL's topology dump, its preset inferred (the dialog's "auto").
