@@ -389,6 +389,7 @@ void MaxMinSolver::dropClass(ClassId c)
     empty(k.cells);
     empty(k.criticalEntries);
     k.cellCount = 0;
+    k.cellsHash = 0;
     k.criticalStale = true;
     m_freeClasses.push_back(c);
 }
