@@ -24,6 +24,12 @@ bool isFabricTextFormat(const QString &to)
 int exportFabricText(const QString &to, const Design &design, const QString &outPath)
 {
     std::string text;
+    const bool slurm = to == QLatin1String("slurm") || to == QLatin1String("slurm-yaml");
+    if (slurm && slurmSwitchCount(design) == 0) { // as the ibnetdiscover export refuses it
+        err(QStringLiteral("weft-cli export: the design has no leaf, spine or core switch to "
+                           "export"));
+        return ExitInvalid;
+    }
     if (to == QLatin1String("slurm")) {
         text = exportSlurmTopology(design);
     } else if (to == QLatin1String("slurm-yaml")) {

@@ -220,6 +220,39 @@ private slots:
                  r.err.constData());
         QVERIFY(!QFile::exists(path("x.weft")));
     }
+
+    // A design without scale-out switches (one server) has no Slurm topology: refused as the
+    // ibnetdiscover export refuses it (it wrote a file of comments that import then refused).
+    void slurmExportNeedsSwitches()
+    {
+        const CliRun one = runWeftCli({QStringLiteral("import"), QStringLiteral("nccl-topo"),
+                                       kData + QStringLiteral("nccl/ibm-gx3d-h100-topo.xml"),
+                                       QStringLiteral("-o"), path("one.weft")});
+        QVERIFY2(one.exitCode == 0, one.err.constData());
+        for (const char *to : {"slurm", "slurm-yaml", "ibnetdiscover"}) {
+            const CliRun e
+                = runWeftCli({QStringLiteral("export"), path("one.weft"), QStringLiteral("--to"),
+                              QString::fromLatin1(to), QStringLiteral("--out"), path("one.out")});
+            QCOMPARE(e.exitCode, 1);
+            QVERIFY2(text(e.err).contains(QStringLiteral("no leaf, spine or core switch")),
+                     e.err.constData());
+            QVERIFY(!QFile::exists(path("one.out")));
+        }
+    }
+
+    // A topology.conf saved with a UTF-8 byte-order mark imports (with a note).
+    void slurmByteOrderMark()
+    {
+        QFile conf(path("bom.conf"));
+        QVERIFY(conf.open(QIODevice::WriteOnly));
+        conf.write("\xEF\xBB\xBFSwitchName=s0 Nodes=gpu[01-02]\n");
+        conf.close();
+        const CliRun r = runWeftCli({QStringLiteral("import"), QStringLiteral("slurm"),
+                                     path("bom.conf"), QStringLiteral("-o"), path("bom.weft")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2((text(r.out) + text(r.err)).contains(QStringLiteral("byte-order mark")),
+                 r.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestImportCli)

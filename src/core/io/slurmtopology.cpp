@@ -285,6 +285,12 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
 {
     FabricImportResult r;
     std::vector<SlurmSwitch> switches;
+    // A UTF-8 byte-order mark (an editor's) is no part of the first key: it was read as
+    // "\ufeffSwitchName", an unknown key the terminal does not show.
+    if (text.starts_with("\xEF\xBB\xBF")) {
+        text.remove_prefix(3);
+        r.findings.push_back("a UTF-8 byte-order mark at the start of the file was skipped");
+    }
     const bool yaml = isTopologyYaml(text);
     try {
         switches = yaml ? parseTopologyYaml(text, r.findings) : parseTopologyConf(text);
@@ -480,6 +486,11 @@ std::vector<SlurmSwitch> slurmSwitchesOf(const Design &design)
 }
 
 } // namespace
+
+std::size_t slurmSwitchCount(const Design &design)
+{
+    return slurmSwitchesOf(design).size();
+}
 
 std::string exportSlurmTopology(const Design &design)
 {

@@ -40,6 +40,9 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
 /// leaf), since Slurm places jobs by switch and a node must sit under one leaf; a server is the
 /// accelerator's scale-up domain name. Upper switches list the switches below them.
 std::string exportSlurmTopology(const Design &design);
+/// Switches that exportSlurmTopology() would write (0: the design has no leaf, spine or core
+/// switch cabled to its servers, and a topology.conf without switches cannot be imported).
+std::size_t slurmSwitchCount(const Design &design);
 
 /// The same switches as Slurm's topology.yaml (one topology "weft", cluster_default, a tree of
 /// `switch:` entries with `nodes:` or `children:` host lists).
