@@ -240,6 +240,23 @@ private slots:
         }
     }
 
+    // The summary's cable count says how many made it into the design: with --drop-unknown the
+    // storage HCA's cable is left out (it said "95 cables" of a design of 94).
+    void cablesImportedAreCounted()
+    {
+        const QString messy = kData + QStringLiteral("h100-messy.ibnetdiscover");
+        const CliRun kept = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                                        messy, QStringLiteral("-o"), path("kept.weft")});
+        QVERIFY2(kept.exitCode == 0, kept.err.constData());
+        QVERIFY2(text(kept.out).contains(QStringLiteral("95 cables\n")), kept.out.constData());
+        const CliRun dropped = runWeftCli(
+            {QStringLiteral("import"), QStringLiteral("ibnetdiscover"), messy, QStringLiteral("-o"),
+             path("dropped.weft"), QStringLiteral("--drop-unknown")});
+        QVERIFY2(dropped.exitCode == 0, dropped.err.constData());
+        QVERIFY2(text(dropped.out).contains(QStringLiteral("95 cables (94 imported)")),
+                 dropped.out.constData());
+    }
+
     // A topology.conf saved with a UTF-8 byte-order mark imports (with a note).
     void slurmByteOrderMark()
     {

@@ -38,7 +38,10 @@ FabricImportResult fromIb(std::string_view text, const Catalog &catalog,
     }
     const IbImportSummary &s = imported.summary;
     r.summary.push_back(std::to_string(s.switches) + " switches, " + std::to_string(s.cas)
-                        + " HCAs, " + std::to_string(s.cables) + " cables");
+                        + " HCAs, " + std::to_string(s.cables) + " cables"
+                        + (s.cablesImported != s.cables
+                               ? " (" + std::to_string(s.cablesImported) + " imported)"
+                               : std::string()));
     r.summary.push_back(std::to_string(s.servers) + " " + o.scaleUpPreset + " servers, "
                         + std::to_string(s.accelerators) + " GPUs; " + std::to_string(s.unknownHcas)
                         + " other HCA port(s)"

@@ -602,6 +602,7 @@ private:
             NodeId a = designNode(c.a), b = designNode(c.b);
             if (!a.valid() || !b.valid())
                 continue;
+            ++m_s.cablesImported;
             if (b < a)
                 std::swap(a, b);
             const auto key = std::make_tuple(a.value, b.value, c.label());

@@ -49,6 +49,9 @@ struct IbImportSummary
     int servers = 0; ///< GPU servers (scale-up domains) built
     int accelerators = 0;
     int cables = 0; ///< connected port pairs
+    /// Of those, the cables in the imported design (both ends kept: not those of HCAs left out
+    /// with dropUnknown or of nodes the file does not describe).
+    int cablesImported = 0;
     int unknownHcas = 0; ///< HCA ports that are not GPU-server rails
     std::map<std::string, int> switchModels; ///< "qm8700 (40 ports, HDR)" -> count
     std::map<std::string, int> tiers; ///< "leaf" -> count
