@@ -257,6 +257,30 @@ private slots:
                  dropped.out.constData());
     }
 
+    // An unknown preset or cable technology is refused with the keys the catalog knows.
+    void unknownKeysListTheKnownOnes()
+    {
+        const CliRun preset
+            = runWeftCli({QStringLiteral("import"), QStringLiteral("ibnetdiscover"),
+                          kData + QStringLiteral("a100-su4.ibnetdiscover"), QStringLiteral("-o"),
+                          path("x.weft"), QStringLiteral("--scaleup"), QStringLiteral("foo")});
+        QCOMPARE(preset.exitCode, 2);
+        QVERIFY2(text(preset.err).contains(QStringLiteral("unknown scale-up preset 'foo' (known: "))
+                     && text(preset.err).contains(QStringLiteral("dgx-h100")),
+                 preset.err.constData());
+        QFile conf(path("two.conf"));
+        QVERIFY(conf.open(QIODevice::WriteOnly));
+        conf.write("SwitchName=s0 Nodes=gpu[01-02]\n");
+        conf.close();
+        const CliRun tech = runWeftCli({QStringLiteral("import"), QStringLiteral("slurm"),
+                                        path("two.conf"), QStringLiteral("-o"), path("x.weft"),
+                                        QStringLiteral("--nic-tech"), QStringLiteral("foo")});
+        QCOMPARE(tech.exitCode, 2);
+        QVERIFY2(text(tech.err).contains(QStringLiteral("unknown link technology 'foo' (known: "))
+                     && text(tech.err).contains(QStringLiteral("ib-ndr")),
+                 tech.err.constData());
+    }
+
     // A topology.conf saved with a UTF-8 byte-order mark imports (with a note).
     void slurmByteOrderMark()
     {

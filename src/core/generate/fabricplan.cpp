@@ -154,11 +154,8 @@ bool checkParams(const FabricParams &p, const Catalog &catalog, FabricPlan &plan
                          + std::to_string(p.domains) + ")");
     auto preset = catalog.scaleUpPresets.find(p.scaleUpPreset);
     if (preset == catalog.scaleUpPresets.end()) {
-        std::string known;
-        for (const auto &[key, v] : catalog.scaleUpPresets)
-            known += (known.empty() ? "" : ", ") + key;
-        errors.push_back("unknown scale-up preset '" + p.scaleUpPreset + "' (known: " + known
-                         + ")");
+        errors.push_back("unknown scale-up preset '" + p.scaleUpPreset
+                         + "' (known: " + catalogKeys(catalog.scaleUpPresets) + ")");
     } else {
         plan.preset = preset->second;
         if (plan.preset.accelerators < 1 || plan.preset.accelerators > 4096)

@@ -118,7 +118,8 @@ public:
         IbImportResult r;
         const auto preset = m_catalog.scaleUpPresets.find(m_o.scaleUpPreset);
         if (preset == m_catalog.scaleUpPresets.end()) {
-            r.error = "unknown scale-up preset '" + m_o.scaleUpPreset + "'";
+            r.error = "unknown scale-up preset '" + m_o.scaleUpPreset
+                + "' (known: " + catalogKeys(m_catalog.scaleUpPresets) + ")";
             return r;
         }
         m_preset = preset->second;

@@ -438,7 +438,8 @@ ScaleUpPreset ncclServerPreset(const NcclTopology &topo, const Catalog &catalog,
     const std::string key = presetKey(topo, catalog, requested, multiNode, notes);
     const auto it = catalog.scaleUpPresets.find(key);
     if (it == catalog.scaleUpPresets.end())
-        throw std::invalid_argument("unknown scale-up preset '" + key + "'");
+        throw std::invalid_argument("unknown scale-up preset '" + key
+                                    + "' (known: " + catalogKeys(catalog.scaleUpPresets) + ")");
     ScaleUpPreset p = it->second;
     p.key = "nccl-topology";
     p.name = it->second.name + " (from an NCCL topology)";

@@ -22,7 +22,8 @@ std::optional<Design> serverDomains(const Catalog &catalog, const std::string &p
 {
     gpus.assign(hosts.size(), {});
     if (!catalog.scaleUpPresets.count(preset)) {
-        error = "unknown scale-up preset '" + preset + "'";
+        error = "unknown scale-up preset '" + preset
+            + "' (known: " + catalogKeys(catalog.scaleUpPresets) + ")";
         return std::nullopt;
     }
     if (hosts.empty())

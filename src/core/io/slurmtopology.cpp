@@ -301,7 +301,8 @@ FabricImportResult importSlurmTopology(std::string_view text, const Catalog &cat
     }
     const auto tech = catalog.hardware.linkTechs.find(options.nicTech);
     if (tech == catalog.hardware.linkTechs.end()) {
-        r.error = "unknown link technology '" + options.nicTech + "'";
+        r.error = "unknown link technology '" + options.nicTech
+            + "' (known: " + catalogKeys(catalog.hardware.linkTechs) + ")";
         return r;
     }
     // Hosts in natural order; a host under several leaves deals its rails over them.

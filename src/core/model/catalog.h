@@ -55,4 +55,14 @@ struct Catalog
     void merge(const Catalog &other);
 };
 
+/// The keys of a catalog table, comma-separated ("dgx-a100, dgx-h100, ..."), for the messages
+/// that refuse an unknown one: "unknown scale-up preset 'x' (known: ...)".
+template<class Spec> std::string catalogKeys(const std::map<std::string, Spec> &table)
+{
+    std::string known;
+    for (const auto &[key, spec] : table)
+        known += (known.empty() ? "" : ", ") + key;
+    return known.empty() ? std::string("none") : known;
+}
+
 } // namespace weft
