@@ -12,6 +12,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::uint32_t kClassItem = std::numeric_limits<std::uint32_t>::max();
 
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull; // FNV-1a's initial value
+
 std::uint64_t mix(std::uint64_t h, std::uint64_t v)
 {
     return (h ^ v) * 0x100000001b3ull; // FNV-1a step on 64-bit words
@@ -19,7 +21,7 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v)
 
 std::uint64_t hashUnit(std::span<const RouteEntry> entries, double maxRate)
 {
-    std::uint64_t h = mix(0xcbf29ce484222325ull, std::bit_cast<std::uint64_t>(maxRate));
+    std::uint64_t h = mix(kFnvOffset, std::bit_cast<std::uint64_t>(maxRate));
     for (const RouteEntry &e : entries)
         h = mix(mix(h, e.linkDir), std::bit_cast<std::uint64_t>(e.fraction));
     return h;
@@ -120,7 +122,7 @@ void MaxMinSolver::setCells(Class &k, std::span<const std::uint32_t> cells)
         k.cells[i] = m_cellNumber[x];
     }
     k.cellCount = count;
-    std::uint64_t h = 0xcbf29ce484222325ull;
+    std::uint64_t h = kFnvOffset;
     for (std::uint32_t x : k.cells)
         h = mix(h, x);
     k.cellsHash = h;
@@ -533,7 +535,7 @@ bool MaxMinSolver::recall(const std::vector<LinkDir> &linkDirs)
     }
     std::sort(m_memoOrder.begin(), m_memoOrder.end());
     m_memoKey.clear();
-    std::uint64_t h = 0xcbf29ce484222325ull;
+    std::uint64_t h = kFnvOffset;
     for (const auto &[signature, c] : m_memoOrder) {
         m_memoKey.push_back(signature);
         h = mix(h, signature);

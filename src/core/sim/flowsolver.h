@@ -113,8 +113,9 @@ public:
     /// others, so a caller that reads no loads (a network without link statistics) saves the
     /// sum over every class crossing each of them at every solve. Rates are the same either way.
     void setTrackLoads(bool on) { m_trackLoads = on; }
-    /// Most class signatures, summed over the remembered components, kept for recurring
-    /// components (see above); past it the memory is cleared and refilled. 0 turns the memory
+    /// Most entries (class signatures and critical directions' loads, summed over the
+    /// remembered components) kept for recurring components (see above); past it the memory is
+    /// cleared and refilled. 0 turns the memory
     /// off (every component is filled; the rates agree to rounding). Default kMemoEntries.
     void setMemoLimit(std::size_t entries);
     static constexpr std::size_t kMemoEntries = std::size_t(1) << 20;
